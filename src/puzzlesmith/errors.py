@@ -1,0 +1,39 @@
+"""The one exception tree of puzzlesmith.
+
+Normal outcomes of a search (solved, no solution, gave up at a limit) are *statuses*
+(see :mod:`puzzlesmith.results`), not exceptions.  Exceptions are for input that cannot
+be worked on and for misuse of the API.
+
+    PuzzleError
+    ├── InvalidPuzzle      the puzzle text or parameters are malformed (CLI exit 2)
+    └── UsageError         a bad argument to a library call, e.g. an unknown method (exit 2)
+"""
+
+from __future__ import annotations
+
+__all__ = ["PuzzleError", "InvalidPuzzle", "UsageError"]
+
+
+class PuzzleError(Exception):
+    """Base class of every error puzzlesmith raises on purpose."""
+
+
+class InvalidPuzzle(PuzzleError, ValueError):
+    """Malformed puzzle input; the message names the problem and where it is.
+
+    >>> str(InvalidPuzzle("row has 9 cells, expected 10", line=3))
+    'line 3: row has 9 cells, expected 10'
+    """
+
+    def __init__(self, message: str, *, line: int | None = None, column: int | None = None):
+        self.line, self.column = line, column
+        where = []
+        if line is not None:
+            where.append(f"line {line}")
+        if column is not None:
+            where.append(f"column {column}")
+        super().__init__(f"{', '.join(where)}: {message}" if where else message)
+
+
+class UsageError(PuzzleError, ValueError):
+    """A library function was called with an argument it cannot accept."""
