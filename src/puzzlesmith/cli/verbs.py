@@ -31,3 +31,23 @@ def generate() -> None:
 @cli.group()
 def render() -> None:
     """Draw a puzzle (and its solution) as text or SVG."""
+
+
+@cli.group()
+def rate() -> None:
+    """Rate a puzzle's difficulty."""
+
+
+@cli.group()
+def hint() -> None:
+    """Give a hint: the next best move."""
+
+
+@cli.group()
+def compare() -> None:
+    """Compare methods on one puzzle: nodes, time, answer."""
+
+
+@cli.group()
+def bench() -> None:
+    """Run a puzzle's benchmark and print the figures."""
