@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 __all__ = ["Status", "Stats", "Limits", "EXIT_CODES"]
 
 
-class Status(str, Enum):
+class Status(StrEnum):
     """How a search ended.  The values are the JSON ``"status"`` strings."""
 
     SOLVED = "solved"

@@ -435,10 +435,7 @@ class ExactCover:
                 if len(found) == wanted:
                     break
             gave_up = outcome == GAVE_UP
-        if found:
-            status = Status.SOLVED
-        else:
-            status = Status.GAVE_UP if gave_up else Status.UNSOLVABLE
+        status = Status.SOLVED if found else Status.GAVE_UP if gave_up else Status.UNSOLVABLE
         verdict = None
         if unique and not (gave_up and len(found) == 1):
             verdict = len(found) == 1

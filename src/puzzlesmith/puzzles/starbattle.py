@@ -287,8 +287,9 @@ def format_solution(puzzle: StarBattle, solution: list[Cell], style: str = "boar
     if style == "board":
         return "\n".join(rows)
     if style == "letters":
-        return "\n".join("".join(ch.swapcase() if s == STAR else ch for ch, s in zip(g, row))
-                         for g, row in zip(puzzle.grid, rows, strict=True))
+        return "\n".join(
+            "".join(ch.swapcase() if s == STAR else ch for ch, s in zip(g, row, strict=True))
+            for g, row in zip(puzzle.grid, rows, strict=True))
     if style == "line":
         return "".join(rows).replace(EMPTY, "|")
     if style == "framed":
