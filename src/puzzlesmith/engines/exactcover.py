@@ -67,8 +67,8 @@ EXHAUSTED, FOUND, PAUSED, GAVE_UP = 0, 1, 2, 3  # GAVE_UP is set in Python
 # Modes saved between kernel calls.
 DESCEND, BACKTRACK = 0, 1
 # Slots of the scalar control array.
-C_TRAIL, C_QLEN, C_LEVEL, C_MODE, C_NODES, C_STAMP, C_PIGEON = range(7)
-CONTROL_SIZE = 7
+C_TRAIL, C_QLEN, C_LEVEL, C_MODE, C_NODES, C_STAMP, C_PIGEON, C_PROBE, C_PROBES = range(9)
+CONTROL_SIZE = 9
 
 
 @njit(cache=True)
@@ -137,18 +137,14 @@ def _propagate_counts(lo, hi, status, cover, avail, opt_start, opt_items, item_s
 
 
 @njit(cache=True)
-def _pigeonhole(p, lo, hi, status, cover, avail, opt_start, opt_items, item_start, item_opts,
-                trail, ctl, queue, queued, mine, group_of, seen, tally, groups):
-    """Bound primary item ``p`` by grouping its free options under items with little room.
+def _tally(p, status, opt_start, opt_items, item_start, item_opts, ctl, mine, group_of, seen,
+           tally):
+    """Mark item ``p``'s free options (``mine``) and count, per item, how many it holds.
 
-    Returns -1 on a contradiction, else the number of options it changed (0 = nothing learnt).
-    ``mine``/``group_of`` (per option) and ``seen``/``tally`` (per item) are scratch arrays,
-    valid where their stamp is current; ``groups`` receives the groups chosen.
+    Scratch arrays are valid where their stamp is current; returns the new stamp.
     """
-    need = lo[p] - cover[p]
     ctl[C_STAMP] += 1
     stamp = ctl[C_STAMP]
-    # Mark p's free options and tally, for every other item, how many of them it holds.
     for k in range(item_start[p], item_start[p + 1]):
         o = item_opts[k]
         if status[o] == FREE:
@@ -160,6 +156,20 @@ def _pigeonhole(p, lo, hi, status, cover, avail, opt_start, opt_items, item_star
                     seen[j] = stamp
                     tally[j] = 0
                 tally[j] += 1
+    return stamp
+
+
+@njit(cache=True)
+def _pigeonhole(p, stamp, lo, hi, status, cover, avail, opt_start, opt_items, item_start,
+                item_opts, trail, ctl, queue, queued, mine, group_of, tally, groups):
+    """Upper bound on what primary item ``p`` can still get, grouping its free options under
+    items with little room (a group of ``size`` options inside an item with room ``c`` gives
+    at most ``c``).  Below the need fails; equal to it, each group is filled by ``p``, so the
+    groups' other options are excluded and singletons taken.  Consumes ``tally``.
+
+    Returns -1 on a contradiction, else the number of options it changed (0 = nothing learnt).
+    """
+    need = lo[p] - cover[p]
     bound = 0
     ngroups = 0
     for k in range(item_start[p], item_start[p + 1]):
@@ -188,8 +198,6 @@ def _pigeonhole(p, lo, hi, status, cover, avail, opt_start, opt_items, item_star
                 group_of[o2] = best
                 for m in range(opt_start[o2], opt_start[o2 + 1]):
                     tally[opt_items[m]] -= 1
-        if bound > need:
-            return 0
     if bound < need:
         return -1
     if bound > need:
@@ -215,8 +223,10 @@ def _pigeonhole(p, lo, hi, status, cover, avail, opt_start, opt_items, item_star
 
 @njit(cache=True)
 def _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_start,
-               item_opts, trail, ctl, queue, queued, mine, group_of, seen, tally, groups):
-    """Counts to a fixpoint, then (if enabled) pigeonhole bounds until nothing changes."""
+               item_opts, trail, ctl, queue, queued, scratch):
+    """Counts to a fixpoint, then (if enabled) containment and pigeonhole bounds, item by
+    item, until nothing changes.  ``scratch`` is the tuple of work arrays (see ``_run``)."""
+    mine, group_of, seen, tally, groups, _ = scratch
     while True:
         if not _propagate_counts(lo, hi, status, cover, avail, opt_start, opt_items,
                                  item_start, item_opts, trail, ctl, queue, queued):
@@ -225,18 +235,48 @@ def _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items, item
             return True
         learnt = False
         for p in range(lo.shape[0]):
-            if primary[p] and avail[p] > 0 and lo[p] > cover[p]:
-                r = _pigeonhole(p, lo, hi, status, cover, avail, opt_start, opt_items,
-                                item_start, item_opts, trail, ctl, queue, queued, mine,
-                                group_of, seen, tally, groups)
-                if r < 0:
-                    _clear_queue(ctl, queue, queued)
-                    return False
-                if r > 0:
-                    learnt = True
-                    break
+            if not (primary[p] and avail[p] > 0 and lo[p] > cover[p]):
+                continue
+            stamp = _tally(p, status, opt_start, opt_items, item_start, item_opts, ctl, mine,
+                           group_of, seen, tally)
+            r = _pigeonhole(p, stamp, lo, hi, status, cover, avail, opt_start, opt_items,
+                            item_start, item_opts, trail, ctl, queue, queued, mine, group_of,
+                            tally, groups)
+            if r < 0:
+                _clear_queue(ctl, queue, queued)
+                return False
+            if r > 0:
+                learnt = True
+                break
         if not learnt:
             return True
+
+
+@njit(cache=True)
+def _probe_item(p, lo, hi, primary, status, cover, avail, opt_start, opt_items, item_start,
+                item_opts, trail, ctl, queue, queued, scratch):
+    """Failed-option probing: tentatively take each free option of item ``p``; exclude those
+    whose propagation fails.  Returns how many were excluded (their items are queued)."""
+    failed = scratch[5]
+    nfailed = 0
+    for k in range(item_start[p], item_start[p + 1]):
+        o = item_opts[k]
+        if status[o] != FREE:
+            continue
+        mark = ctl[C_TRAIL]
+        ctl[C_PROBES] += 1
+        _set_status(o, TAKEN, status, cover, avail, opt_start, opt_items, trail, ctl, queue,
+                    queued)
+        ok = _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items,
+                        item_start, item_opts, trail, ctl, queue, queued, scratch)
+        _undo_to(mark, status, cover, avail, opt_start, opt_items, trail, ctl)
+        if not ok:
+            failed[nfailed] = o
+            nfailed += 1
+    for f in range(nfailed):
+        _set_status(failed[f], EXCLUDED, status, cover, avail, opt_start, opt_items, trail,
+                    ctl, queue, queued)
+    return nfailed
 
 
 @njit(cache=True)
@@ -258,8 +298,8 @@ def _choose_item(lo, hi, primary, cover, avail):
 
 @njit(cache=True)
 def _search(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_start,
-            item_opts, trail, ctl, queue, queued, mine, group_of, seen, tally, groups,
-            dec_opt, dec_mark, dec_phase, node_stop, max_found):
+            item_opts, trail, ctl, queue, queued, scratch, dec_opt, dec_mark, dec_phase,
+            node_stop, max_found):
     """Depth-first search, resumable: runs until exhaustion, ``node_stop`` nodes in all, or
     the ``max_found``-th solution of this call (then its options are left marked TAKEN).
 
@@ -272,8 +312,15 @@ def _search(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_st
                 return PAUSED, found
             ctl[C_NODES] += 1
             ok = _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items,
-                            item_start, item_opts, trail, ctl, queue, queued, mine, group_of,
-                            seen, tally, groups)
+                            item_start, item_opts, trail, ctl, queue, queued, scratch)
+            while ok and ctl[C_PROBE]:
+                p = _choose_item(lo, hi, primary, cover, avail)
+                if p < 0 or _probe_item(p, lo, hi, primary, status, cover, avail, opt_start,
+                                        opt_items, item_start, item_opts, trail, ctl, queue,
+                                        queued, scratch) == 0:
+                    break
+                ok = _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items,
+                                item_start, item_opts, trail, ctl, queue, queued, scratch)
             if ok:
                 p = _choose_item(lo, hi, primary, cover, avail)
                 if p < 0:
@@ -315,7 +362,7 @@ def _search(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_st
 # The Python API.
 # ---------------------------------------------------------------------------------------------
 
-CHUNK_NODES = 20_000  # nodes per kernel call between limit checks
+CHUNK_SECONDS = 0.05  # aim of each kernel call's length, so limits and Ctrl-C act promptly
 
 
 @dataclass
@@ -366,6 +413,7 @@ class ExactCover:
         multiplicity: Mapping[Hashable, int | tuple[int, int]] | None = None,
         random: int | _random.Random | None = None,
         pigeonhole: bool = True,
+        probe: bool = False,
     ):
         if isinstance(options, Mapping):
             self.names = list(options)
@@ -395,6 +443,7 @@ class ExactCover:
             rng.shuffle(order)
         self._encode([[index[i] for i in row] for row in rows], order)
         self.pigeonhole = pigeonhole
+        self.probe = probe
         self.stats = Stats()
 
     def _encode(self, rows: list[list[int]], order: list[int]) -> None:
@@ -437,8 +486,8 @@ class ExactCover:
             gave_up = outcome == GAVE_UP
         status = Status.SOLVED if found else Status.GAVE_UP if gave_up else Status.UNSOLVABLE
         verdict = None
-        if unique and not (gave_up and len(found) == 1):
-            verdict = len(found) == 1
+        if unique:
+            verdict = False if len(found) > 1 else None if gave_up else bool(found)
         return SolveResult(status, found[0] if found else None, self.stats, verdict)
 
     def count(self, limit: int | None = None, *, limits: Limits | None = None,
@@ -475,27 +524,34 @@ class ExactCover:
         trail = np.zeros(n_opts, dtype=np.int64)  # an option changes at most once per path
         ctl = np.zeros(CONTROL_SIZE, dtype=np.int64)
         ctl[C_PIGEON] = int(self.pigeonhole)
+        ctl[C_PROBE] = int(self.probe)
         ctl[C_QLEN] = n_items
         queue = np.arange(n_items, dtype=np.int64)  # the root propagates every item
         queued = np.ones(n_items, dtype=np.bool_)
-        scratch = (np.zeros(n_opts, dtype=np.int64), np.zeros(n_opts, dtype=np.int64),
-                   np.zeros(n_items, dtype=np.int64), np.zeros(n_items, dtype=np.int64),
-                   np.zeros(n_items + 1, dtype=np.int64))
+        # Work arrays: per option mine, group_of; per item seen, tally, groups; failed probes.
+        scratch = tuple(np.zeros(n, dtype=np.int64) for n in (
+            n_opts, n_opts, n_items, n_items, n_items + 1, n_opts))
         decisions = (np.zeros(n_opts + 2, dtype=np.int64), np.zeros(n_opts + 2, dtype=np.int64),
                      np.zeros(n_opts + 2, dtype=np.int8))
         self.stats = stats = Stats(extra={"solutions": 0, "complete": False})
         start = time.monotonic()
         deadline = limits.deadline()
+        chunk = 64
         while True:
-            stop = int(ctl[C_NODES]) + CHUNK_NODES
+            began = time.monotonic()
+            stop = int(ctl[C_NODES]) + chunk
             if limits.nodes is not None:
                 stop = min(stop, limits.nodes)
             outcome, found = _search(
                 self.lo, self.hi, self.primary, status, cover, avail, self.opt_start,
                 self.opt_items, self.item_start, self.item_opts, trail, ctl, queue, queued,
-                *scratch, *decisions, stop, max_found)
+                scratch, *decisions, stop, max_found)
             stats.nodes = int(ctl[C_NODES])
-            stats.seconds = time.monotonic() - start
+            now = time.monotonic()
+            stats.seconds = now - start
+            stats.extra["probes"] = int(ctl[C_PROBES])
+            if outcome == PAUSED:  # adapt the chunk to about CHUNK_SECONDS
+                chunk = max(1, min(chunk * 4, int(chunk * CHUNK_SECONDS / max(now - began, 1e-6))))
             stats.extra["solutions"] += found
             stats.extra["complete"] = outcome == EXHAUSTED
             if progress is not None:
