@@ -1,1 +1,145 @@
-"""Star Battle subcommands."""
+"""Star Battle subcommands: solve, count, render."""
+
+from __future__ import annotations
+
+import click
+
+from ..puzzles import starbattle as sb
+from ..render.svg import grid_svg
+from ..results import Status
+from .common import (
+    command_options,
+    emit,
+    exit_with,
+    limits_from,
+    message,
+    progress,
+    read_source,
+    seed_option,
+    source_argument,
+)
+from .verbs import count, render, solve
+
+
+def star_options(f):
+    """``--stars K`` and the per-unit overrides, as the seed allows."""
+    for name, what in (("region-stars", "each region"), ("column-stars", "each column"),
+                       ("row-stars", "each row")):
+        f = click.option(f"--{name}", type=click.IntRange(min=0), default=None,
+                         help=f"Stars in {what} (default: from --stars).")(f)
+    return click.option("--stars", type=click.IntRange(min=0), default=None,
+                        help="Stars per unit (default: the file's size line, or what the "
+                             "grid implies).")(f)
+
+
+def load(source: str, stars, row_stars, column_stars, region_stars) -> sb.StarBattle:
+    return sb.parse(read_source(source), stars, row_stars=row_stars,
+                    column_stars=column_stars, region_stars=region_stars)
+
+
+@solve.command("starbattle")
+@source_argument
+@star_options
+@click.option("--unique", is_flag=True, help="Also prove the solution unique (exit 1 if not).")
+@seed_option
+@command_options(*sb.FORMATS, "svg")
+def solve_starbattle(source, stars, row_stars, column_stars, region_stars, unique, seed, fmt,
+                     out, timeout, node_limit):
+    """Solve a Star Battle puzzle from FILE (or stdin).
+
+    FILE is a grid of region letters, one row per line ('.' an empty cell, ' ' no region), or
+    the .sb format.  When the file states a solution, the answer is checked against it.
+    """
+    puzzle = load(source, stars, row_stars, column_stars, region_stars)
+    with progress("solving") as update:
+        result = sb.solve(puzzle, unique=unique, seed=seed,
+                          limits=limits_from(timeout, node_limit),
+                          progress=lambda s: update(info=f"{s.nodes:,} nodes"))
+    answer = {"puzzle": "starbattle", "status": result.status.value, **result.stats.as_dict()}
+    text = None
+    if result.solution is not None:
+        answer["solution"] = sb.solution_rows(puzzle, result.solution)
+        if puzzle.given is not None:
+            answer["agrees_with_file"] = set(result.solution) == puzzle.given
+            if not answer["agrees_with_file"]:
+                message("warning: this solution differs from the one in the file "
+                        "(the puzzle has more than one)")
+        if fmt == "svg":
+            text = grid_svg(list(puzzle.grid), answer["solution"])
+        elif fmt != "json":
+            text = sb.format_solution(puzzle, result.solution, fmt)
+    if unique:
+        answer["unique"] = result.unique
+    emit(answer, text, fmt, out)
+    _report(result.status, result.unique if unique else True)
+
+
+def _report(status: Status, unique: bool | None) -> None:
+    if status is Status.UNSOLVABLE:
+        message("no solution")
+    elif status is Status.GAVE_UP:
+        message("gave up at the limit before finding a solution")
+    elif unique is None:
+        message("gave up at the limit before deciding uniqueness")
+        exit_with(Status.GAVE_UP)
+    elif not unique:
+        message("not unique: there is a second solution")
+        exit_with(1)
+    exit_with(status)
+
+
+@count.command("starbattle")
+@source_argument
+@star_options
+@click.option("--limit", type=click.IntRange(min=1), default=None,
+              help="Stop after this many solutions.")
+@click.option("--unique", is_flag=True,
+              help="Only decide uniqueness (stop at 2): exit 0 unique, 1 not unique or none.")
+@command_options("text")
+def count_starbattle(source, stars, row_stars, column_stars, region_stars, limit, unique, fmt,
+                     out, timeout, node_limit):
+    """Count the solutions of a Star Battle puzzle."""
+    puzzle = load(source, stars, row_stars, column_stars, region_stars)
+    limit = 2 if unique else limit
+    with progress("counting") as update:
+        result = sb.count(puzzle, limit, limits=limits_from(timeout, node_limit),
+                          progress=lambda s: update(info=f"{s.extra['solutions']:,} solutions"))
+    answer = {"puzzle": "starbattle", "count": result.count, "complete": result.complete,
+              **result.stats.as_dict()}
+    stopped_by_budget = not result.complete and (limit is None or result.count < limit)
+    answer["status"] = (Status.GAVE_UP if stopped_by_budget else
+                        Status.SOLVED if result.count else Status.UNSOLVABLE).value
+    if unique:
+        answer["unique"] = None if stopped_by_budget else result.count == 1
+    more = "+" if not result.complete else ""
+    emit(answer, f"{result.count}{more}", fmt, out)
+    if stopped_by_budget:
+        message("gave up at the limit: the count is a lower bound")
+        exit_with(Status.GAVE_UP)
+    exit_with(0 if (result.count == 1 if unique else result.count > 0) else 1)
+
+
+@render.command("starbattle")
+@source_argument
+@star_options
+@click.option("--solve", "solved", is_flag=True, help="Draw the solution too.")
+@command_options("framed", "svg")
+def render_starbattle(source, stars, row_stars, column_stars, region_stars, solved, fmt, out,
+                      timeout, node_limit):
+    """Draw a Star Battle puzzle (framed text or SVG), optionally solved."""
+    puzzle = load(source, stars, row_stars, column_stars, region_stars)
+    rows = None
+    status = Status.SOLVED
+    if solved:
+        result = sb.solve(puzzle, limits=limits_from(timeout, node_limit))
+        status = result.status
+        if result.solution is not None:
+            rows = sb.solution_rows(puzzle, result.solution)
+    if fmt == "svg":
+        text = grid_svg(list(puzzle.grid), rows)
+    else:
+        from ..render.text import framed_grid
+        text = framed_grid(list(puzzle.grid), [r.replace(".", " ") for r in rows] if rows else None)
+    emit({"puzzle": "starbattle", "status": status.value, "drawing": text}, text, fmt, out)
+    if status is not Status.SOLVED:
+        _report(status, True)

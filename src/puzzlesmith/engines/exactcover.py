@@ -402,7 +402,11 @@ class ExactCover:
     random
         A seed (or ``random.Random``) to shuffle the option order; ``None`` keeps input order.
     pigeonhole
-        Enable the pigeonhole bounds described in the module docstring (default on).
+        Enable the pigeonhole bounds described in the module docstring (default: on when
+        some item may be covered more than once, where they pay off).
+    probe
+        Before branching, tentatively take each option of the chosen item and exclude those
+        whose propagation fails (fewer nodes, more work per node; off by default).
     """
 
     def __init__(
@@ -412,7 +416,7 @@ class ExactCover:
         secondary: Iterable[Hashable] | Mapping[Hashable, int] = (),
         multiplicity: Mapping[Hashable, int | tuple[int, int]] | None = None,
         random: int | _random.Random | None = None,
-        pigeonhole: bool = True,
+        pigeonhole: bool | None = None,
         probe: bool = False,
     ):
         if isinstance(options, Mapping):
@@ -442,7 +446,8 @@ class ExactCover:
         if rng is not None:
             rng.shuffle(order)
         self._encode([[index[i] for i in row] for row in rows], order)
-        self.pigeonhole = pigeonhole
+        # The bounds pay off only with multiplicities; on plain exact cover they cost time.
+        self.pigeonhole = bool(np.any(self.hi > 1)) if pigeonhole is None else pigeonhole
         self.probe = probe
         self.stats = Stats()
 
@@ -466,11 +471,13 @@ class ExactCover:
                   progress: Callable[[Stats], None] | None = None) -> Iterator[list]:
         """Lazily yield solutions, each a list of option names.
 
-        When a limit stops the search early, ``self.stats.extra["complete"]`` is False.
+        When a limit stops the search early, ``self.gave_up`` is True afterwards.
         """
+        self.gave_up = False
         for outcome, _ in self._run(1, limits, progress):
             if outcome == FOUND:
                 yield self._solution()
+            self.gave_up = outcome == GAVE_UP
 
     def solve(self, *, unique: bool = False, limits: Limits | None = None,
               progress: Callable[[Stats], None] | None = None) -> SolveResult:
@@ -499,7 +506,6 @@ class ExactCover:
             if outcome == EXHAUSTED:
                 break
             if outcome == GAVE_UP or (limit is not None and total >= limit):
-                self.stats.extra["complete"] = False
                 return CountResult(min(total, limit or total), False, self.stats)
         return CountResult(total, True, self.stats)
 
@@ -517,6 +523,7 @@ class ExactCover:
         solutions are only counted inside the kernel.
         """
         limits = limits or Limits()
+        _warm_up()
         n_items, n_opts = len(self.items), len(self.names)
         self._status = status = np.zeros(n_opts, dtype=np.int8)
         cover = np.zeros(n_items, dtype=np.int64)
@@ -533,7 +540,7 @@ class ExactCover:
             n_opts, n_opts, n_items, n_items, n_items + 1, n_opts))
         decisions = (np.zeros(n_opts + 2, dtype=np.int64), np.zeros(n_opts + 2, dtype=np.int64),
                      np.zeros(n_opts + 2, dtype=np.int8))
-        self.stats = stats = Stats(extra={"solutions": 0, "complete": False})
+        self.stats = stats = Stats(extra={"solutions": 0})
         start = time.monotonic()
         deadline = limits.deadline()
         chunk = 64
@@ -553,7 +560,6 @@ class ExactCover:
             if outcome == PAUSED:  # adapt the chunk to about CHUNK_SECONDS
                 chunk = max(1, min(chunk * 4, int(chunk * CHUNK_SECONDS / max(now - began, 1e-6))))
             stats.extra["solutions"] += found
-            stats.extra["complete"] = outcome == EXHAUSTED
             if progress is not None:
                 progress(stats)
             if outcome == PAUSED and (
@@ -563,6 +569,18 @@ class ExactCover:
             yield outcome, found
             if outcome in (EXHAUSTED, GAVE_UP):
                 return
+
+
+_warmed = False
+
+
+def _warm_up() -> None:
+    """Load (or compile) the kernels once per process, outside any timed run."""
+    global _warmed
+    if not _warmed:
+        _warmed = True
+        for pigeonhole in (False, True):
+            ExactCover([[0]], pigeonhole=pigeonhole).count()
 
 
 def _bounds(item: Hashable, spec: int | tuple[int, int]) -> tuple[int, int]:

@@ -1,0 +1,186 @@
+"""The exact-cover engine against known counts and brute force."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puzzlesmith.engines.exactcover import ExactCover
+from puzzlesmith.errors import UsageError
+from puzzlesmith.puzzles.pentominoes import placements
+from puzzlesmith.results import Limits, Status
+
+
+def queens(n: int) -> ExactCover:
+    """N-queens: rows and columns primary, diagonals secondary (Knuth's formulation)."""
+    options = {(r, c): [("r", r), ("c", c), ("d", r + c), ("a", r - c)]
+               for r in range(n) for c in range(n)}
+    diagonals = [("d", k) for k in range(2 * n - 1)] + [("a", k) for k in range(1 - n, n)]
+    return ExactCover(options, secondary=diagonals)
+
+
+@pytest.mark.parametrize(("n", "expected"), [(1, 1), (2, 0), (3, 0), (4, 2), (6, 4), (8, 92),
+                                             (10, 724)])
+def test_queens_counts(n, expected):
+    assert queens(n).count().count == expected
+
+
+def test_queens_solutions_are_valid_and_distinct():
+    found = [frozenset(s) for s in queens(8).solutions()]
+    assert len(found) == len(set(found)) == 92
+    for s in found:
+        assert len({r for r, _ in s}) == len({c for _, c in s}) == 8
+        assert len({r + c for r, c in s}) == len({r - c for r, c in s}) == 8
+
+
+def test_pentominoes_3x20():
+    assert ExactCover(placements(3, 20)).count().count == 8
+
+
+def test_pentominoes_6x10():
+    """9356 tilings, 2339 up to the board's four symmetries."""
+    solutions = set()
+    for s in ExactCover(placements(6, 10)).solutions():
+        solutions.add(frozenset(s))
+    assert len(solutions) == 9356
+
+    def canonical(tiling):
+        images = []
+        for flip_r, flip_c in itertools.product((False, True), repeat=2):
+            images.append(tuple(sorted(
+                (name, tuple(sorted((5 - r if flip_r else r, 9 - c if flip_c else c)
+                                    for r, c in cells)))
+                for name, cells in tiling)))
+        return min(images)
+
+    assert len({canonical(t) for t in solutions}) == 2339
+
+
+SUDOKU = ("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+
+
+def test_sudoku_has_its_unique_solution():
+    options = {}
+    for r, c, d in itertools.product(range(9), range(9), range(1, 10)):
+        clue = SUDOKU[9 * r + c]
+        if clue == "." or int(clue) == d:
+            b = 3 * (r // 3) + c // 3
+            options[(r, c, d)] = [("cell", r, c), ("row", r, d), ("col", c, d), ("box", b, d)]
+    result = ExactCover(options).solve(unique=True)
+    assert result.status is Status.SOLVED and result.unique is True
+    grid = {(r, c): d for r, c, d in result.solution}
+    for k in range(9):
+        assert {grid[k, c] for c in range(9)} == set(range(1, 10))
+        assert {grid[r, k] for r in range(9)} == set(range(1, 10))
+    assert grid[0, 2] == 4 and grid[8, 8] == 9
+
+
+def brute_force(options, bounds, caps):
+    """Every subset of options meeting the bounds, by enumeration."""
+    names = list(options)
+    found = set()
+    for size in range(len(names) + 1):
+        for chosen in itertools.combinations(names, size):
+            tally = {}
+            for name in chosen:
+                for item in options[name]:
+                    tally[item] = tally.get(item, 0) + 1
+            if all(lo <= tally.get(i, 0) <= hi for i, (lo, hi) in bounds.items()) and all(
+                    tally.get(i, 0) <= cap for i, cap in caps.items()):
+                found.add(frozenset(chosen))
+    return found
+
+
+@st.composite
+def instances(draw):
+    n_primary = draw(st.integers(1, 4))
+    n_secondary = draw(st.integers(0, 2))
+    primary = [f"p{i}" for i in range(n_primary)]
+    secondary = [f"s{i}" for i in range(n_secondary)]
+    n_options = draw(st.integers(1, 9))
+    options = {}
+    for o in range(n_options):
+        items = draw(st.sets(st.sampled_from(primary), min_size=1, max_size=n_primary))
+        if secondary:
+            items |= draw(st.sets(st.sampled_from(secondary), max_size=n_secondary))
+        options[f"o{o}"] = sorted(items)
+    bounds = {}
+    for item in primary:
+        lo = draw(st.integers(0, 2))
+        bounds[item] = (lo, lo + draw(st.integers(0, 2)))
+    caps = {item: draw(st.integers(1, 2)) for item in secondary}
+    return options, bounds, caps
+
+
+@settings(max_examples=150, deadline=None)
+@given(instances(), st.booleans(), st.booleans(), st.one_of(st.none(), st.integers(0, 99)))
+def test_matches_brute_force(instance, pigeonhole, probe, seed):
+    options, bounds, caps = instance
+    problem = ExactCover(options, secondary=caps, multiplicity=bounds, random=seed,
+                         pigeonhole=pigeonhole, probe=probe)
+    expected = brute_force(options, bounds, caps)
+    got = [frozenset(s) for s in problem.solutions()]
+    assert len(got) == len(set(got))
+    assert set(got) == expected
+    assert problem.count().count == len(expected)
+    result = problem.solve(unique=True)
+    assert result.unique == (len(expected) == 1)
+    assert (result.status is Status.SOLVED) == bool(expected)
+
+
+def test_count_limit_and_node_limit():
+    limited = queens(8).count(limit=10)
+    assert (limited.count, limited.complete) == (10, False)
+    stopped = queens(10).count(limits=Limits(nodes=50))
+    assert not stopped.complete and stopped.stats.nodes <= 50
+    result = queens(12).solve(unique=True, limits=Limits(nodes=5))
+    assert result.status is Status.GAVE_UP and result.unique is None
+
+
+def test_time_limit_is_honoured():
+    result = ExactCover(placements(6, 10)).count(limits=Limits(seconds=0.2))
+    assert not result.complete and result.stats.seconds < 5
+
+
+def test_random_order_is_reproducible_and_varied():
+    firsts = {tuple(sorted(queens(8).solve().solution))}
+    for seed in range(8):
+        a = ExactCover({(r, c): [("r", r), ("c", c)] for r in range(6) for c in range(6)},
+                       random=seed).solve().solution
+        b = ExactCover({(r, c): [("r", r), ("c", c)] for r in range(6) for c in range(6)},
+                       random=seed).solve().solution
+        assert a == b
+        firsts.add(tuple(sorted(a)))
+    assert len(firsts) > 3
+
+
+def test_lazy_iteration_stops_early():
+    iterator = iter(queens(12))
+    first = next(iterator)
+    assert len(first) == 12
+
+
+def test_bad_models_are_rejected():
+    with pytest.raises(UsageError, match="covers no primary item"):
+        ExactCover({"a": ["x"], "b": ["s"]}, secondary=["s"])
+    with pytest.raises(UsageError, match="multiplicity"):
+        ExactCover({"a": ["x"]}, multiplicity={"x": (2, 1)})
+    with pytest.raises(UsageError, match="both secondary and primary"):
+        ExactCover({"a": ["x"]}, secondary=["x"], multiplicity={"x": 1})
+
+
+def test_unsolvable_and_empty():
+    assert ExactCover({"a": ["x"], "b": ["x"]}, multiplicity={"x": 3}).solve().status \
+        is Status.UNSOLVABLE
+    assert ExactCover({}).count().count == 1  # the empty set covers nothing, as asked
+
+
+def test_random_seed_object_accepted():
+    result = queens(6).solve(unique=False)
+    shuffled = ExactCover({(r, c): [("r", r), ("c", c)] for r in range(3) for c in range(3)},
+                          random=random.Random(5)).count()
+    assert result.status is Status.SOLVED and shuffled.count == 6
