@@ -315,8 +315,8 @@ def model(puzzle: StarBattle, *, seed: int | None = None, bands: bool = True) ->
         if region != NO_REGION:
             items.append(("region", region))
         items += [("block", br, bc)
-                  for br in range(max(r - 1, 0), min(r, rows - 2) + 1)
-                  for bc in range(max(c - 1, 0), min(c, cols - 2) + 1)]
+                  for br in range(max(r - 1, 0), min(r, max(rows - 2, 0)) + 1)
+                  for bc in range(max(c - 1, 0), min(c, max(cols - 2, 0)) + 1)]
         if bands:
             items += [("rows", b) for b in (r - 1, r) if 0 <= b < rows - 1]
             items += [("columns", b) for b in (c - 1, c) if 0 <= b < cols - 1]
