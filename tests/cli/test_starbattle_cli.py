@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+
 from puzzlesmith.puzzles import starbattle as sb
 
 from .conftest import run_cli as run

@@ -65,10 +65,7 @@ def small_puzzles(draw):
     per_row = draw(st.integers(0, 2))
     regions = list(dict.fromkeys(ch for row in grid for ch in row if ch not in ". "))
     total = per_row * rows
-    if total % cols:
-        per_col = None
-    else:
-        per_col = total // cols
+    per_col = None if total % cols else total // cols
     region_counts = {r: draw(st.integers(0, 2)) for r in regions}
     return grid, per_row, per_col, region_counts
 
