@@ -72,8 +72,10 @@ CONTROL_SIZE = 9
 
 
 @njit(cache=True)
-def _set_status(o, new, status, cover, avail, opt_start, opt_items, trail, ctl, queue, queued):
-    """Move free option ``o`` to TAKEN or EXCLUDED, update counters, queue its items."""
+def _set_status(o, new, status, cover, avail, lo, hi, opt_start, opt_items, trail, ctl, queue,
+                queued):
+    """Move free option ``o`` to TAKEN or EXCLUDED, update counters, and queue the items
+    that may now act: full ones (taking) and ones that need all they have left (excluding)."""
     status[o] = new
     trail[ctl[C_TRAIL]] = o
     ctl[C_TRAIL] += 1
@@ -82,7 +84,10 @@ def _set_status(o, new, status, cover, avail, opt_start, opt_items, trail, ctl, 
         avail[i] -= 1
         if new == TAKEN:
             cover[i] += 1
-        if not queued[i]:
+            act = cover[i] >= hi[i]
+        else:
+            act = cover[i] + avail[i] <= lo[i]
+        if act and not queued[i]:
             queued[i] = True
             queue[ctl[C_QLEN]] = i
             ctl[C_QLEN] += 1
@@ -131,7 +136,7 @@ def _propagate_counts(lo, hi, status, cover, avail, opt_start, opt_items, item_s
         for k in range(item_start[i], item_start[i + 1]):
             o = item_opts[k]
             if status[o] == FREE:
-                _set_status(o, new, status, cover, avail, opt_start, opt_items, trail, ctl,
+                _set_status(o, new, status, cover, avail, lo, hi, opt_start, opt_items, trail, ctl,
                             queue, queued)
     return True
 
@@ -207,7 +212,7 @@ def _pigeonhole(p, stamp, lo, hi, status, cover, avail, opt_start, opt_items, it
     for k in range(item_start[p], item_start[p + 1]):
         o = item_opts[k]
         if status[o] == FREE and mine[o] == stamp and group_of[o] == p:
-            _set_status(o, TAKEN, status, cover, avail, opt_start, opt_items, trail, ctl,
+            _set_status(o, TAKEN, status, cover, avail, lo, hi, opt_start, opt_items, trail, ctl,
                         queue, queued)
             changed += 1
     for g in range(ngroups):
@@ -215,8 +220,8 @@ def _pigeonhole(p, stamp, lo, hi, status, cover, avail, opt_start, opt_items, it
         for kk in range(item_start[j], item_start[j + 1]):
             o2 = item_opts[kk]
             if status[o2] == FREE and not (mine[o2] == stamp and group_of[o2] == j):
-                _set_status(o2, EXCLUDED, status, cover, avail, opt_start, opt_items, trail,
-                            ctl, queue, queued)
+                _set_status(o2, EXCLUDED, status, cover, avail, lo, hi, opt_start, opt_items,
+                            trail, ctl, queue, queued)
                 changed += 1
     return changed
 
@@ -265,7 +270,7 @@ def _probe_item(p, lo, hi, primary, status, cover, avail, opt_start, opt_items, 
             continue
         mark = ctl[C_TRAIL]
         ctl[C_PROBES] += 1
-        _set_status(o, TAKEN, status, cover, avail, opt_start, opt_items, trail, ctl, queue,
+        _set_status(o, TAKEN, status, cover, avail, lo, hi, opt_start, opt_items, trail, ctl, queue,
                     queued)
         ok = _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items,
                         item_start, item_opts, trail, ctl, queue, queued, scratch)
@@ -274,8 +279,8 @@ def _probe_item(p, lo, hi, primary, status, cover, avail, opt_start, opt_items, 
             failed[nfailed] = o
             nfailed += 1
     for f in range(nfailed):
-        _set_status(failed[f], EXCLUDED, status, cover, avail, opt_start, opt_items, trail,
-                    ctl, queue, queued)
+        _set_status(failed[f], EXCLUDED, status, cover, avail, lo, hi, opt_start, opt_items,
+                    trail, ctl, queue, queued)
     return nfailed
 
 
@@ -298,13 +303,20 @@ def _choose_item(lo, hi, primary, cover, avail):
 
 @njit(cache=True)
 def _search(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_start,
-            item_opts, trail, ctl, queue, queued, scratch, dec_opt, dec_mark, dec_phase,
-            node_stop, max_found):
+            item_opts, trail, ctl, queue, queued, scratch, decisions, node_stop, max_found):
     """Depth-first search, resumable: runs until exhaustion, ``node_stop`` nodes in all, or
     the ``max_found``-th solution of this call (then its options are left marked TAKEN).
 
+    A level branches on the options of one item.  When the item still needs options, the
+    branches are "the first option taken is o1", "... is o2" (o1 excluded), and so on, as in
+    Dancing Links; when every lower bound is met (slack), a level is binary: take o, or not.
+    ``decisions`` rows: item (-1 binary), position of the option in the item's list, option,
+    trail length at the level's start, trail length before the option was taken, phase.
+
     Returns ``(outcome, solutions found in this call)``.
     """
+    dec_item, dec_pos, dec_opt, dec_base, dec_mark, dec_phase = (
+        decisions[0], decisions[1], decisions[2], decisions[3], decisions[4], decisions[5])
     found = 0
     while True:
         if ctl[C_MODE] == DESCEND:
@@ -329,33 +341,55 @@ def _search(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_st
                     if found >= max_found:
                         return FOUND, found
                     continue
-                o = -1
-                for k in range(item_start[p], item_start[p + 1]):
-                    if status[item_opts[k]] == FREE:
-                        o = item_opts[k]
-                        break
+                k = _next_free(p, item_start[p], status, item_start, item_opts)
                 level = ctl[C_LEVEL] + 1
                 ctl[C_LEVEL] = level
-                dec_opt[level] = o
+                dec_item[level] = p if cover[p] < lo[p] else -1
+                dec_pos[level] = k
+                dec_opt[level] = item_opts[k]
+                dec_base[level] = ctl[C_TRAIL]
                 dec_mark[level] = ctl[C_TRAIL]
                 dec_phase[level] = 0
-                _set_status(o, TAKEN, status, cover, avail, opt_start, opt_items, trail, ctl,
-                            queue, queued)
+                _set_status(item_opts[k], TAKEN, status, cover, avail, lo, hi, opt_start,
+                            opt_items, trail, ctl, queue, queued)
                 continue
             ctl[C_MODE] = BACKTRACK
-        # Backtrack to the deepest decision whose second branch is still open.
+        # Backtrack to the deepest level with a branch still open.
         while True:
             level = ctl[C_LEVEL]
             if level == 0:
                 return EXHAUSTED, found
             _undo_to(dec_mark[level], status, cover, avail, opt_start, opt_items, trail, ctl)
-            if dec_phase[level] == 0:
+            p = dec_item[level]
+            if p >= 0:  # n-ary: exclude this option, take the item's next free one
+                k = _next_free(p, dec_pos[level] + 1, status, item_start, item_opts)
+                if k >= 0:
+                    _set_status(dec_opt[level], EXCLUDED, status, cover, avail, lo, hi,
+                                opt_start, opt_items, trail, ctl, queue, queued)
+                    dec_pos[level] = k
+                    dec_opt[level] = item_opts[k]
+                    dec_mark[level] = ctl[C_TRAIL]
+                    _set_status(item_opts[k], TAKEN, status, cover, avail, lo, hi, opt_start,
+                                opt_items, trail, ctl, queue, queued)
+                    ctl[C_MODE] = DESCEND
+                    break
+            elif dec_phase[level] == 0:  # binary: now without the option
                 dec_phase[level] = 1
-                _set_status(dec_opt[level], EXCLUDED, status, cover, avail, opt_start,
-                            opt_items, trail, ctl, queue, queued)
+                _set_status(dec_opt[level], EXCLUDED, status, cover, avail, lo, hi,
+                            opt_start, opt_items, trail, ctl, queue, queued)
                 ctl[C_MODE] = DESCEND
                 break
+            _undo_to(dec_base[level], status, cover, avail, opt_start, opt_items, trail, ctl)
             ctl[C_LEVEL] = level - 1
+
+
+@njit(cache=True)
+def _next_free(p, start, status, item_start, item_opts):
+    """Position of item ``p``'s first free option at or after position ``start``, or -1."""
+    for k in range(start, item_start[p + 1]):
+        if status[item_opts[k]] == FREE:
+            return k
+    return -1
 
 
 # ---------------------------------------------------------------------------------------------
@@ -538,8 +572,7 @@ class ExactCover:
         # Work arrays: per option mine, group_of; per item seen, tally, groups; failed probes.
         scratch = tuple(np.zeros(n, dtype=np.int64) for n in (
             n_opts, n_opts, n_items, n_items, n_items + 1, n_opts))
-        decisions = (np.zeros(n_opts + 2, dtype=np.int64), np.zeros(n_opts + 2, dtype=np.int64),
-                     np.zeros(n_opts + 2, dtype=np.int8))
+        decisions = np.zeros((6, n_opts + 2), dtype=np.int64)  # see _search
         self.stats = stats = Stats(extra={"solutions": 0})
         start = time.monotonic()
         deadline = limits.deadline()
@@ -552,7 +585,7 @@ class ExactCover:
             outcome, found = _search(
                 self.lo, self.hi, self.primary, status, cover, avail, self.opt_start,
                 self.opt_items, self.item_start, self.item_opts, trail, ctl, queue, queued,
-                scratch, *decisions, stop, max_found)
+                scratch, decisions, stop, max_found)
             stats.nodes = int(ctl[C_NODES])
             now = time.monotonic()
             stats.seconds = now - start
