@@ -57,8 +57,9 @@ def star_battle(repeat: int, limit: float) -> None:
         puzzle = sb.parse(path.read_text())
         limits = Limits(seconds=limit)
         sb.solve(puzzle, limits=limits)  # warm-up
-        first, _, _ = timed(lambda: sb.solve(puzzle, limits=limits), repeat)
-        unique, _, result = timed(lambda: sb.solve(puzzle, unique=True, limits=limits), repeat)
+        first, _, _ = timed(lambda p=puzzle, lim=limits: sb.solve(p, limits=lim), repeat)
+        unique, _, result = timed(
+            lambda p=puzzle, lim=limits: sb.solve(p, unique=True, limits=lim), repeat)
         size = f"{puzzle.rows}x{puzzle.columns}/{puzzle.row_stars[0]}"
         verdict = {True: "unique", False: "NOT unique", None: "gave up"}[result.unique]
         print(f"{path.stem:24} {size:>9} {first * 1e3:9.1f} {unique * 1e3:9.1f} "
@@ -143,7 +144,8 @@ def start_up() -> None:
         subprocess.run([sys.executable, "-m", "puzzlesmith", "demo"], capture_output=True,
                        check=True)
         runs.append(time.perf_counter() - start)
-    print(f"  `puzzlesmith demo` end to end (warm cache, median):  {statistics.median(runs):6.2f} s")
+    print(f"  `puzzlesmith demo` end to end (warm cache, median): "
+          f"{statistics.median(runs):6.2f} s")
 
 
 def main() -> None:
