@@ -232,14 +232,17 @@ def _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items, item
     """Counts to a fixpoint, then (if enabled) containment and pigeonhole bounds, item by
     item, until nothing changes.  ``scratch`` is the tuple of work arrays (see ``_run``)."""
     mine, group_of, seen, tally, groups, _ = scratch
+    n = lo.shape[0]
+    p, quiet = 0, 0  # bounds go round the items; stop after a full round learns nothing
     while True:
         if not _propagate_counts(lo, hi, status, cover, avail, opt_start, opt_items,
                                  item_start, item_opts, trail, ctl, queue, queued):
             return False
         if ctl[C_PIGEON] == 0:
             return True
-        learnt = False
-        for p in range(lo.shape[0]):
+        while quiet < n:
+            p = p + 1 if p + 1 < n else 0
+            quiet += 1
             if not (primary[p] and avail[p] > 0 and lo[p] > cover[p]):
                 continue
             stamp = _tally(p, status, opt_start, opt_items, item_start, item_opts, ctl, mine,
@@ -251,9 +254,9 @@ def _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items, item
                 _clear_queue(ctl, queue, queued)
                 return False
             if r > 0:
-                learnt = True
+                quiet = 0
                 break
-        if not learnt:
+        if quiet >= n:
             return True
 
 

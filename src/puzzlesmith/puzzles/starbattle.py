@@ -305,8 +305,12 @@ def example() -> StarBattle:
 
 # -- solving ---------------------------------------------------------------------------------
 
-def model(puzzle: StarBattle, *, seed: int | None = None, bands: bool = True) -> ExactCover:
-    """The exact-cover model (see the module docstring); options are the cells."""
+def model(puzzle: StarBattle, *, seed: int | None = None, bands: int = 1) -> ExactCover:
+    """The exact-cover model (see the module docstring); options are the cells.
+
+    ``bands`` is the widest run of adjacent rows (and of columns) given a redundant item of
+    its own (1 = none).
+    """
     rows, cols = puzzle.rows, puzzle.columns
     options, multiplicity = {}, {}
     for r, c in puzzle.cells():
@@ -317,9 +321,11 @@ def model(puzzle: StarBattle, *, seed: int | None = None, bands: bool = True) ->
         items += [("block", br, bc)
                   for br in range(max(r - 1, 0), min(r, max(rows - 2, 0)) + 1)
                   for bc in range(max(c - 1, 0), min(c, max(cols - 2, 0)) + 1)]
-        if bands:
-            items += [("rows", b) for b in (r - 1, r) if 0 <= b < rows - 1]
-            items += [("columns", b) for b in (c - 1, c) if 0 <= b < cols - 1]
+        for width in range(2, bands + 1):
+            items += [("rows", b, width) for b in range(r - width + 1, r + 1)
+                      if 0 <= b <= rows - width]
+            items += [("columns", b, width) for b in range(c - width + 1, c + 1)
+                      if 0 <= b <= cols - width]
         options[(r, c)] = items
     for r, k in enumerate(puzzle.row_stars):
         multiplicity[("row", r)] = k
@@ -327,11 +333,11 @@ def model(puzzle: StarBattle, *, seed: int | None = None, bands: bool = True) ->
         multiplicity[("column", c)] = k
     for region, k in puzzle.region_stars.items():
         multiplicity[("region", region)] = k
-    if bands:
-        for b in range(rows - 1):
-            multiplicity[("rows", b)] = puzzle.row_stars[b] + puzzle.row_stars[b + 1]
-        for b in range(cols - 1):
-            multiplicity[("columns", b)] = puzzle.column_stars[b] + puzzle.column_stars[b + 1]
+    for width in range(2, bands + 1):
+        for b in range(rows - width + 1):
+            multiplicity[("rows", b, width)] = sum(puzzle.row_stars[b:b + width])
+        for b in range(cols - width + 1):
+            multiplicity[("columns", b, width)] = sum(puzzle.column_stars[b:b + width])
     blocks = [("block", br, bc) for br in range(max(rows - 1, 1)) for bc in range(max(cols - 1, 1))]
     return ExactCover(options, secondary=blocks, multiplicity=multiplicity, random=seed)
 
