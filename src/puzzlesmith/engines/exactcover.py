@@ -67,20 +67,30 @@ EXHAUSTED, FOUND, PAUSED, GAVE_UP = 0, 1, 2, 3  # GAVE_UP is set in Python
 # Modes saved between kernel calls.
 DESCEND, BACKTRACK = 0, 1
 # Slots of the scalar control array.
-C_TRAIL, C_QLEN, C_LEVEL, C_MODE, C_NODES, C_STAMP, C_PIGEON, C_PROBE, C_PROBES = range(9)
-CONTROL_SIZE = 9
+(C_TRAIL, C_QLEN, C_LEVEL, C_MODE, C_NODES, C_STAMP, C_PIGEON, C_PROBE, C_PROBES,
+ C_ROUND) = range(10)
+CONTROL_SIZE = 10
 
 
 @njit(cache=True)
 def _set_status(o, new, status, cover, avail, lo, hi, opt_start, opt_items, trail, ctl, queue,
                 queued):
     """Move free option ``o`` to TAKEN or EXCLUDED, update counters, and queue the items
-    that may now act: full ones (taking) and ones that need all they have left (excluding)."""
+    that may now act: full ones (taking) and ones that need all they have left (excluding).
+
+    For the pigeonhole bounds, ``queued`` has two more marks per item (see ``_propagate``):
+    ``queued[n + i]``, item ``i``'s options changed; ``queued[2n + i]``, item ``i`` lost room.
+    """
     status[o] = new
     trail[ctl[C_TRAIL]] = o
     ctl[C_TRAIL] += 1
+    n = lo.shape[0]
     for k in range(opt_start[o], opt_start[o + 1]):
         i = opt_items[k]
+        if ctl[C_PIGEON]:
+            queued[n + i] = True
+            if new == TAKEN:
+                queued[2 * n + i] = True
         avail[i] -= 1
         if new == TAKEN:
             cover[i] += 1
@@ -233,16 +243,27 @@ def _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items, item
     item, until nothing changes.  ``scratch`` is the tuple of work arrays (see ``_run``)."""
     mine, group_of, seen, tally, groups, _ = scratch
     n = lo.shape[0]
-    p, quiet = 0, 0  # bounds go round the items; stop after a full round learns nothing
     while True:
         if not _propagate_counts(lo, hi, status, cover, avail, opt_start, opt_items,
                                  item_start, item_opts, trail, ctl, queue, queued):
             return False
         if ctl[C_PIGEON] == 0:
             return True
-        while quiet < n:
-            p = p + 1 if p + 1 < n else 0
-            quiet += 1
+        # An item that lost room moves the bounds of every item sharing an option with it.
+        for j in range(n):
+            if queued[2 * n + j]:
+                queued[2 * n + j] = False
+                for k in range(item_start[j], item_start[j + 1]):
+                    o = item_opts[k]
+                    if status[o] == FREE:
+                        for kk in range(opt_start[o], opt_start[o + 1]):
+                            queued[n + opt_items[kk]] = True
+        learnt = False
+        for step in range(n):  # round the items from where the last round learnt something
+            p = (ctl[C_ROUND] + step) % n
+            if not queued[n + p]:
+                continue
+            queued[n + p] = False
             if not (primary[p] and avail[p] > 0 and lo[p] > cover[p]):
                 continue
             stamp = _tally(p, status, opt_start, opt_items, item_start, item_opts, ctl, mine,
@@ -254,9 +275,10 @@ def _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items, item
                 _clear_queue(ctl, queue, queued)
                 return False
             if r > 0:
-                quiet = 0
+                learnt = True
+                ctl[C_ROUND] = p + 1
                 break
-        if quiet >= n:
+        if not learnt:
             return True
 
 
@@ -571,7 +593,7 @@ class ExactCover:
         ctl[C_PROBE] = int(self.probe)
         ctl[C_QLEN] = n_items
         queue = np.arange(n_items, dtype=np.int64)  # the root propagates every item
-        queued = np.ones(n_items, dtype=np.bool_)
+        queued = np.ones(3 * n_items, dtype=np.bool_)  # queue flags, then bound marks
         # Work arrays: per option mine, group_of; per item seen, tally, groups; failed probes.
         scratch = tuple(np.zeros(n, dtype=np.int64) for n in (
             n_opts, n_opts, n_items, n_items, n_items + 1, n_opts))
