@@ -198,7 +198,7 @@ def _pigeonhole(p, stamp, lo, hi, status, cover, avail, opt_start, opt_items, it
                 continue
             size = tally[j]
             room = hi[j] - cover[j]
-            if size - room > best_gain:
+            if room <= need and size - room > best_gain:  # more room than need: no bound
                 best, best_gain = j, size - room
         if best < 0:
             group_of[o] = p  # a group of its own

@@ -6,12 +6,10 @@ seed, cells marked ``.`` must stay empty, cells marked with a space belong to no
 rows, columns and regions may have different counts.
 
 The model: one option per cell that may hold a star, covering its row, its column and its
-region (primary items, each needing its count), every 2×2 block it lies in (secondary items:
-at most one star per block is exactly "no two stars touch"), and two redundant primary items
-per pair of adjacent rows and columns ("rows r and r+1 hold r's and r+1's stars together").
-The bands add nothing to the rules, but they let the engine's pigeonhole bounds see that two
-rows of a k-star puzzle split into 2×2 blocks of at most one star each, which is what makes the
-large puzzles fall without search.
+region (primary items, each needing its count) and every 2×2 block it lies in (secondary
+items: at most one star per block is exactly "no two stars touch").  The engine's pigeonhole
+bounds then find the human solver's 2×2 "squeeze" rules by themselves: a row's free cells,
+grouped by the blocks and regions they share, bound how many stars it can still take.
 
 >>> puzzle = parse(EXAMPLE_6X6)
 >>> result = solve(puzzle)
@@ -305,39 +303,21 @@ def example() -> StarBattle:
 
 # -- solving ---------------------------------------------------------------------------------
 
-def model(puzzle: StarBattle, *, seed: int | None = None, bands: int = 1) -> ExactCover:
-    """The exact-cover model (see the module docstring); options are the cells.
-
-    ``bands`` is the widest run of adjacent rows (and of columns) given a redundant item of
-    its own (1 = none).
-    """
+def model(puzzle: StarBattle, *, seed: int | None = None) -> ExactCover:
+    """The exact-cover model (see the module docstring); options are the cells."""
     rows, cols = puzzle.rows, puzzle.columns
-    options, multiplicity = {}, {}
+    options = {}
     for r, c in puzzle.cells():
         items = [("row", r), ("column", c)]
-        region = puzzle.grid[r][c]
-        if region != NO_REGION:
-            items.append(("region", region))
+        if puzzle.grid[r][c] != NO_REGION:
+            items.append(("region", puzzle.grid[r][c]))
         items += [("block", br, bc)
                   for br in range(max(r - 1, 0), min(r, max(rows - 2, 0)) + 1)
                   for bc in range(max(c - 1, 0), min(c, max(cols - 2, 0)) + 1)]
-        for width in range(2, bands + 1):
-            items += [("rows", b, width) for b in range(r - width + 1, r + 1)
-                      if 0 <= b <= rows - width]
-            items += [("columns", b, width) for b in range(c - width + 1, c + 1)
-                      if 0 <= b <= cols - width]
         options[(r, c)] = items
-    for r, k in enumerate(puzzle.row_stars):
-        multiplicity[("row", r)] = k
-    for c, k in enumerate(puzzle.column_stars):
-        multiplicity[("column", c)] = k
-    for region, k in puzzle.region_stars.items():
-        multiplicity[("region", region)] = k
-    for width in range(2, bands + 1):
-        for b in range(rows - width + 1):
-            multiplicity[("rows", b, width)] = sum(puzzle.row_stars[b:b + width])
-        for b in range(cols - width + 1):
-            multiplicity[("columns", b, width)] = sum(puzzle.column_stars[b:b + width])
+    multiplicity = {("row", r): k for r, k in enumerate(puzzle.row_stars)}
+    multiplicity.update({("column", c): k for c, k in enumerate(puzzle.column_stars)})
+    multiplicity.update({("region", g): k for g, k in puzzle.region_stars.items()})
     blocks = [("block", br, bc) for br in range(max(rows - 1, 1)) for bc in range(max(cols - 1, 1))]
     return ExactCover(options, secondary=blocks, multiplicity=multiplicity, random=seed)
 
