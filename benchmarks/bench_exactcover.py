@@ -43,10 +43,13 @@ def timed(run, repeat: int) -> tuple[float, float, object]:
 
 
 def queens(n: int) -> ExactCover:
+    """N-queens with Knuth's "organ-pipe" item order: middle rows and columns first."""
     options = {(r, c): [("r", r), ("c", c), ("d", r + c), ("a", r - c)]
                for r in range(n) for c in range(n)}
     diagonals = [("d", k) for k in range(2 * n - 1)] + [("a", k) for k in range(1 - n, n)]
-    return ExactCover(options, secondary=diagonals)
+    order = sorted(range(n), key=lambda k: abs(k - (n - 1) / 2))
+    pipe = {item: 1 for k in order for item in (("r", k), ("c", k))}
+    return ExactCover(options, secondary=diagonals, multiplicity=pipe)
 
 
 def star_battle(repeat: int, limit: float) -> None:

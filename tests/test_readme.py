@@ -1,0 +1,26 @@
+"""The README's Python examples run as written."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+from pathlib import Path
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def test_readme_python_blocks_run():
+    blocks = re.findall(r"```python\n(.*?)```", README.read_text(), flags=re.S)
+    assert blocks
+    for block in blocks:
+        with contextlib.redirect_stdout(io.StringIO()) as out:
+            exec(compile(block, "README.md", "exec"), {})
+        assert out.getvalue()
+
+
+def test_readme_starts_with_the_two_setup_commands():
+    lines = README.read_text().splitlines()
+    commands = lines[lines.index("```bash") + 1:lines.index("```bash") + 3]
+    assert commands[0].endswith("puzzlesmith demo")
+    assert "pytest" in commands[1]
