@@ -1,6 +1,8 @@
-"""Star Battle subcommands: solve, count, render."""
+"""Star Battle subcommands: solve, count, generate, rate, render."""
 
 from __future__ import annotations
+
+import time
 
 import click
 
@@ -18,7 +20,7 @@ from .common import (
     seed_option,
     source_argument,
 )
-from .verbs import count, render, solve
+from .verbs import count, generate, rate, render, solve
 
 
 def star_options(f):
@@ -41,10 +43,12 @@ def load(source: str, stars, row_stars, column_stars, region_stars) -> sb.StarBa
 @source_argument
 @star_options
 @click.option("--unique", is_flag=True, help="Also prove the solution unique (exit 1 if not).")
+@click.option("--explain", is_flag=True,
+              help="Print the human-style steps of the rule solver (stderr; JSON: \"steps\").")
 @seed_option
 @command_options(*sb.FORMATS, "svg")
-def solve_starbattle(source, stars, row_stars, column_stars, region_stars, unique, seed, fmt,
-                     out, timeout, node_limit):
+def solve_starbattle(source, stars, row_stars, column_stars, region_stars, unique, explain, seed,
+                     fmt, out, timeout, node_limit):
     """Solve a Star Battle puzzle from FILE (or stdin).
 
     FILE is a grid of region letters, one row per line ('.' an empty cell, ' ' no region), or
@@ -70,6 +74,15 @@ def solve_starbattle(source, stars, row_stars, column_stars, region_stars, uniqu
             text = sb.format_solution(puzzle, result.solution, fmt)
     if unique:
         answer["unique"] = result.unique
+    if explain:
+        steps, state = sb.explain(puzzle)
+        answer["steps"] = [str(step) for step in steps]
+        finished = all(v != 0 for v in state.values())
+        if fmt != "json":
+            for n, step in enumerate(steps, 1):
+                message(f"{n:3d}. {step}")
+            message("the rules solve it" if finished else
+                    "the rules stall here: the rest needs search")
     emit(answer, text, fmt, out)
     _report(result.status, result.unique if unique else True)
 
@@ -143,3 +156,78 @@ def render_starbattle(source, stars, row_stars, column_stars, region_stars, solv
     emit({"puzzle": "starbattle", "status": status.value, "drawing": text}, text, fmt, out)
     if status is not Status.SOLVED:
         _report(status, True)
+
+
+def _size(text: str) -> tuple[int, int]:
+    """``10`` or ``8x12`` as (rows, columns)."""
+    rows, _, cols = text.lower().partition("x")
+    try:
+        return int(rows), int(cols or rows)
+    except ValueError:
+        raise click.BadParameter(f"expected N or ROWSxCOLUMNS, got {text!r}") from None
+
+
+@generate.command("starbattle")
+@click.option("--size", default="10", show_default=True, help="N or ROWSxCOLUMNS.")
+@click.option("--rows", type=click.IntRange(min=1), default=None, help="Rows (overrides --size).")
+@click.option("--cols", type=click.IntRange(min=1), default=None,
+              help="Columns (overrides --size).")
+@click.option("--stars", type=click.IntRange(min=1), default=None,
+              help="Stars per row and region (default: what the size implies).")
+@click.option("--count", "how_many", type=click.IntRange(min=1), default=1, show_default=True,
+              help="How many puzzles.")
+@click.option("--difficulty", type=click.Choice(sb.LEVELS[:3]), default=None,
+              help="Keep generating until the rating solver gives this level.")
+@click.option("--method", type=click.Choice(sb.METHODS), default=sb.METHODS[0],
+              show_default=True, help="Generation method.")
+@seed_option
+@command_options("sb")
+def generate_starbattle(size, rows, cols, stars, how_many, difficulty, method, seed, fmt, out,
+                        timeout, node_limit):
+    """Generate Star Battle puzzles with exactly one solution (proven), in the .sb format."""
+    size_rows, size_cols = _size(size)
+    rows, cols = rows or size_rows, cols or size_cols
+    stars = stars or sb.implied_stars(rows, cols)
+    accept = None if difficulty is None else (lambda p: sb.rate(p).level == difficulty)
+    limits = limits_from(timeout, node_limit)
+    deadline = limits.deadline()
+    made, texts = [], []
+    status = Status.SOLVED
+    with progress("generating", total=how_many) as update:
+        for n in range(how_many):
+            left = None if deadline is None else max(deadline - time.monotonic(), 0)
+            result = sb.generate(rows, cols, stars, seed=None if seed is None else seed + n,
+                                 method=method, accept=accept, limits=type(limits)(seconds=left))
+            if result.puzzle is None:
+                status = Status.GAVE_UP
+                break
+            rating = sb.rate(result.puzzle)
+            made.append({"regions": list(result.puzzle.grid),
+                         "solution": sb.solution_rows(result.puzzle, result.solution),
+                         "rating": rating.level, "unique": True,
+                         **result.stats.as_dict()})
+            texts.append(f"# generated by puzzlesmith: seed {None if seed is None else seed + n},"
+                         f" rating {rating.level}\n"
+                         + sb.format(result.puzzle, result.solution))
+            update(completed=n + 1)
+    answer = {"puzzle": "starbattle", "status": status.value, "rows": rows, "columns": cols,
+              "stars": stars, "puzzles": made}
+    emit(answer, "\n".join(texts) if texts else None, fmt, out)
+    if status is Status.GAVE_UP:
+        message(f"gave up at the limit after {len(made)} of {how_many} puzzles")
+    exit_with(status)
+
+
+@rate.command("starbattle")
+@source_argument
+@star_options
+@command_options("text")
+def rate_starbattle(source, stars, row_stars, column_stars, region_stars, fmt, out, timeout,
+                    node_limit):
+    """Rate a puzzle by the hardest human rule it needs; print the rule counts."""
+    puzzle = load(source, stars, row_stars, column_stars, region_stars)
+    rating = sb.rate(puzzle)
+    used = {rule: n for rule, n in rating.counts.items() if n}
+    lines = [f"rating: {rating.level}"] + [f"  {rule:11} {n:4d}" for rule, n in used.items()]
+    emit({"puzzle": "starbattle", "status": Status.SOLVED.value, "rating": rating.level,
+          "rules": rating.counts, "solved_by_rules": rating.solved}, "\n".join(lines), fmt, out)

@@ -31,9 +31,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from importlib import resources
 
-from ..engines.exactcover import CountResult, ExactCover
-from ..errors import InvalidPuzzle, UsageError
-from ..results import Limits, Stats, Status
+from ...engines.exactcover import CountResult, ExactCover
+from ...errors import InvalidPuzzle, UsageError
+from ...results import Limits, Stats, Status
 
 __all__ = [
     "StarBattle", "StarBattleResult", "parse", "format", "validate", "model", "solve",
@@ -279,7 +279,7 @@ def format_solution(puzzle: StarBattle, solution: list[Cell], style: str = "boar
     the other case (the seed's capitalised letters); ``line``: the seed's one-line ``*``/``|``
     form; ``framed``: the seed's ``render_board`` with walls between regions.
     """
-    from ..render.text import framed_grid
+    from ...render.text import framed_grid
 
     rows = solution_rows(puzzle, solution)
     if style == "board":

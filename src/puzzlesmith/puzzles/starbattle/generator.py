@@ -1,0 +1,244 @@
+"""Generate Star Battle puzzles with exactly one solution.
+
+The default method ("grow"), every stage bounded and restarted with fresh random choices
+when it fails:
+
+1. draw a random star placement: the exact-cover engine's first solution, under a random
+   option order, of the board without regions;
+2. grow one region around every star by a random flood fill, then merge neighbouring
+   one-star regions into k-star regions (smallest choice first);
+3. repair ambiguity: while the solver finds a second solution, take a cell where that
+   solution has a star and the planted one has none, and hand it to a neighbouring region
+   (keeping both regions connected): the planted solution stays valid, the other breaks;
+4. prove uniqueness with the exact solver (a count with limit 2), and check the planted
+   solution with the independent checker.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ...errors import UsageError
+from ...results import Limits, Stats, Status
+from .board import StarBattle, count, is_solution, solve
+
+__all__ = ["generate", "GenerateResult", "METHODS"]
+
+METHODS = ("grow",)
+Cell = tuple[int, int]
+REGION_NAMES = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+
+@dataclass
+class GenerateResult:
+    """A generated puzzle (``None`` if the limits stopped it), its solution and statistics.
+
+    ``stats.extra`` holds ``attempts`` (star placements drawn) and ``repairs`` (regions
+    changed to break second solutions).
+    """
+
+    status: Status
+    puzzle: StarBattle | None
+    solution: list[Cell] | None
+    stats: Stats = field(default_factory=Stats)
+
+
+def generate(rows: int, columns: int | None = None, stars: int = 1, *, seed: int | None = None,
+             method: str = "grow", limits: Limits | None = None,
+             accept: Callable[[StarBattle], bool] | None = None,
+             progress: Callable[[Stats], None] | None = None) -> GenerateResult:
+    """A random square (or ``rows``×``columns``) puzzle with ``stars`` per unit, proven unique.
+
+    ``accept`` may reject finished puzzles (e.g. by difficulty); generation then goes on.
+    """
+    columns = columns or rows
+    if method not in METHODS:
+        raise UsageError(f"unknown method {method!r}; choose from {', '.join(METHODS)}")
+    _check_size(rows, columns, stars)
+    rng = random.Random(seed)
+    limits = limits or Limits()
+    deadline = limits.deadline()
+    stats = Stats(extra={"attempts": 0, "repairs": 0})
+    start = time.monotonic()
+    while deadline is None or time.monotonic() < deadline:
+        stats.extra["attempts"] += 1
+        planted = _random_placement(rows, columns, stars, rng)
+        if planted is not None:
+            grid = _grow_regions(rows, columns, stars, planted, rng)
+            if grid is not None:
+                puzzle = _repair(grid, stars, planted, rng, stats, deadline)
+                if puzzle is not None and (accept is None or accept(puzzle)):
+                    stats.seconds = time.monotonic() - start
+                    return GenerateResult(Status.SOLVED, puzzle, sorted(planted), stats)
+        stats.seconds = time.monotonic() - start
+        if progress is not None:
+            progress(stats)
+    return GenerateResult(Status.GAVE_UP, None, None, stats)
+
+
+def _check_size(rows: int, columns: int, stars: int) -> None:
+    if rows < 1 or columns < 1 or stars < 1:
+        raise UsageError("rows, columns and stars must be positive")
+    if (rows * stars) % columns:
+        raise UsageError(f"{rows * stars} stars cannot be shared equally among {columns} columns")
+    regions = rows * stars // stars
+    if regions > len(REGION_NAMES):
+        raise UsageError(f"at most {len(REGION_NAMES)} regions")
+    if stars > (min(rows, columns) + 1) // 2:
+        raise UsageError(f"a line of {min(rows, columns)} cells cannot hold {stars} stars")
+
+
+def _random_placement(rows: int, columns: int, stars: int, rng: random.Random) -> list[Cell] | None:
+    """Stars in every row and column, none touching: a random first solution."""
+    blank = StarBattle((" " * columns,) * rows, (stars,) * rows,
+                       (rows * stars // columns,) * columns, {})
+    result = solve(blank, seed=rng.randrange(1 << 30), limits=Limits(seconds=5))
+    return result.solution
+
+
+def _neighbours(cell: Cell, rows: int, columns: int):
+    r, c = cell
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        if 0 <= r + dr < rows and 0 <= c + dc < columns:
+            yield r + dr, c + dc
+
+
+def _grow_regions(rows: int, columns: int, stars: int, planted: list[Cell],
+                  rng: random.Random) -> list[list[int]] | None:
+    """Regions of ``stars`` stars each: a flood from every star, then merges.  None if stuck."""
+    owner = [[-1] * columns for _ in range(rows)]
+    frontier = []
+    for n, (r, c) in enumerate(planted):
+        owner[r][c] = n
+        frontier.append((r, c))
+    while frontier:  # random flood fill: one-star regions
+        k = rng.randrange(len(frontier))
+        cell = frontier[k]
+        free = [nb for nb in _neighbours(cell, rows, columns) if owner[nb[0]][nb[1]] < 0]
+        if not free:
+            frontier[k] = frontier[-1]
+            frontier.pop()
+            continue
+        r, c = rng.choice(free)
+        owner[r][c] = owner[cell[0]][cell[1]]
+        frontier.append((r, c))
+    if stars == 1:
+        return owner
+    group = _merge(rows, columns, stars, len(planted), owner, rng)
+    if group is None:
+        return None
+    return [[group[owner[r][c]] for c in range(columns)] for r in range(rows)]
+
+
+def _merge(rows: int, columns: int, stars: int, count_: int, owner: list[list[int]],
+           rng: random.Random) -> list[int] | None:
+    """Join adjacent one-star regions into groups of ``stars``; the region -> group map."""
+    adjacent: list[set[int]] = [set() for _ in range(count_)]
+    for r in range(rows):
+        for c in range(columns):
+            for nr, nc in _neighbours((r, c), rows, columns):
+                if owner[nr][nc] != owner[r][c]:
+                    adjacent[owner[r][c]].add(owner[nr][nc])
+    for _ in range(20):  # bounded retries of the greedy merge
+        group = list(range(count_))
+        members = {g: {g} for g in range(count_)}
+        while True:
+            open_groups = [g for g in members if len(members[g]) < stars]
+            if not open_groups:
+                return [sorted(members).index(group[g]) for g in range(count_)]
+
+            def partners(g, mem=members, grp=group):
+                near = {grp[x] for m in mem[g] for x in adjacent[m]} - {g}
+                return [h for h in near if len(mem[h]) + len(mem[g]) <= stars]
+
+            choices = [(len(partners(g)), rng.random(), g) for g in open_groups]
+            _, _, g = min(choices)
+            options = partners(g)
+            if not options:
+                break
+            h = min(options, key=lambda x: (len(partners(x)), rng.random()))
+            for m in members[h]:
+                group[m] = g
+            members[g] |= members.pop(h)
+    return None
+
+
+def _repair(grid: list[list[int]], stars: int, planted: list[Cell], rng: random.Random,
+            stats: Stats, deadline: float | None) -> StarBattle | None:
+    """Move cells between regions until the planted solution is the only one (bounded)."""
+    rows, columns = len(grid), len(grid[0])
+    planted_set = set(planted)
+    for _ in range(4 * rows * columns):
+        if deadline is not None and time.monotonic() >= deadline:
+            return None
+        puzzle = _as_puzzle(grid, stars)
+        other = _second_solution(puzzle, planted_set)
+        if other is None:
+            return puzzle if is_solution(puzzle, planted) else None
+        stats.extra["repairs"] += 1
+        candidates = [cell for cell in other if cell not in planted_set]
+        rng.shuffle(candidates)
+        if not any(_hand_over(grid, cell, rng) for cell in candidates):
+            return None
+    return None
+
+
+def _second_solution(puzzle: StarBattle, planted: set[Cell]) -> list[Cell] | None:
+    """A solution other than the planted one, or None when there is none (proven)."""
+    result = solve(puzzle, unique=True, limits=Limits(seconds=10))
+    if result.unique:
+        return None
+    if result.unique is None:  # undecided within the limit: treat as ambiguous
+        return result.solution or []
+    if set(result.solution) != planted:
+        return result.solution
+    from .board import solutions
+
+    for solution in solutions(puzzle):
+        if set(solution) != planted:
+            return solution
+    return None
+
+
+def _hand_over(grid: list[list[int]], cell: Cell, rng: random.Random) -> bool:
+    """Give ``cell`` to a neighbouring region if its own region stays connected."""
+    rows, columns = len(grid), len(grid[0])
+    r, c = cell
+    mine = grid[r][c]
+    others = list({grid[nr][nc] for nr, nc in _neighbours(cell, rows, columns)} - {mine})
+    if not others:
+        return False
+    rest = [(rr, cc) for rr in range(rows) for cc in range(columns)
+            if grid[rr][cc] == mine and (rr, cc) != cell]
+    if not rest or not _connected(rest, rows, columns):
+        return False
+    grid[r][c] = rng.choice(others)
+    return True
+
+
+def _connected(cells: list[Cell], rows: int, columns: int) -> bool:
+    todo, seen = [cells[0]], {cells[0]}
+    members = set(cells)
+    while todo:
+        cell = todo.pop()
+        for nb in _neighbours(cell, rows, columns):
+            if nb in members and nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    return len(seen) == len(members)
+
+
+def _as_puzzle(grid: list[list[int]], stars: int) -> StarBattle:
+    rows, columns = len(grid), len(grid[0])
+    text = tuple("".join(REGION_NAMES[g] for g in row) for row in grid)
+    names = list(dict.fromkeys(ch for row in text for ch in row))
+    return StarBattle(text, (stars,) * rows, (rows * stars // columns,) * columns,
+                      dict.fromkeys(names, stars))
+
+
+def proven_unique(puzzle: StarBattle) -> bool:
+    """An independent check for callers and tests: exactly one solution, counted."""
+    return count(puzzle, 2).count == 1
