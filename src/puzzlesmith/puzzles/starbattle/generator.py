@@ -171,7 +171,7 @@ def _repair(grid: list[list[int]], stars: int, planted: list[Cell], rng: random.
     """Move cells between regions until the planted solution is the only one (bounded)."""
     rows, columns = len(grid), len(grid[0])
     planted_set = set(planted)
-    for _ in range(4 * rows * columns):
+    for _ in range(rows * columns + 10):  # then restart from a fresh placement
         if deadline is not None and time.monotonic() >= deadline:
             return None
         puzzle = _as_puzzle(grid, stars)
