@@ -197,37 +197,45 @@ def count_subtree(n, cols, ld, rd, depth):
     """Solutions below a partial placement of ``depth`` rows, by bitmask backtracking.
 
     ``cols``, ``ld`` and ``rd`` are the bit masks of the columns and the two diagonal
-    directions attacked in the next row; an explicit stack replaces recursion."""
+    directions attacked in the next row.  The current row lives in local variables, an
+    explicit stack holds the rows above, and the last row is counted without descending."""
     full = (1 << n) - 1
-    if depth == n:
+    if depth >= n:
         return 1
-    stack_avail = np.zeros(n + 1, np.int64)
-    stack_cols = np.zeros(n + 1, np.int64)
-    stack_ld = np.zeros(n + 1, np.int64)
-    stack_rd = np.zeros(n + 1, np.int64)
+    avail = full & ~(cols | ld | rd)
+    if depth == n - 1:
+        return 1 if avail != 0 else 0
+    stack_avail = np.empty(n, np.int64)
+    stack_cols = np.empty(n, np.int64)
+    stack_ld = np.empty(n, np.int64)
+    stack_rd = np.empty(n, np.int64)
     total = 0
     d = depth
-    stack_cols[d] = cols
-    stack_ld[d] = ld
-    stack_rd[d] = rd
-    stack_avail[d] = full & ~(cols | ld | rd)
-    last = n - 1
-    while d >= depth:
-        avail = stack_avail[d]
-        if avail == 0:
+    second_last = n - 2
+    while True:
+        if avail != 0:
+            bit = avail & -avail
+            avail ^= bit
+            c2 = cols | bit
+            l2 = ((ld | bit) << 1) & full
+            r2 = (rd | bit) >> 1
+            if d == second_last:
+                if full & ~(c2 | l2 | r2) != 0:
+                    total += 1
+                continue
+            stack_avail[d] = avail
+            stack_cols[d] = cols
+            stack_ld[d] = ld
+            stack_rd[d] = rd
+            d += 1
+            cols, ld, rd = c2, l2, r2
+            avail = full & ~(cols | ld | rd)
+        else:
+            if d == depth:
+                break
             d -= 1
-            continue
-        bit = avail & -avail
-        stack_avail[d] = avail ^ bit
-        c = stack_cols[d] | bit
-        if d == last:
-            total += 1
-            continue
-        l2 = ((stack_ld[d] | bit) << 1) & full
-        r2 = (stack_rd[d] | bit) >> 1
-        d += 1
-        stack_cols[d] = c
-        stack_ld[d] = l2
-        stack_rd[d] = r2
-        stack_avail[d] = full & ~(c | l2 | r2)
+            avail = stack_avail[d]
+            cols = stack_cols[d]
+            ld = stack_ld[d]
+            rd = stack_rd[d]
     return total

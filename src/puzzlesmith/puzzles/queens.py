@@ -553,8 +553,6 @@ def count(n: int, *, processes: int | None = None, limits: Limits | None = None,
         raise InvalidPuzzle(f"counting is limited to N <= {MAX_COUNT_N}, got {n}")
     limits = limits or Limits()
     began = time.monotonic()
-    if n <= 3:
-        return CountResult(KNOWN_COUNTS[n], True, Stats(seconds=time.monotonic() - began))
     jobs = _jobs(n)
     jobs.sort(key=lambda j: bin(j[1]).count("1"))  # keep a stable, predictable order
     if processes is None:
