@@ -86,17 +86,20 @@ def _attacked(n, c, rows, up, down):
 
 
 @njit(cache=True)
-def repair(n, seed, max_steps, tries):
+def repair(n, seed, max_steps, tries, attempts):
     """Min-conflicts on permutations: greedy start, then swap each attacked queen with random
     columns until a swap lowers the attacking pairs; restart from a new start after
-    ``max(7 n, 10000)`` fruitless swaps.  Returns ``(rows, swaps tried, solved)``."""
+    ``max(7 n, 10000)`` fruitless swaps, at most ``attempts`` starts.
+    Returns ``(rows, swaps tried, solved)``."""
     _seed(seed)
     rows = np.empty(n, np.int64)
     up = np.zeros(2 * n - 1, np.int32)
     down = np.zeros(2 * n - 1, np.int32)
     steps = 0
     patience = max(7 * n, 10000)
-    while steps < max_steps:
+    for _ in range(attempts):
+        if steps >= max_steps:
+            break
         _greedy_start(n, tries, rows, up, down)
         since = 0
         while since < patience and steps < max_steps:

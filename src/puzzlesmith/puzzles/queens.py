@@ -225,13 +225,13 @@ def solutions(n: int, *, limits: Limits | None = None, stats: Stats | None = Non
         if not avail:
             stack.pop()
             continue
-        bit = avail & -avail
-        stack[-1] = (avail ^ bit, used, up, down)
-        nodes += 1
-        if (node_limit is not None and nodes > node_limit) or (
+        if (node_limit is not None and nodes >= node_limit) or (
                 deadline is not None and nodes & 4095 == 0 and time.monotonic() >= deadline):
             stats.nodes = nodes
             return
+        bit = avail & -avail
+        stack[-1] = (avail ^ bit, used, up, down)
+        nodes += 1
         col = len(stack) - 1
         rows[col] = bit.bit_length() - 1
         if col == n - 1:
@@ -451,9 +451,20 @@ def _minconflicts(n, seed, limits, progress):
         return result.status, problem.rows, result.stats
     from . import _queens_kernels as kernels
 
-    rows, steps, solved = kernels.repair(n, _kernel_seed(rng), _max_steps(limits, 50 * n + 10**6),
-                                         50)
-    return (Status.SOLVED if solved else Status.GAVE_UP), rows, Stats(nodes=int(steps))
+    budget = _max_steps(limits, 50 * n + 10**6)
+    deadline = limits.deadline()
+    steps = attempts = 0
+    while steps < budget and attempts < 100:  # one start per call: limits checked between
+        attempts += 1
+        rows, used, solved = kernels.repair(n, _kernel_seed(rng), budget - steps, 50, 1)
+        steps += int(used)
+        if progress:
+            progress({"attempt": attempts, "steps": steps})
+        if solved:
+            return Status.SOLVED, rows, Stats(nodes=steps, extra={"starts": attempts})
+        if deadline is not None and time.monotonic() >= deadline:
+            break
+    return Status.GAVE_UP, None, Stats(nodes=steps, extra={"starts": attempts})
 
 
 def annealing_schedule(n: int) -> Geometric:
@@ -475,11 +486,22 @@ def _annealing(n, seed, limits, progress):
         return result.status, result.state, result.stats
     from . import _queens_kernels as kernels
 
-    rows, energy, moves, runs = kernels.anneal(
-        n, _kernel_seed(rng), schedule.t0, schedule.alpha, schedule.t_min, schedule.steps,
-        1000, _max_steps(limits, 2**62))
-    status = Status.SOLVED if energy == 0 else Status.GAVE_UP
-    return status, rows, Stats(nodes=int(moves), extra={"runs": int(runs)})
+    budget = _max_steps(limits, 2**62)
+    deadline = limits.deadline()
+    moves = runs = 0
+    while moves < budget and runs < 1000:  # one run per call: limits checked between runs
+        rows, energy, used, _ = kernels.anneal(
+            n, _kernel_seed(rng), schedule.t0, schedule.alpha, schedule.t_min, schedule.steps,
+            0, budget - moves)
+        moves += int(used)
+        runs += 1
+        if progress:
+            progress({"run": runs, "steps": moves, "energy": int(energy)})
+        if energy == 0:
+            return Status.SOLVED, rows, Stats(nodes=moves, extra={"runs": runs})
+        if deadline is not None and time.monotonic() >= deadline:
+            break
+    return Status.GAVE_UP, None, Stats(nodes=moves, extra={"runs": runs})
 
 
 def _genetic(n, seed, limits, progress):
