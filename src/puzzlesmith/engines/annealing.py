@@ -112,7 +112,8 @@ def anneal(
     ``progress`` is called about every 0.2 s with a dict of run, temperature, energies.
     Limits are checked once per temperature level.  The best state is copied (with
     ``copy``; pass ``list`` for a list state) at each new best, except the final one.
-    Statistics: ``nodes`` moves, ``extra`` accepted moves, runs, copies.
+    Statistics: ``nodes`` moves, ``extra`` accepted moves, runs, copies (of best states,
+    and of every state before a move when there is no ``undo``).
     """
     schedule = schedule or Geometric()
     limits = limits or Limits()
@@ -141,7 +142,8 @@ def anneal(
             if reached:
                 break
             for _ in range(schedule.steps):
-                saved = None if undo else copy(state)
+                if undo is None:
+                    saved, copies = copy(state), copies + 1
                 delta = move(state, rng)
                 if delta is None:
                     delta = energy(state) - current
