@@ -147,9 +147,12 @@ def is_solution(rows, n: int | None = None) -> bool:
     if rows is None:
         return False
     try:
-        a = np.asarray(rows, dtype=np.int64)
+        a = np.asarray(rows)
     except (TypeError, ValueError):
         return False
+    if a.dtype.kind not in "iu":  # integers only (no floats, bools, strings)
+        return False
+    a = a.astype(np.int64)
     n = len(a) if n is None and a.ndim == 1 else n
     if a.ndim != 1 or len(a) != n or n == 0:
         return False
