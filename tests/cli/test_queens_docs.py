@@ -24,8 +24,8 @@ def examples():
     return found
 
 
-@pytest.mark.parametrize(("args", "expected"), examples(), ids=lambda x: " ".join(x)
-                         if isinstance(x, list) and x and isinstance(x[0], str) else None)
+@pytest.mark.parametrize(("args", "expected"), examples(),
+                         ids=[" ".join(args) for args, _ in examples()])
 def test_doc_example(capsys, args, expected):
     with pytest.raises(SystemExit) as done:
         main(args)

@@ -512,7 +512,7 @@ def _genetic(n, seed, limits, progress):
     rng = random.Random(seed)
     ga = genetic_algorithm(n, rng)
     pop = ga.population(max(20, min(4 * n, 200)), n)
-    result = ga.run(pop, 0, generations=None if limits != Limits() else 20_000,
+    result = ga.run(pop, 0, generations=None if limits != Limits() else 20_000, patience=2_000,
                     retain=0.3, random_select=0.05, mutate=0.5, elite=2, tournament=3,
                     limits=limits, progress=progress)
     return result.status, result.best, result.stats
@@ -558,6 +558,13 @@ def _jobs(n: int) -> list[tuple[int, int, int, int, int]]:
     return jobs
 
 
+def _ignore_interrupts():
+    """In the worker processes only: Ctrl-C is handled by the parent, which stops them."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _count_job(args):
     n, (weight, cols, ld, rd, depth) = args
     from . import _queens_kernels as kernels
@@ -598,7 +605,7 @@ def count(n: int, *, processes: int | None = None, limits: Limits | None = None,
     else:
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-        pool = context.Pool(processes)
+        pool = context.Pool(processes, initializer=_ignore_interrupts)
         try:
             results = pool.imap_unordered(_count_job, [(n, job) for job in jobs])
             while done < len(jobs):
