@@ -129,3 +129,10 @@ def test_auto_schedule_fits_the_move_sizes():
     assert schedule.t0 > schedule.t_min > 0 and schedule.steps == 30
     result = anneal(start, energy, move_delta, schedule=schedule, seed=1)
     assert result.status is Status.SOLVED
+
+
+def test_auto_schedule_by_name_and_unknown_name():
+    result = anneal(start, energy, move_delta, schedule="auto", seed=4)
+    assert result.status is Status.SOLVED
+    with pytest.raises(UsageError):
+        anneal(start, energy, move_delta, schedule="linear")

@@ -99,3 +99,14 @@ def test_freeze_keys():
     assert freeze([1, 2]) == (1, 2)
     assert freeze(bytearray(b"ab")) == b"ab"
     assert freeze("ab") == "ab"
+
+
+def test_progress_callback(monkeypatch):
+    import puzzlesmith.engines.genetic as module
+
+    clock = iter(range(10**6))
+    monkeypatch.setattr(module.time, "monotonic", lambda: next(clock))
+    seen = []
+    ga = onemax(7)
+    ga.run(ga.population(10, 40), 40, goal=-1, generations=5, progress=seen.append)
+    assert seen and {"generation", "best", "mean"} <= set(seen[0])

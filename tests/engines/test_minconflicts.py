@@ -76,3 +76,14 @@ def test_impossible_problem_gives_up_at_the_step_limit():
 def test_needs_an_end():
     with pytest.raises(UsageError):
         min_conflicts(Colouring(cycle(4), 2, random.Random(1)), max_steps=None)
+
+
+def test_progress_callback(monkeypatch):
+    import puzzlesmith.engines.minconflicts as module
+
+    clock = iter(range(10**6))
+    monkeypatch.setattr(module.time, "monotonic", lambda: next(clock))
+    seen = []
+    problem = Colouring(cycle(5), 2, random.Random(1))
+    min_conflicts(problem, max_steps=5000, seed=1, progress=seen.append)
+    assert seen and {"steps", "conflicted"} <= set(seen[0])

@@ -93,7 +93,7 @@ def anneal(
     *,
     undo: Callable[[Any], None] | None = None,
     copy: Callable[[Any], Any] = copy_module.deepcopy,
-    schedule: Geometric | None = None,
+    schedule: Geometric | str | None = None,
     target: float | None = 0,
     restarts: int | None = 0,
     seed: int | random.Random | None = None,
@@ -103,7 +103,8 @@ def anneal(
     """Minimise ``energy`` by simulated annealing; restart until ``target`` is reached.
 
     ``start(rng)`` makes a fresh state for each run.  A run follows ``schedule`` (default
-    :class:`Geometric` with the seed's parameters) and ends early once the energy is
+    :class:`Geometric` with the seed's parameters; ``"auto"``: fitted by
+    :func:`auto_schedule` on a short trial run) and ends early once the energy is
     ``<= target`` (``target=None``: always run the whole schedule).  ``restarts`` more runs
     are made while the target is unmet (``None``: no limit except ``limits``).
 
@@ -115,13 +116,17 @@ def anneal(
     Statistics: ``nodes`` moves, ``extra`` accepted moves, runs, copies (of best states,
     and of every state before a move when there is no ``undo``).
     """
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    if schedule == "auto":
+        schedule = auto_schedule(start, energy, move, undo=undo, copy=copy, seed=rng)
+    elif isinstance(schedule, str):
+        raise UsageError(f"unknown schedule {schedule!r}; give a Geometric or 'auto'")
     schedule = schedule or Geometric()
     limits = limits or Limits()
     if restarts is not None and restarts < 0:
         raise UsageError(f"restarts must be >= 0 or None, got {restarts}")
     if restarts is None and target is None and limits.nodes is None and limits.seconds is None:
         raise UsageError("restarts=None needs a target or a limit, or it never ends")
-    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     deadline = limits.deadline()
     began = time.monotonic()
     next_report = began + 0.2
@@ -193,6 +198,7 @@ def auto_schedule(
     move: Callable[[Any, random.Random], float | None],
     *,
     undo: Callable[[Any], None] | None = None,
+    copy: Callable[[Any], Any] = copy_module.deepcopy,
     trial: int = 200,
     steps: int = 100,
     seed: int | random.Random | None = None,
@@ -208,7 +214,7 @@ def auto_schedule(
     current = energy(state)
     uphill = []
     for _ in range(trial):
-        saved = None if undo else copy_module.deepcopy(state)
+        saved = None if undo else copy(state)
         delta = move(state, rng)
         if delta is None:
             delta = energy(state) - current

@@ -69,8 +69,9 @@ __all__ = [
 METHODS = ("construct", "minconflicts", "annealing", "genetic", "backtrack")
 #: From this many queens annealing and min-conflicts run as compiled kernels.
 COMPILED_FROM = 100
-#: The largest board accepted (the arrays of 10^8 queens take about 2.4 GB).
-MAX_N = 100_000_000
+#: The largest board accepted: twice the showcase of 10^7 queens (the answer as a Python
+#: list of 2 * 10^7 ints, the kernels' arrays and the JSON text take a few GB).
+MAX_N = 20_000_000
 #: The largest board :func:`count` accepts (bit masks in 64-bit integers).
 MAX_COUNT_N = 30
 #: Known counts (OEIS A000170) for N = 0..18, used by tests and benchmarks.
