@@ -287,9 +287,9 @@ class SwapModel:
 
     def move(self, state: list, rng: random.Random) -> int:
         """Swap two distinct random columns; return the change in attacking pairs."""
-        n = self.n
-        a = rng.randrange(n)
-        b = rng.randrange(n - 1)
+        n, random_ = self.n, rng.random
+        a = int(random_() * n)
+        b = int(random_() * (n - 1))  # faster than randrange, and uniform enough here
         b += b >= a
         self.last = (a, b)
         return self._swap(state, a, b)
