@@ -6,10 +6,11 @@ machine code in ``__pycache__`` beside this file, or, when that is not writable 
 package), in its user-wide cache directory, so later processes only load it.
 
 All kernels use the permutation model: ``rows[c]`` is the row of the queen in column ``c``
-and all rows differ, so only diagonals can conflict.  Rows are ``int32`` (half the memory
-traffic of ``int64`` in the cache-missing random probes of 10^7 queens; N < 2^31).  ``up[c + r]`` and ``down[c - r + n - 1]``
-count the queens on each diagonal, which makes the cost of a swap O(1).  Randomness is numba's
-own generator, seeded inside the kernel with ``np.random.seed`` (reproducible per seed).
+and all rows differ, so only diagonals can conflict.  ``up[c + r]`` and ``down[c - r + n - 1]``
+count the queens on each diagonal, which makes the cost of a swap O(1).  Rows are ``int32``
+(half the memory traffic of ``int64`` in the cache-missing random probes of 10^7 queens).
+Randomness is numba's own generator, seeded inside the kernel with ``np.random.seed``
+(reproducible per seed).
 """
 
 from __future__ import annotations
@@ -87,11 +88,25 @@ def _attacked(n, c, rows, up, down):
 
 
 @njit(cache=True)
+def _attacked_columns(n, rows, up, down):
+    """Every column whose queen shares a diagonal with another (one scan)."""
+    work = [0]
+    work.pop()
+    for c in range(n):
+        if _attacked(n, c, rows, up, down):
+            work.append(c)
+    return work
+
+
+@njit(cache=True)
 def repair(n, seed, max_steps, tries, attempts):
     """Min-conflicts on permutations: greedy start, then swap each attacked queen with random
     columns until a swap lowers the attacking pairs; restart from a new start after
     ``max(7 n, 10000)`` fruitless swaps, at most ``attempts`` starts.
-    Returns ``(rows, swaps tried, solved)``."""
+
+    A worklist replaces repeated scans: a swap can only create conflicts on the two queens it
+    moves, so the partner is queued when it ends up attacked, and one scan at the end
+    confirms.  Returns ``(rows, swaps tried, solved)``."""
     _seed(seed)
     rows = np.empty(n, np.int32)
     up = np.zeros(2 * n - 1, np.int32)
@@ -104,20 +119,13 @@ def repair(n, seed, max_steps, tries, attempts):
         _greedy_start(n, tries, rows, up, down)
         since = 0
         while since < patience and steps < max_steps:
-            count = 0
-            for c in range(n):
-                if _attacked(n, c, rows, up, down):
-                    count += 1
-            if count == 0:
+            work = _attacked_columns(n, rows, up, down)
+            if len(work) == 0:
                 return rows, steps, True
-            attacked = np.empty(count, np.int64)
-            k = 0
-            for c in range(n):
-                if _attacked(n, c, rows, up, down):
-                    attacked[k] = c
-                    k += 1
-            for i in range(count):
-                a = attacked[i]
+            i = 0
+            while i < len(work) and since < patience and steps < max_steps:
+                a = work[i]
+                i += 1
                 while _attacked(n, a, rows, up, down) and since < patience \
                         and steps < max_steps:
                     b = np.random.randint(0, n)
@@ -127,6 +135,8 @@ def repair(n, seed, max_steps, tries, attempts):
                     since += 1
                     if _swap_delta(n, a, b, rows, up, down) < 0:
                         since = 0
+                        if _attacked(n, b, rows, up, down):
+                            work.append(b)
                     else:
                         _swap_delta(n, a, b, rows, up, down)  # undo
     return rows, steps, False
