@@ -250,12 +250,27 @@ def bench_count(with_18):
     print(f"counting all solutions (bitmask backtracking, mirror symmetry, {cores} cores)")
     queens.count(8)  # load the kernel
     for n, reps in ((14, 5), (16, 3)) + (((18, 1),) if with_18 else ()):
-        times, ok = [], 0
+        times, cpu, ok = [], [], 0
         for _ in range(reps):
+            before = cpu_seconds()
             t, r = timed(queens.count, n, processes=cores if n >= 16 else None)
+            cpu.append(cpu_seconds() - before)
             times.append(t)
             ok += r.complete and r.count == queens.KNOWN_COUNTS[n]
-        report(f"count N={n} = {queens.KNOWN_COUNTS[n]:,}", times, ok)
+        report(f"count N={n} = {queens.KNOWN_COUNTS[n]:,}", times, ok,
+               f"; CPU {statistics.median(cpu):.2f} s on {r.stats.extra['processes']} "
+               f"process(es)")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"  (load average {load:.2f} on {cores} cores: other work slows the wall times)")
+
+
+def cpu_seconds():
+    """User + system CPU time of this process and its finished children."""
+    import resource
+
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(
+        resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 
 
 def main():
