@@ -438,6 +438,7 @@ def _construct(n, seed, limits, progress):
 def _backtrack(n, seed, limits, progress):
     stats = Stats()
     for rows in solutions(n, limits=limits, stats=stats):
+        stats.extra.pop("complete", None)
         return Status.SOLVED, rows, stats
     complete = stats.extra.pop("complete")
     return (Status.UNSOLVABLE if complete else Status.GAVE_UP), None, stats
