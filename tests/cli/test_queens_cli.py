@@ -120,3 +120,10 @@ def test_module_entry_point_runs():
 def test_demo_text():
     text = demo_text()
     assert "K" in text and "724" in text and "verified" in text
+
+
+def test_bench_queens_json(capsys):
+    code, out, _ = run(capsys, "bench", "queens", "--seeds", "1", "--format", "json")
+    answer = json.loads(out)
+    assert code == 0 and answer["status"] == "solved" and answer["wrong"] == []
+    assert set(answer["seconds"]) >= {"annealing N=32", "count N=14"}

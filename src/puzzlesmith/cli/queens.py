@@ -9,7 +9,7 @@ import click
 from ..errors import UsageError
 from ..results import Status
 from .common import command_options, emit, exit_with, limits_from, message, progress, seed_option
-from .verbs import count, solve
+from .verbs import bench, count, solve
 
 #: ``--format auto`` draws the board up to this size and prints the rows beyond it.
 BOARD_UP_TO = 64
@@ -93,6 +93,50 @@ def count_queens(n, processes, fmt, out, timeout, node_limit):
         message(f"gave up after {result.stats.seconds:.2f} s: at least {result.count} "
                 f"solutions ({result.stats.nodes} of {result.stats.extra['jobs']} parts counted)")
     exit_with(status)
+
+
+#: ``bench queens``: (label, method or "count", N) — a quick subset of benchmarks/bench_queens.py.
+BENCH_FIGURES = (("annealing N=32", "annealing", 32), ("annealing N=10,000", "annealing", 10**4),
+                 ("genetic N=32", "genetic", 32), ("minconflicts N=1,000,000", "minconflicts",
+                                                   10**6),
+                 ("construct N=1,000,000", "construct", 10**6), ("count N=14", "count", 14))
+
+
+@bench.command("queens")
+@click.option("--seeds", type=click.IntRange(min=1), default=3, show_default=True,
+              help="Runs per figure; the median is shown.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="Output format.")
+def bench_queens(seeds, fmt):
+    """Time the N-Queens methods (medians; the full figures: benchmarks/bench_queens.py)."""
+    import statistics
+
+    from ..puzzles import queens
+
+    queens.solve(1000, "minconflicts", seed=0)  # compile or load the kernels first
+    queens.solve(1000, "annealing", seed=0)
+    queens.count(8)
+    figures, wrong = {}, []
+    with progress("benchmarking N-Queens", total=len(BENCH_FIGURES)) as update:
+        for done, (label, method, n) in enumerate(BENCH_FIGURES):
+            times = []
+            for seed in range(seeds):
+                began = time.perf_counter()
+                if method == "count":
+                    ok = queens.count(n).count == queens.KNOWN_COUNTS[n]
+                else:
+                    ok = queens.is_solution(queens.solve(n, method, seed=seed).rows)
+                times.append(time.perf_counter() - began)
+                if not ok:  # never expected: every answer is checked
+                    wrong.append(label)
+            figures[label] = round(statistics.median(times), 4)
+            update(completed=done + 1, info=label)
+    text = "\n".join(f"{label:<28} {t:8.3f} s" for label, t in figures.items())
+    emit({"status": "solved" if not wrong else "error", "seconds": figures, "wrong": wrong},
+         text, fmt)
+    for label in wrong:
+        message(f"error: {label} gave a wrong answer")
+    exit_with(1 if wrong else 0)
 
 
 def demo_text() -> str:
