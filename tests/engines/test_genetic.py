@@ -110,3 +110,12 @@ def test_progress_callback(monkeypatch):
     ga = onemax(7)
     ga.run(ga.population(10, 40), 40, goal=-1, generations=5, progress=seen.append)
     assert seen and {"generation", "best", "mean"} <= set(seen[0])
+
+
+def test_population_of_one_shared_object_does_not_hang():
+    rng = random.Random(8)
+    shared = [0, 1, 0]
+    ga = GeneticAlgorithm(lambda: shared, lambda x, t: sum(x), lambda x: None,
+                          lambda a, b: a, rng=rng)
+    pop = ga.population(5)
+    assert len(ga.evolve(pop, 0)) == 5

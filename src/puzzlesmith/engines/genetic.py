@@ -214,10 +214,14 @@ class GeneticAlgorithm:
             pick = lambda: self._tournament(graded, tournament)
         else:
             pick = lambda: parents[self.rng.randrange(len(parents))]
+        same = 0  # picks of one individual twice; allowed after many (a population of clones)
         while len(children) < desired:
             male, female = pick(), pick()
-            if male is not female or len(parents) < 2:
+            if male is not female or len(parents) < 2 or same >= 100:
                 children.append(self.crossover_individuals(male, female))
+                same = 0
+            else:
+                same += 1
         return (parents + children)[:size]
 
     def _tournament(self, graded: list, k: int) -> Any:

@@ -589,7 +589,6 @@ def count(n: int, *, processes: int | None = None, limits: Limits | None = None,
     limits = limits or Limits()
     began = time.monotonic()
     jobs = _jobs(n)
-    jobs.sort(key=lambda j: bin(j[1]).count("1"))  # keep a stable, predictable order
     if processes is None:
         processes = (multiprocessing.cpu_count() or 1) if n >= 16 else 1
     deadline = limits.deadline()
