@@ -1,7 +1,7 @@
 """Compiled N-Queens kernels (numba ``@njit(cache=True)``), fed and returning plain arrays.
 
 Imported lazily by :mod:`puzzlesmith.puzzles.queens` so that small boards never pay for
-numba.  The first call of each kernel compiles it (about a second or two); numba caches the
+numba.  The first call of each kernel compiles it (1.5-3 s for all of them); numba caches the
 machine code in ``__pycache__`` beside this file, or, when that is not writable (an installed
 package), in its user-wide cache directory, so later processes only load it.
 
