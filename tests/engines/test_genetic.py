@@ -25,7 +25,7 @@ def onemax(seed, calls=None):
         fitness=fitness,
         mutate=lambda x: x.__setitem__(rng.randrange(len(x)), rng.randrange(2)),
         crossover=lambda a, b: a[: len(a) // 2] + b[len(a) // 2:],
-        rng=rng)
+        seed=rng)
 
 
 def test_seed_contract_population_grade_evolve():
@@ -116,6 +116,6 @@ def test_population_of_one_shared_object_does_not_hang():
     rng = random.Random(8)
     shared = [0, 1, 0]
     ga = GeneticAlgorithm(lambda: shared, lambda x, t: sum(x), lambda x: None,
-                          lambda a, b: a, rng=rng)
+                          lambda a, b: a, seed=rng)
     pop = ga.population(5)
     assert len(ga.evolve(pop, 0)) == 5

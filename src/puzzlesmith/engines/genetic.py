@@ -8,7 +8,8 @@ The problem is four functions (the seed's factories):
 * ``crossover(male, female)`` — a new individual from two parents.
 
 Functions that need randomness should draw it from the same ``random.Random`` that is given
-to :class:`GeneticAlgorithm` (``rng=``), so that one seed reproduces the whole run.
+to :class:`GeneticAlgorithm` (``seed=rng``; an int seed makes a fresh one, kept as ``.rng``),
+so that one seed reproduces the whole run.
 
 >>> import random
 >>> rng = random.Random(4)
@@ -17,7 +18,7 @@ to :class:`GeneticAlgorithm` (``rng=``), so that one seed reproduces the whole r
 ...     fitness=lambda x, target: abs(sum(x) - target),
 ...     mutate=lambda x: x.__setitem__(rng.randrange(len(x)), rng.randrange(2)),
 ...     crossover=lambda a, b: a[: len(a) // 2] + b[len(a) // 2:],
-...     rng=rng)
+...     seed=rng)
 >>> pop = ga.population(30, 12)
 >>> result = ga.run(pop, target=12, generations=200)
 >>> result.status.value, result.fitness, sum(result.best)
@@ -84,7 +85,7 @@ class GeneticAlgorithm:
         mutate: Callable[[Any], None],
         crossover: Callable[[Any, Any], Any],
         *,
-        rng: int | random.Random | None = None,
+        seed: int | random.Random | None = None,
         key: Callable[[Any], Hashable] | None = freeze,
         memo_size: int = 1_000_000,
     ):
@@ -92,7 +93,7 @@ class GeneticAlgorithm:
         self.fitness_function = fitness
         self.mutate_individual = mutate
         self.crossover_individuals = crossover
-        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self.key = key
         self.memo_size = memo_size
         self.memo: dict = {}

@@ -401,7 +401,7 @@ def genetic_algorithm(n: int, rng: random.Random) -> GeneticAlgorithm:
         rest = [r for r in female if r not in taken]
         return rest[:i] + middle + rest[i:]
 
-    return GeneticAlgorithm(individual, fitness, mutate, crossover, rng=rng)
+    return GeneticAlgorithm(individual, fitness, mutate, crossover, seed=rng)
 
 
 # -- solve -------------------------------------------------------------------------------
