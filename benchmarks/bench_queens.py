@@ -249,7 +249,7 @@ def bench_minconflicts(seeds, big):
 
 def bench_count(with_18):
     cores = os.cpu_count()
-    print(f"counting all solutions (bitmask backtracking, mirror symmetry, {cores} cores)")
+    print(f"counting all solutions (bitmask backtracking, eight symmetries, {cores} cores)")
     queens.count(8)  # load the kernel
     for n, reps in ((14, 5), (16, 3)) + (((18, 1),) if with_18 else ()):
         times, cpu, ok = [], [], 0

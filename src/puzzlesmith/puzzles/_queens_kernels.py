@@ -207,49 +207,128 @@ def anneal(n, seed, t0, alpha, t_min, steps_per_level, restarts, max_steps):
 
 
 @njit(cache=True)
-def count_subtree(n, cols, ld, rd, depth):
-    """Solutions below a partial placement of ``depth`` rows, by bitmask backtracking.
-
-    ``cols``, ``ld`` and ``rd`` are the bit masks of the columns and the two diagonal
-    directions attacked in the next row.  The current row lives in local variables, an
-    explicit stack holds the rows above, and the last row is counted without descending."""
-    full = (1 << n) - 1
-    if depth >= n:
-        return 1
-    avail = full & ~(cols | ld | rd)
-    if depth == n - 1:
-        return 1 if avail != 0 else 0
-    stack_avail = np.empty(n, np.int64)
-    stack_cols = np.empty(n, np.int64)
-    stack_ld = np.empty(n, np.int64)
-    stack_rd = np.empty(n, np.int64)
-    total = 0
-    d = depth
-    second_last = n - 2
-    while True:
-        if avail != 0:
-            bit = avail & -avail
-            avail ^= bit
-            c2 = cols | bit
-            l2 = ((ld | bit) << 1) & full
-            r2 = (rd | bit) >> 1
-            if d == second_last:
-                if full & ~(c2 | l2 | r2) != 0:
-                    total += 1
-                continue
-            stack_avail[d] = avail
-            stack_cols[d] = cols
-            stack_ld[d] = ld
-            stack_rd[d] = rd
-            d += 1
-            cols, ld, rd = c2, l2, r2
-            avail = full & ~(cols | ld | rd)
-        else:
-            if d == depth:
+def _check(board, sizee, b1, b2, topbit, endbit):
+    """How many solutions a complete ``board`` stands for: 0 if one of its rotations is
+    smaller (it is counted elsewhere), else the size of its class under the eight
+    symmetries: 2 if a 90-degree turn keeps it, 4 if a half turn does, else 8."""
+    if board[b2] == 1:  # 90 degrees
+        own, ptn = 1, 2
+        while own <= sizee:
+            bit, you = 1, sizee
+            while board[you] != ptn and board[own] >= bit:
+                bit <<= 1
+                you -= 1
+            if board[own] > bit:
+                return 0
+            if board[own] < bit:
                 break
-            d -= 1
-            avail = stack_avail[d]
-            cols = stack_cols[d]
-            ld = stack_ld[d]
-            rd = stack_rd[d]
+            own += 1
+            ptn <<= 1
+        if own > sizee:
+            return 2
+    if board[sizee] == endbit:  # 180 degrees
+        own, you = 1, sizee - 1
+        while own <= sizee:
+            bit, ptn = 1, topbit
+            while ptn != board[you] and board[own] >= bit:
+                bit <<= 1
+                ptn >>= 1
+            if board[own] > bit:
+                return 0
+            if board[own] < bit:
+                break
+            own += 1
+            you -= 1
+        if own > sizee:
+            return 4
+    if board[b1] == topbit:  # 270 degrees
+        own, ptn = 1, topbit >> 1
+        while own <= sizee:
+            bit, you = 1, 0
+            while board[you] != ptn and board[own] >= bit:
+                bit <<= 1
+                you += 1
+            if board[own] > bit:
+                return 0
+            if board[own] < bit:
+                break
+            own += 1
+            ptn >>= 1
+    return 8
+
+
+@njit(cache=True)
+def _entry(y, left, down, right, mask, sizee, b1, b2, sidemask, corner):
+    """The free columns of row ``y``, minus those a smaller rotation or reflection would use
+    (the bounds of Takaken's method)."""
+    bm = mask & ~(left | down | right)
+    if corner:
+        if y < b1:
+            bm &= ~2
+        return bm
+    if y < b1:
+        bm &= ~sidemask
+    elif y == b2:
+        if down & sidemask == 0:
+            return 0
+        if down & sidemask != sidemask:
+            bm &= sidemask
+    return bm
+
+
+@njit(cache=True)
+def count_subtree(n, corner, b1, b2, lastmask, endbit, board, y0, left, down, right):
+    """Solutions below the rows ``0 .. y0-1`` preset in ``board`` (one bit per row), each
+    canonical one weighted by its symmetry class, by bitmask backtracking.
+
+    ``corner``: row 0's queen is in the corner (its classes all have 8 members); else
+    ``b1``/``b2`` bound the rows where a queen may touch the sides, and ``lastmask``/
+    ``endbit`` prune the last row, as in Takaken's program.  ``left``, ``down``, ``right``
+    are the columns attacked in row ``y0`` along each diagonal and vertically.  The current
+    row lives in locals, an explicit stack holds the rows above, and the last row is
+    counted without descending."""
+    sizee = n - 1
+    mask = (1 << n) - 1
+    topbit = 1 << sizee
+    sidemask = topbit | 1
+    st_bm = np.empty(n, np.int64)
+    st_l = np.empty(n, np.int64)
+    st_d = np.empty(n, np.int64)
+    st_r = np.empty(n, np.int64)
+    total = 0
+    y = y0
+    left &= mask
+    bm = _entry(y, left, down, right, mask, sizee, b1, b2, sidemask, corner)
+    while True:
+        if bm != 0:
+            bit = bm & -bm
+            bm ^= bit
+            board[y] = bit
+            nl = ((left | bit) << 1) & mask
+            nd = down | bit
+            nr = (right | bit) >> 1
+            if y + 1 == sizee:
+                last = mask & ~(nl | nd | nr)
+                if last != 0:
+                    if corner:
+                        total += 8
+                    elif last & lastmask == 0:
+                        board[sizee] = last
+                        total += _check(board, sizee, b1, b2, topbit, endbit)
+                continue
+            st_bm[y] = bm
+            st_l[y] = left
+            st_d[y] = down
+            st_r[y] = right
+            y += 1
+            left, down, right = nl, nd, nr
+            bm = _entry(y, left, down, right, mask, sizee, b1, b2, sidemask, corner)
+        else:
+            if y == y0:
+                break
+            y -= 1
+            bm = st_bm[y]
+            left = st_l[y]
+            down = st_d[y]
+            right = st_r[y]
     return total

@@ -530,33 +530,40 @@ _SOLVERS = {"construct": _construct, "backtrack": _backtrack, "minconflicts": _m
 
 # -- count -------------------------------------------------------------------------------
 
-def _jobs(n: int) -> list[tuple[int, int, int, int, int]]:
-    """Subtrees after the first two rows, with their weights under the mirror symmetry.
+def _jobs(n: int) -> list[tuple]:
+    """The subtrees to count, below the first two rows, after symmetry (Takaken's method).
 
-    Row 0's queen in the left half counts twice (its mirror image is in the right half); for
-    odd N with row 0's queen in the middle, row 1's queen in the left half counts twice.
-    Each job is ``(weight, cols, ld, rd, depth)``.
+    A solution with a queen in a corner of row 0 is canonical with row 1's queen beyond
+    column 1; otherwise row 0's queen at column ``b1`` in the left half bounds where the
+    other rows may touch the sides.  Each job is ``(corner, b1, b2, lastmask, endbit,
+    (row 0 bit, row 1 bit), 2, left, down, right)`` for
+    :func:`~puzzlesmith.puzzles._queens_kernels.count_subtree`.
     """
-    full = (1 << n) - 1
+    sizee, mask = n - 1, (1 << n) - 1
+    topbit = 1 << sizee
     jobs = []
-    firsts = [(c, 2) for c in range(n // 2)] + ([(n // 2, 1)] if n % 2 else [])
-    for c, weight in firsts:
-        bit = 1 << c
-        cols, ld, rd = bit, (bit << 1) & full, bit >> 1
-        if n == 1:
-            jobs.append((1, cols, ld, rd, 1))
-            continue
-        avail = full & ~(cols | ld | rd)
-        for d in range(n):
-            b2 = 1 << d
-            if not avail & b2:
-                continue
-            w = weight
-            if weight == 1:  # the middle column: use the mirror on row 1
-                if d > n // 2:
-                    continue
-                w = 2
-            jobs.append((w, cols | b2, ((ld | b2) << 1) & full, (rd | b2) >> 1, 2))
+    for b1 in range(2, sizee):  # the corner: row 0's queen in column 0
+        bit = 1 << b1
+        jobs.append((True, b1, 0, 0, 0, (1, bit), 2, ((2 | bit) << 1) & mask, 1 | bit,
+                     bit >> 1))
+    lastmask = sidemask = topbit | 1
+    endbit = topbit >> 1
+    b1, b2 = 1, n - 2
+    while b1 < b2:
+        bit = 1 << b1
+        left, down, right = bit << 1, bit, bit >> 1
+        free = mask & ~(left | down | right)
+        if b1 > 1:
+            free &= ~sidemask
+        while free:
+            b = free & -free
+            free ^= b
+            jobs.append((False, b1, b2, lastmask, endbit, (bit, b), 2,
+                         ((left | b) << 1) & mask, down | b, (right | b) >> 1))
+        lastmask |= lastmask >> 1 | lastmask << 1
+        endbit >>= 1
+        b1 += 1
+        b2 -= 1
     return jobs
 
 
@@ -568,26 +575,34 @@ def _ignore_interrupts():
 
 
 def _count_job(args):
-    n, (weight, cols, ld, rd, depth) = args
+    n, (corner, b1, b2, lastmask, endbit, prefix, y0, left, down, right) = args
     from . import _queens_kernels as kernels
 
-    return weight * int(kernels.count_subtree(n, cols, ld, rd, depth))
+    board = np.zeros(n, np.int64)
+    board[:len(prefix)] = prefix
+    return int(kernels.count_subtree(n, corner, b1, b2, lastmask, endbit, board, y0, left,
+                                     down, right))
 
 
 def count(n: int, *, processes: int | None = None, limits: Limits | None = None,
           progress: Callable[[dict], None] | None = None) -> CountResult:
     """The number of solutions of ``n`` queens (OEIS A000170), by compiled bitmask backtracking.
 
-    The mirror symmetry halves the work; the subtrees below the first two rows are shared
-    among ``processes`` worker processes (default: every core, from N = 16; smaller boards
-    run in this process).  ``limits.seconds`` stops early with ``complete=False`` and the
-    count so far; ``nodes`` is the number of subtrees counted.
+    Only one solution of each class under the board's eight symmetries is visited
+    (Takaken's method: about half the work of using the mirror alone); the subtrees below
+    the first two rows are shared among ``processes`` worker processes (default: every
+    core, from N = 16; smaller boards run in this process).  N <= 3 is enumerated in
+    Python.  ``limits.seconds`` stops early with ``complete=False`` and the count so far;
+    ``nodes`` is the number of subtrees counted.
     """
     n = validate(n)
     if n > MAX_COUNT_N:
         raise InvalidPuzzle(f"counting is limited to N <= {MAX_COUNT_N}, got {n}")
     limits = limits or Limits()
     began = time.monotonic()
+    if n <= 3:
+        total = sum(1 for _ in solutions(n))
+        return CountResult(total, True, Stats(seconds=time.monotonic() - began))
     jobs = _jobs(n)
     if processes is None:
         processes = (multiprocessing.cpu_count() or 1) if n >= 16 else 1
