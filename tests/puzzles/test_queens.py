@@ -116,7 +116,7 @@ def test_solutions_of_six_are_the_four_known_ones():
 
 # -- counting ----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("n", range(1, 13))
+@pytest.mark.parametrize("n", range(1, 15))
 def test_count_matches_oeis(n):
     result = queens.count(n)
     assert result.complete and result.count == A000170[n - 1]
