@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+import importlib
+
 import click
 
 from .verbs import cli
+
+#: The CLI modules that offer ``demo_text()``, in tour order.
+TOUR = ("starbattle", "net", "sliding", "queens")
 
 
 @cli.command()
 def demo() -> None:
     """Solve built-in examples of each puzzle and print the boards."""
-    from ..puzzles import starbattle
-
-    puzzle = starbattle.example()
-    result = starbattle.solve(puzzle)
-    click.echo("Star Battle: the seed's 12x12 two-star puzzle\n")
-    click.echo(starbattle.format_solution(puzzle, result.solution, "framed"))
-    click.echo(f"\nsolved in {result.stats.seconds * 1000:.1f} ms, {result.stats.nodes} nodes")
+    texts = []
+    for name in TOUR:
+        try:
+            module = importlib.import_module(f"{__package__}.{name}")
+        except ModuleNotFoundError:
+            continue
+        texts.append(module.demo_text())
+    click.echo(("\n\n" + "=" * 72 + "\n\n").join(texts))

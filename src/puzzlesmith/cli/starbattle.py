@@ -231,3 +231,18 @@ def rate_starbattle(source, stars, row_stars, column_stars, region_stars, fmt, o
     lines = [f"rating: {rating.level}"] + [f"  {rule:11} {n:4d}" for rule, n in used.items()]
     emit({"puzzle": "starbattle", "status": Status.SOLVED.value, "rating": rating.level,
           "rules": rating.counts, "solved_by_rules": rating.solved}, "\n".join(lines), fmt, out)
+
+
+def demo_text() -> str:
+    """A short tour of Star Battle for ``puzzlesmith demo``."""
+    puzzle = sb.example()
+    result = sb.solve(puzzle, unique=True)
+    made = sb.generate(8, stars=1, seed=1)
+    return "\n".join([
+        "Star Battle: the seed's 12x12 two-star puzzle, solved and proven unique\n",
+        sb.format_solution(puzzle, result.solution, "framed"),
+        f"\n{result.stats.seconds * 1000:.1f} ms, {result.stats.nodes} nodes, "
+        f"unique: {result.unique}, rating: {sb.rate(puzzle).level}",
+        "\nA new 8x8 one-star puzzle (seed 1), proven unique:\n",
+        sb.format_solution(made.puzzle, made.solution, "framed"),
+    ])
