@@ -12,6 +12,12 @@ when it fails:
    (keeping both regions connected): the planted solution stays valid, the other breaks;
 4. prove uniqueness with the exact solver (a count with limit 2), and check the planted
    solution with the independent checker.
+
+The "genetic" method follows the seed's pipeline on the genetic-algorithm engine: the same
+random placement and k-star regions, cut back to strips joining each region's stars; then a
+population of ways to hand the other cells to neighbouring regions evolves towards a single
+solution (fitness: the solution count, capped, minus one; disconnected regions are penalised).
+The seed's known problems are fixed: every stage is bounded and restarts on failure.
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ from .board import StarBattle, count, is_solution, solve
 
 __all__ = ["generate", "GenerateResult", "METHODS"]
 
-METHODS = ("grow",)
+METHODS = ("grow", "genetic")
 Cell = tuple[int, int]
 REGION_NAMES = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
@@ -36,8 +42,8 @@ REGION_NAMES = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 class GenerateResult:
     """A generated puzzle (``None`` if the limits stopped it), its solution and statistics.
 
-    ``stats.extra`` holds ``attempts`` (star placements drawn) and ``repairs`` (regions
-    changed to break second solutions).
+    ``stats.extra`` holds ``attempts`` (star placements drawn) and ``repairs`` (cells handed
+    to another region to break a second solution; for the genetic method, layouts evaluated).
     """
 
     status: Status
@@ -69,7 +75,8 @@ def generate(rows: int, columns: int | None = None, stars: int = 1, *, seed: int
         if planted is not None:
             grid = _grow_regions(rows, columns, stars, planted, rng)
             if grid is not None:
-                puzzle = _repair(grid, stars, planted, rng, stats, deadline)
+                mend = _repair if method == "grow" else _evolve
+                puzzle = mend(grid, stars, planted, rng, stats, deadline)
                 if puzzle is not None and (accept is None or accept(puzzle)):
                     stats.seconds = time.monotonic() - start
                     return GenerateResult(Status.SOLVED, puzzle, sorted(planted), stats)
@@ -184,6 +191,92 @@ def _repair(grid: list[list[int]], stars: int, planted: list[Cell], rng: random.
         if not any(_hand_over(grid, cell, rng) for cell in candidates):
             return None
     return None
+
+
+def _evolve(grid: list[list[int]], stars: int, planted: list[Cell], rng: random.Random,
+            stats: Stats, deadline: float | None) -> StarBattle | None:
+    """The seed's genetic step: fill the cells outside the strips until the puzzle is unique."""
+    from ...engines.genetic import GeneticAlgorithm
+
+    rows, columns = len(grid), len(grid[0])
+    strips = _strips(grid, planted)
+    loose = [(r, c) for r in range(rows) for c in range(columns) if strips[r][c] < 0]
+
+    def individual() -> bytearray:
+        filled = [row[:] for row in strips]
+        todo = loose[:]
+        while todo:  # random flood from the strips: every region stays connected
+            rng.shuffle(todo)
+            rest = []
+            for r, c in todo:
+                near = [filled[nr][nc] for nr, nc in _neighbours((r, c), rows, columns)
+                        if filled[nr][nc] >= 0]
+                if near:
+                    filled[r][c] = rng.choice(near)
+                else:
+                    rest.append((r, c))
+            todo = rest
+        return bytearray(g for row in filled for g in row)
+
+    def as_grid(genes: bytearray) -> list[list[int]]:
+        return [list(genes[r * columns:(r + 1) * columns]) for r in range(rows)]
+
+    def fitness(genes: bytearray, target: int) -> int:
+        layout = as_grid(genes)
+        if not all(_connected([(r, c) for r in range(rows) for c in range(columns)
+                               if layout[r][c] == g], rows, columns) for g in set(genes)):
+            return 2 * SOLUTION_CAP
+        found = count(_as_puzzle(layout, stars), SOLUTION_CAP, limits=Limits(seconds=5))
+        return (found.count if found.complete else SOLUTION_CAP) - target
+
+    def mutate(genes: bytearray) -> None:
+        r, c = rng.choice(loose)
+        near = [genes[nr * columns + nc] for nr, nc in _neighbours((r, c), rows, columns)]
+        genes[r * columns + c] = rng.choice(near)
+
+    def crossover(male: bytearray, female: bytearray) -> bytearray:
+        cut = rng.randrange(1, rows) * columns
+        return male[:cut] + female[cut:]
+
+    if not loose:
+        return _repair(grid, stars, planted, rng, stats, deadline)
+    ga = GeneticAlgorithm(individual, fitness, mutate, crossover, seed=rng)
+    left = None if deadline is None else max(deadline - time.monotonic(), 0.0)
+    result = ga.run(ga.population(GA_POPULATION), target=1, goal=0, patience=GA_PATIENCE,
+                    limits=Limits(seconds=left))
+    stats.extra["repairs"] += result.stats.nodes
+    if result.status is not Status.SOLVED:
+        return None
+    puzzle = _as_puzzle(as_grid(result.best), stars)
+    return puzzle if is_solution(puzzle, planted) and proven_unique(puzzle) else None
+
+
+GA_POPULATION = 24  # individuals per generation
+GA_PATIENCE = 40    # generations without progress before a restart
+SOLUTION_CAP = 64   # solutions counted per fitness evaluation
+
+
+def _strips(grid: list[list[int]], planted: list[Cell]) -> list[list[int]]:
+    """Each region cut back to shortest paths (inside it) joining its stars to the first."""
+    rows, columns = len(grid), len(grid[0])
+    strips = [[-1] * columns for _ in range(rows)]
+    by_region: dict[int, list[Cell]] = {}
+    for r, c in planted:
+        by_region.setdefault(grid[r][c], []).append((r, c))
+    for region, cells in by_region.items():
+        home = cells[0]
+        back = {home: None}
+        todo = [home]
+        for cell in todo:  # breadth-first inside the region
+            for nb in _neighbours(cell, rows, columns):
+                if nb not in back and grid[nb[0]][nb[1]] == region:
+                    back[nb] = cell
+                    todo.append(nb)
+        for cell in cells:
+            while cell is not None:
+                strips[cell[0]][cell[1]] = region
+                cell = back[cell]
+    return strips
 
 
 def _second_solution(puzzle: StarBattle, planted: set[Cell]) -> list[Cell] | None:
