@@ -1,0 +1,75 @@
+"""Figures for the Star Battle generator and rater (issue 6).
+
+    python benchmarks/bench_starbattle_generate.py [--seeds 10] [--sizes 8/1,10/2,12/2,14/3,17/4]
+
+For each size: the median and worst time to generate one proven-unique puzzle (default method
+"grow", then "genetic" on the small sizes), the share of each rating among them, and the
+ratings of the published puzzles in ../shared/data/starbattle (KrazyDad's numbers grow with
+difficulty).  Puzzles that hit the per-puzzle limit count as the limit and are reported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import statistics
+import time
+from pathlib import Path
+
+from puzzlesmith.puzzles import starbattle as sb
+from puzzlesmith.results import Limits
+
+DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "starbattle"
+
+
+def generation(sizes: list[tuple[int, int]], seeds: int, method: str, limit: float) -> None:
+    print(f"\nmethod {method}: seconds per puzzle over {seeds} seeds")
+    print(f"{'size':>8} {'median':>8} {'worst':>8} {'gave up':>8}  ratings")
+    for size, stars in sizes:
+        times, ratings, failed = [], collections.Counter(), 0
+        for seed in range(seeds):
+            start = time.perf_counter()
+            result = sb.generate(size, stars=stars, seed=seed, method=method,
+                                 limits=Limits(seconds=limit))
+            times.append(time.perf_counter() - start)
+            if result.puzzle is None:
+                failed += 1
+                continue
+            assert sb.is_solution(result.puzzle, result.solution)
+            ratings[sb.rate(result.puzzle).level] += 1
+        shares = ", ".join(f"{level} {n}" for level, n in sorted(ratings.items()))
+        print(f"{size:>5}/{stars:<2} {statistics.median(times):8.2f} {max(times):8.2f} "
+              f"{failed:8d}  {shares}", flush=True)
+
+
+def published() -> None:
+    print("\nratings of the published puzzles")
+    for path in sorted(DATA.glob("*.sb")):
+        puzzle = sb.parse(path.read_text())
+        start = time.perf_counter()
+        rating = sb.rate(puzzle)
+        used = {rule: n for rule, n in rating.counts.items() if n}
+        print(f"  {path.stem:22} {puzzle.rows:>2}x{puzzle.columns:<2} {rating.level:13} "
+              f"{(time.perf_counter() - start) * 1e3:8.1f} ms  {used}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, default=10)
+    parser.add_argument("--sizes", default="8/1,10/2,12/2,14/3,17/4")
+    parser.add_argument("--genetic-sizes", default="8/1,10/2")
+    parser.add_argument("--limit", type=float, default=120.0, help="seconds per puzzle")
+    args = parser.parse_args()
+
+    def sizes(text: str) -> list[tuple[int, int]]:
+        return [tuple(map(int, part.split("/"))) for part in text.split(",") if part]
+
+    sb.solve(sb.example())  # load the compiled kernels first
+    generation(sizes(args.sizes), args.seeds, "grow", args.limit)
+    generation(sizes(args.genetic_sizes), args.seeds, "genetic", args.limit)
+    if DATA.is_dir():
+        published()
+
+
+if __name__ == "__main__":
+    main()
