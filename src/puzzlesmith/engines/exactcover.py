@@ -127,14 +127,16 @@ def _clear_queue(ctl, queue, queued):
 @njit(cache=True)
 def _propagate_counts(lo, hi, status, cover, avail, opt_start, opt_items, item_start,
                       item_opts, trail, ctl, queue, queued):
-    """Unit propagation of the cardinality bounds, to a fixpoint.  False on a contradiction."""
+    """Unit propagation of the cardinality bounds, to a fixpoint.
+
+    Returns -1, or the item found in contradiction."""
     while ctl[C_QLEN] > 0:
         ctl[C_QLEN] -= 1
         i = queue[ctl[C_QLEN]]
         queued[i] = False
         if cover[i] > hi[i] or cover[i] + avail[i] < lo[i]:
             _clear_queue(ctl, queue, queued)
-            return False
+            return i
         if avail[i] == 0:
             continue
         if cover[i] == hi[i]:
@@ -148,7 +150,7 @@ def _propagate_counts(lo, hi, status, cover, avail, opt_start, opt_items, item_s
             if status[o] == FREE:
                 _set_status(o, new, status, cover, avail, lo, hi, opt_start, opt_items, trail, ctl,
                             queue, queued)
-    return True
+    return -1
 
 
 @njit(cache=True)
@@ -241,11 +243,13 @@ def _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items, item
                item_opts, trail, ctl, queue, queued, scratch):
     """Counts to a fixpoint, then (if enabled) containment and pigeonhole bounds, item by
     item, until nothing changes.  ``scratch`` is the tuple of work arrays (see ``_run``)."""
-    mine, group_of, seen, tally, groups, _ = scratch
+    mine, group_of, seen, tally, groups, _, weight = scratch
     n = lo.shape[0]
     while True:
-        if not _propagate_counts(lo, hi, status, cover, avail, opt_start, opt_items,
-                                 item_start, item_opts, trail, ctl, queue, queued):
+        failed = _propagate_counts(lo, hi, status, cover, avail, opt_start, opt_items,
+                                   item_start, item_opts, trail, ctl, queue, queued)
+        if failed >= 0:
+            weight[failed] += 1
             return False
         if ctl[C_PIGEON] == 0:
             return True
@@ -272,6 +276,7 @@ def _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items, item
                             item_start, item_opts, trail, ctl, queue, queued, mine, group_of,
                             tally, groups)
             if r < 0:
+                weight[p] += 1
                 _clear_queue(ctl, queue, queued)
                 return False
             if r > 0:
@@ -310,12 +315,13 @@ def _probe_item(p, lo, hi, primary, status, cover, avail, opt_start, opt_items, 
 
 
 @njit(cache=True)
-def _choose_item(lo, hi, primary, cover, avail):
-    """The primary item to branch on (MRV on spare options), or -1 when at a solution."""
+def _choose_item(lo, hi, primary, cover, avail, weight):
+    """The primary item to branch on, or -1 when at a solution: the fewest spare options
+    (MRV adapted to multiplicities), divided by how often the item failed (dom/wdeg)."""
     best, best_key = -1, 1 << 60
     for i in range(lo.shape[0]):
         if primary[i] and avail[i] > 0 and cover[i] < lo[i]:
-            key = avail[i] - (lo[i] - cover[i])
+            key = ((avail[i] - (lo[i] - cover[i]) + 1) << 20) // weight[i]
             if key < best_key:
                 best, best_key = i, key
     if best >= 0:
@@ -351,7 +357,7 @@ def _search(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_st
             ok = _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items,
                             item_start, item_opts, trail, ctl, queue, queued, scratch)
             while ok and ctl[C_PROBE]:
-                p = _choose_item(lo, hi, primary, cover, avail)
+                p = _choose_item(lo, hi, primary, cover, avail, scratch[6])
                 if p < 0 or _probe_item(p, lo, hi, primary, status, cover, avail, opt_start,
                                         opt_items, item_start, item_opts, trail, ctl, queue,
                                         queued, scratch) == 0:
@@ -359,7 +365,7 @@ def _search(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_st
                 ok = _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items,
                                 item_start, item_opts, trail, ctl, queue, queued, scratch)
             if ok:
-                p = _choose_item(lo, hi, primary, cover, avail)
+                p = _choose_item(lo, hi, primary, cover, avail, scratch[6])
                 if p < 0:
                     found += 1
                     ctl[C_MODE] = BACKTRACK
@@ -596,7 +602,8 @@ class ExactCover:
         queued = np.ones(3 * n_items, dtype=np.bool_)  # queue flags, then bound marks
         # Work arrays: per option mine, group_of; per item seen, tally, groups; failed probes.
         scratch = tuple(np.zeros(n, dtype=np.int64) for n in (
-            n_opts, n_opts, n_items, n_items, n_items + 1, n_opts))
+            n_opts, n_opts, n_items, n_items, n_items + 1, n_opts, n_items))
+        scratch[6][:] = 1  # failure weights of the items (see _choose_item)
         decisions = np.zeros((6, n_opts + 2), dtype=np.int64)  # see _search
         self.stats = stats = Stats(extra={"solutions": 0})
         start = time.monotonic()
