@@ -321,7 +321,7 @@ def _choose_item(lo, hi, primary, cover, avail, weight):
     best, best_key = -1, 1 << 60
     for i in range(lo.shape[0]):
         if primary[i] and avail[i] > 0 and cover[i] < lo[i]:
-            key = ((avail[i] - (lo[i] - cover[i]) + 1) << 20) // weight[i]
+            key = ((avail[i] - (lo[i] - cover[i]) + 1) ** 2 << 20) // weight[i]
             if key < best_key:
                 best, best_key = i, key
     if best >= 0:
