@@ -1,0 +1,370 @@
+"""Additive disjoint pattern databases (Korf & Felner 2002), built by compiled BFS, cached on disk.
+
+A *partition* splits the tiles into disjoint groups.  For each group, the database holds, for
+every placement of the group's tiles, the fewest moves **of those tiles** needed to bring them
+home (other tiles are indistinguishable; moving the blank through them is free).  Only moves of
+a group's own tiles are counted, so the values of disjoint groups add up to an admissible
+heuristic.  On a square board whose goal has the blank on the main diagonal, the same tables
+looked up on the board reflected about that diagonal give a second estimate; the maximum of the
+two is used.
+
+Tables are built once per machine by a 0-1 breadth-first search over (group tiles, blank)
+placements, in numba, and saved under ``platformdirs.user_cache_dir("puzzlesmith")`` (override
+with the ``PUZZLESMITH_CACHE_DIR`` environment variable).  Each table is indexed directly by
+``sum(position[tile_i] * cells**i)``, so a move updates the index in O(1).
+
+Partitions are named by their group sizes, e.g. ``"6-6-3"`` (the default for 4x4, with Korf
+and Felner's cells), ``"5-5-5"``, ``"4-4-4-4-4-4"`` (default for 5x5), ``"8"`` (the full
+3x3 table), or ``"none"``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+from numba import njit
+
+from ...errors import UsageError
+from .board import Board
+
+__all__ = ["PatternDatabase", "default_partition", "partition_groups", "load_partition",
+           "cache_dir", "MAX_TABLE"]
+
+MAX_TABLE = 1 << 28      # entries of one directly indexed table (bytes)
+MAX_BUILD = 120_000_000  # (tiles + blank) placements one build may enumerate
+UNSEEN = 255
+
+# Korf & Felner's 6-6-3 cells on 4x4 with the blank's goal at the top-left corner.
+_KF_663 = ((1, 5, 6, 9, 10, 13), (7, 8, 11, 12, 14, 15), (2, 3, 4))
+_KF_555 = ((1, 2, 3, 5, 6), (4, 7, 8, 11, 12), (9, 10, 13, 14, 15))
+
+
+def cache_dir() -> Path:
+    """Where tables are kept: ``$PUZZLESMITH_CACHE_DIR`` or the user cache directory."""
+    override = os.environ.get("PUZZLESMITH_CACHE_DIR")
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("puzzlesmith")) / "sliding-pdb"
+
+
+# ---------------------------------------------------------------- compiled BFS
+
+
+@njit(cache=True)
+def _rank(p, m, n):
+    """Rank of the distinct cells ``p[0..m)`` among ordered m-placements of ``n`` cells."""
+    r = 0
+    for i in range(m):
+        c = p[i]
+        for j in range(i):
+            if p[j] < p[i]:
+                c -= 1
+        r = r * (n - i) + c
+    return r
+
+
+@njit(cache=True)
+def _unrank(r, m, n, p, used):
+    """Inverse of :func:`_rank`, into ``p`` (``used`` is scratch of length ``n``)."""
+    for i in range(m - 1, -1, -1):
+        p[i] = r % (n - i)
+        r //= n - i
+    used[:] = False
+    for i in range(m):
+        d = p[i]
+        for c in range(n):
+            if not used[c]:
+                if d == 0:
+                    p[i] = c
+                    used[c] = True
+                    break
+                d -= 1
+
+
+@njit(cache=True)
+def _bfs_layer(dist, table, frontier, count, following, depth, k, n, neighbours, weights):
+    """Expand every placement at ``depth``; returns how many went to ``following`` (depth+1).
+
+    ``frontier`` grows while it is read: a blank move onto a non-group cell is free and stays
+    in this layer.  Stale entries (improved since they were queued) are skipped.  Each
+    expanded placement also lowers ``table`` at its group-only index (the minimum over
+    blank cells).
+    """
+    m = k + 1
+    p = np.empty(m, np.int64)
+    used = np.empty(n, np.bool_)
+    owner = np.full(n, -1, np.int64)
+    nxt = 0
+    i = 0
+    while i < count:
+        s = frontier[i]
+        i += 1
+        if dist[s] != depth:
+            continue
+        _unrank(s, m, n, p, used)
+        index = 0
+        for j in range(k):
+            index += p[j] * weights[j]
+            owner[p[j]] = j
+        if table[index] > depth:
+            table[index] = depth
+        blank = p[k]
+        for d in range(4):
+            c = neighbours[blank, d]
+            if c < 0:
+                continue
+            j = owner[c]
+            p[k] = c
+            if j < 0:
+                t = _rank(p, m, n)
+                if dist[t] > depth:
+                    dist[t] = depth
+                    frontier[count] = t
+                    count += 1
+            else:
+                p[j] = blank
+                t = _rank(p, m, n)
+                if dist[t] > depth + 1:
+                    dist[t] = depth + 1
+                    following[nxt] = t
+                    nxt += 1
+                p[j] = c
+            p[k] = blank
+        for j in range(k):
+            owner[p[j]] = -1
+    return nxt
+
+
+def neighbour_table(rows: int, cols: int) -> np.ndarray:
+    """``table[cell, d]``: the cell the blank reaches moving U, D, L, R from ``cell``, or -1."""
+    n = rows * cols
+    table = np.full((n, 4), -1, np.int64)
+    for cell in range(n):
+        r, c = divmod(cell, cols)
+        for d, (dr, dc) in enumerate(((-1, 0), (1, 0), (0, -1), (0, 1))):
+            if 0 <= r + dr < rows and 0 <= c + dc < cols:
+                table[cell, d] = (r + dr) * cols + c + dc
+    return table
+
+
+def build_table(goal: Board, tiles: tuple[int, ...],
+                progress: Callable | None = None) -> np.ndarray:
+    """The pattern database of one group of ``tiles`` for ``goal`` (uint8, direct index)."""
+    n, k = goal.rows * goal.cols, len(tiles)
+    placements = math.perm(n, k + 1)
+    if n ** k > MAX_TABLE or placements > MAX_BUILD:
+        raise UsageError(f"a {k}-tile pattern database on {goal.rows}x{goal.cols} is too large")
+    weights = np.array([n ** i for i in range(k)], np.int64)
+    start = np.array([goal.tiles.index(t) for t in tiles] + [goal.blank], np.int64)
+    dist = np.full(placements, UNSEEN, np.uint8)
+    table = np.full(n ** k, UNSEEN, np.uint8)
+    frontier = np.empty(placements, np.int64 if placements >= 2**31 else np.int32)
+    following = np.empty_like(frontier)
+    s0 = _rank(start, k + 1, n)
+    dist[s0] = 0
+    frontier[0] = s0
+    count, depth, done = 1, 0, 0
+    neighbours = neighbour_table(goal.rows, goal.cols)
+    while count:
+        nxt = _bfs_layer(dist, table, frontier, count, following, depth, k, n, neighbours,
+                         weights)
+        done += count
+        if progress is not None:
+            progress(min(done, placements), f"depth {depth}")
+        frontier, following = following, frontier
+        count, depth = nxt, depth + 1
+    table[table == UNSEEN] = 0  # placements with two tiles on one cell: never looked up
+    return table
+
+
+# ---------------------------------------------------------------- partitions
+
+
+def _orientation(goal: Board) -> Callable[[int], int] | None:
+    """Map canonical cells (blank's goal top-left) to ``goal``'s cells, if the blank is in a corner."""
+    rows, cols = goal.rows, goal.cols
+    br, bc = divmod(goal.blank, cols)
+    if br not in (0, rows - 1) or bc not in (0, cols - 1):
+        return None
+
+    def to_goal(cell: int) -> int:
+        r, c = divmod(cell, cols)
+        return (rows - 1 - r if br else r) * cols + (cols - 1 - c if bc else c)
+
+    return to_goal
+
+
+def default_partition(goal: Board) -> str:
+    """The partition used when none is asked for: by board size."""
+    n = goal.rows * goal.cols
+    if n == 9:
+        return "8"
+    if n == 16:
+        return "6-6-3"
+    if n <= 25:
+        k = max(size for size in range(1, min(9, n))
+                if math.perm(n, size + 1) <= 10_000_000 and n ** size <= MAX_TABLE)
+        sizes = [k] * ((n - 1) // k) + ([(n - 1) % k] if (n - 1) % k else [])
+        return "-".join(map(str, sizes))
+    return "none"
+
+
+def partition_groups(goal: Board, name: str) -> list[tuple[int, ...]]:
+    """The tile groups of partition ``name`` (group sizes like ``"6-6-3"``) for ``goal``."""
+    if name == "none":
+        return []
+    try:
+        sizes = [int(part) for part in name.split("-")]
+    except ValueError:
+        raise UsageError(f"bad partition {name!r}: expected group sizes like 6-6-3") from None
+    n = goal.rows * goal.cols
+    if sum(sizes) != n - 1 or min(sizes) < 1:
+        raise UsageError(f"partition {name!r} must split all {n - 1} tiles into groups")
+    for size in sizes:
+        if n ** size > MAX_TABLE or math.perm(n, size + 1) > MAX_BUILD:
+            raise UsageError(f"a {size}-tile group is too large for a {goal.rows}x{goal.cols} "
+                             "board")
+    to_goal = _orientation(goal)
+    fixed = {"6-6-3": _KF_663, "5-5-5": _KF_555}.get(name) if n == 16 and goal.rows == 4 else None
+    if fixed and to_goal:
+        cell_groups = [[to_goal(c) for c in group] for group in fixed]
+    else:
+        order = list(range(n))
+        if to_goal:
+            order = [to_goal(c) for c in order]
+        order = [c for c in order if c != goal.blank]
+        cell_groups, at = [], 0
+        for size in sizes:
+            cell_groups.append(order[at:at + size])
+            at += size
+    return [tuple(sorted(goal.tiles[c] for c in cells)) for cells in cell_groups]
+
+
+@dataclass
+class PatternDatabase:
+    """The tables of one partition, with the arrays the compiled solver looks them up by."""
+
+    goal: Board
+    name: str
+    groups: list[tuple[int, ...]]
+    tables: list[np.ndarray]
+    build_seconds: float = 0.0
+    files: list[Path] = field(default_factory=list)
+
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        """``(flat, offsets, group_of, weight_of, mirror_tile, reflect)`` for the kernel.
+
+        ``group_of[tile]`` is the tile's group (-1 for the blank), ``weight_of[tile]`` its
+        index weight; ``mirror_tile`` and ``reflect`` are empty when reflection is unusable.
+        """
+        n = self.goal.rows * self.goal.cols
+        flat = np.concatenate(self.tables) if self.tables else np.zeros(1, np.uint8)
+        offsets = np.cumsum([0] + [len(t) for t in self.tables[:-1]]).astype(np.int64)
+        group_of = np.full(n, -1, np.int64)
+        weight_of = np.zeros(n, np.int64)
+        for g, tiles in enumerate(self.groups):
+            for i, tile in enumerate(tiles):
+                group_of[tile], weight_of[tile] = g, n ** i
+        mirror, reflect = self.reflection()
+        return flat, offsets, group_of, weight_of, mirror, reflect
+
+    def reflection(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(mirror_tile, reflect_cell)`` about the main diagonal, or two empty arrays."""
+        goal = self.goal
+        rows, cols = goal.rows, goal.cols
+        r, c = divmod(goal.blank, cols)
+        if rows != cols or r != c or not self.groups:
+            return np.zeros(0, np.int64), np.zeros(0, np.int64)
+        n = rows * cols
+        reflect = np.array([(cell % cols) * cols + cell // cols for cell in range(n)], np.int64)
+        mirror = np.zeros(n, np.int64)
+        for cell, tile in enumerate(goal.tiles):
+            mirror[tile] = goal.tiles[reflect[cell]]
+        return mirror, reflect
+
+    def python_heuristic(self) -> Callable[[tuple[int, ...]], int]:
+        """``h(tiles)`` for the generic engine: the same values as the compiled solver."""
+        flat, offsets, group_of, weight_of, mirror, reflect = self.arrays()
+        groups = [(int(offsets[g]), [(t, int(weight_of[t])) for t in tiles])
+                  for g, tiles in enumerate(self.groups)]
+        mirror_l, reflect_l = mirror.tolist(), reflect.tolist()
+        flat_l = flat  # numpy indexing per lookup is fine at this scale
+
+        def h(tiles: tuple[int, ...]) -> int:
+            pos = [0] * len(tiles)
+            for cell, t in enumerate(tiles):
+                pos[t] = cell
+            total = sum(int(flat_l[off + sum(pos[t] * w for t, w in members)])
+                        for off, members in groups)
+            if mirror_l:
+                other = sum(int(flat_l[off + sum(reflect_l[pos[mirror_l[t]]] * w
+                                                 for t, w in members)])
+                            for off, members in groups)
+                total = max(total, other)
+            return total
+
+        return h
+
+
+def _file_for(goal: Board, tiles: tuple[int, ...]) -> Path:
+    key = hashlib.sha1(repr((goal.rows, goal.cols, goal.tiles, tiles)).encode()).hexdigest()
+    return cache_dir() / f"{goal.rows}x{goal.cols}-{len(tiles)}-{key[:16]}.npy"
+
+
+_LOADED: dict[tuple, PatternDatabase] = {}
+
+
+def load_partition(goal: Board, name: str | None = None, *, build: bool = True,
+                   progress: Callable | None = None) -> PatternDatabase:
+    """The partition's tables for ``goal``: from memory, the disk cache, or built (and saved).
+
+    ``progress(done, total, info)`` is called during builds.  With ``build=False`` a missing
+    table raises :class:`UsageError` instead of being built.
+    """
+    name = name or default_partition(goal)
+    key = (goal, name, str(cache_dir()))
+    if key in _LOADED:
+        return _LOADED[key]
+    groups = partition_groups(goal, name)
+    tables, files, seconds = [], [], 0.0
+    n = goal.rows * goal.cols
+    for tiles in groups:
+        path = _file_for(goal, tiles)
+        table = None
+        if path.exists():
+            try:
+                table = np.load(path)
+                if table.shape != (n ** len(tiles),) or table.dtype != np.uint8:
+                    table = None
+            except (OSError, ValueError):
+                table = None
+        if table is None:
+            if not build:
+                raise UsageError(f"pattern database {name} for {goal.rows}x{goal.cols} is not "
+                                 "built yet")
+            started = time.perf_counter()
+            total = math.perm(n, len(tiles) + 1)
+            report = None
+            if progress is not None:
+                report = lambda done, info, t=tiles, total=total: progress(  # noqa: B023
+                    done, total, f"tiles {','.join(map(str, t))}: {info}")
+            table = build_table(goal, tiles, report)
+            seconds += time.perf_counter() - started
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(f".{os.getpid()}.tmp.npy")
+            np.save(tmp, table)
+            os.replace(tmp, path)
+        tables.append(table)
+        files.append(path)
+    database = PatternDatabase(goal, name, groups, tables, seconds, files)
+    _LOADED[key] = database
+    return database
