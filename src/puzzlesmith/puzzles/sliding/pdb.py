@@ -35,14 +35,13 @@ from ...errors import UsageError
 from .board import Board
 
 __all__ = ["PatternDatabase", "default_partition", "partition_groups", "load_partition",
-           "cache_dir", "MAX_TABLE"]
+           "cache_dir"]
 
-MAX_TABLE = 1 << 28      # entries of one directly indexed table (bytes)
-MAX_BUILD = 120_000_000  # (tiles + blank) placements one build may enumerate
+MAX_BUILD = 1 << 29      # entries of the (tiles + blank) array one build fills (bytes)
 UNSEEN = 255
 
 # Korf & Felner's 6-6-3 cells on 4x4 with the blank's goal at the top-left corner.
-_KF_663 = ((1, 5, 6, 9, 10, 13), (7, 8, 11, 12, 14, 15), (2, 3, 4))
+_KF_663 = ((4, 5, 8, 9, 12, 13), (6, 7, 10, 11, 14, 15), (1, 2, 3))
 _KF_555 = ((1, 2, 3, 5, 6), (4, 7, 8, 11, 12), (9, 10, 13, 14, 15))
 
 
@@ -60,85 +59,54 @@ def cache_dir() -> Path:
 
 
 @njit(cache=True)
-def _rank(p, m, n):
-    """Rank of the distinct cells ``p[0..m)`` among ordered m-placements of ``n`` cells."""
-    r = 0
-    for i in range(m):
-        c = p[i]
-        for j in range(i):
-            if p[j] < p[i]:
-                c -= 1
-        r = r * (n - i) + c
-    return r
-
-
-@njit(cache=True)
-def _unrank(r, m, n, p, used):
-    """Inverse of :func:`_rank`, into ``p`` (``used`` is scratch of length ``n``)."""
-    for i in range(m - 1, -1, -1):
-        p[i] = r % (n - i)
-        r //= n - i
-    used[:] = False
-    for i in range(m):
-        d = p[i]
-        for c in range(n):
-            if not used[c]:
-                if d == 0:
-                    p[i] = c
-                    used[c] = True
-                    break
-                d -= 1
-
-
-@njit(cache=True)
 def _bfs_layer(dist, table, frontier, count, following, depth, k, n, neighbours, weights):
     """Expand every placement at ``depth``; returns how many went to ``following`` (depth+1).
 
+    A placement of the ``k`` group tiles and the blank is indexed directly,
+    ``sum(p[i] * n**i)`` with the blank last, so a move changes the index by a constant.
     ``frontier`` grows while it is read: a blank move onto a non-group cell is free and stays
     in this layer.  Stale entries (improved since they were queued) are skipped.  Each
-    expanded placement also lowers ``table`` at its group-only index (the minimum over
-    blank cells).
+    expanded placement also lowers ``table`` at its group-only index (the minimum over the
+    blank's cells).
     """
     m = k + 1
+    top = weights[k]
     p = np.empty(m, np.int64)
-    used = np.empty(n, np.bool_)
     owner = np.full(n, -1, np.int64)
     nxt = 0
     i = 0
     while i < count:
-        s = frontier[i]
+        s = np.int64(frontier[i])
         i += 1
         if dist[s] != depth:
             continue
-        _unrank(s, m, n, p, used)
-        index = 0
-        for j in range(k):
-            index += p[j] * weights[j]
-            owner[p[j]] = j
+        x = s
+        for j in range(m):
+            p[j] = x % n
+            x //= n
+        index = s % top
         if table[index] > depth:
             table[index] = depth
+        for j in range(k):
+            owner[p[j]] = j
         blank = p[k]
         for d in range(4):
             c = neighbours[blank, d]
             if c < 0:
                 continue
             j = owner[c]
-            p[k] = c
+            t = s + (c - blank) * top
             if j < 0:
-                t = _rank(p, m, n)
                 if dist[t] > depth:
                     dist[t] = depth
                     frontier[count] = t
                     count += 1
             else:
-                p[j] = blank
-                t = _rank(p, m, n)
+                t += (blank - c) * weights[j]
                 if dist[t] > depth + 1:
                     dist[t] = depth + 1
                     following[nxt] = t
                     nxt += 1
-                p[j] = c
-            p[k] = blank
         for j in range(k):
             owner[p[j]] = -1
     return nxt
@@ -161,15 +129,15 @@ def build_table(goal: Board, tiles: tuple[int, ...],
     """The pattern database of one group of ``tiles`` for ``goal`` (uint8, direct index)."""
     n, k = goal.rows * goal.cols, len(tiles)
     placements = math.perm(n, k + 1)
-    if n ** k > MAX_TABLE or placements > MAX_BUILD:
+    if n ** (k + 1) > MAX_BUILD:
         raise UsageError(f"a {k}-tile pattern database on {goal.rows}x{goal.cols} is too large")
-    weights = np.array([n ** i for i in range(k)], np.int64)
-    start = np.array([goal.tiles.index(t) for t in tiles] + [goal.blank], np.int64)
-    dist = np.full(placements, UNSEEN, np.uint8)
+    weights = np.array([n ** i for i in range(k + 1)], np.int64)
+    start = [goal.tiles.index(t) for t in tiles] + [goal.blank]
+    dist = np.full(n ** (k + 1), UNSEEN, np.uint8)
     table = np.full(n ** k, UNSEEN, np.uint8)
-    frontier = np.empty(placements, np.int64 if placements >= 2**31 else np.int32)
+    frontier = np.empty(placements, np.int32)
     following = np.empty_like(frontier)
-    s0 = _rank(start, k + 1, n)
+    s0 = sum(cell * n ** i for i, cell in enumerate(start))
     dist[s0] = 0
     frontier[0] = s0
     count, depth, done = 1, 0, 0
@@ -212,7 +180,7 @@ def default_partition(goal: Board) -> str:
         return "6-6-3"
     if n <= 25:
         k = max(size for size in range(1, min(9, n))
-                if math.perm(n, size + 1) <= 10_000_000 and n ** size <= MAX_TABLE)
+                if n ** (size + 1) <= 300_000_000)
         sizes = [k] * ((n - 1) // k) + ([(n - 1) % k] if (n - 1) % k else [])
         return "-".join(map(str, sizes))
     return "none"
@@ -230,7 +198,7 @@ def partition_groups(goal: Board, name: str) -> list[tuple[int, ...]]:
     if sum(sizes) != n - 1 or min(sizes) < 1:
         raise UsageError(f"partition {name!r} must split all {n - 1} tiles into groups")
     for size in sizes:
-        if n ** size > MAX_TABLE or math.perm(n, size + 1) > MAX_BUILD:
+        if n ** (size + 1) > MAX_BUILD:
             raise UsageError(f"a {size}-tile group is too large for a {goal.rows}x{goal.cols} "
                              "board")
     to_goal = _orientation(goal)
@@ -259,6 +227,7 @@ class PatternDatabase:
     tables: list[np.ndarray]
     build_seconds: float = 0.0
     files: list[Path] = field(default_factory=list)
+    _arrays: tuple | None = field(default=None, repr=False, compare=False)
 
     def arrays(self) -> tuple[np.ndarray, ...]:
         """``(flat, offsets, group_of, weight_of, mirror_tile, reflect)`` for the kernel.
@@ -266,8 +235,13 @@ class PatternDatabase:
         ``group_of[tile]`` is the tile's group (-1 for the blank), ``weight_of[tile]`` its
         index weight; ``mirror_tile`` and ``reflect`` are empty when reflection is unusable.
         """
+        if self._arrays is not None:
+            return self._arrays
         n = self.goal.rows * self.goal.cols
-        flat = np.concatenate(self.tables) if self.tables else np.zeros(1, np.uint8)
+        if len(self.tables) == 1:
+            flat = self.tables[0]
+        else:
+            flat = np.concatenate(self.tables) if self.tables else np.zeros(1, np.uint8)
         offsets = np.cumsum([0] + [len(t) for t in self.tables[:-1]]).astype(np.int64)
         group_of = np.full(n, -1, np.int64)
         weight_of = np.zeros(n, np.int64)
@@ -275,7 +249,8 @@ class PatternDatabase:
             for i, tile in enumerate(tiles):
                 group_of[tile], weight_of[tile] = g, n ** i
         mirror, reflect = self.reflection()
-        return flat, offsets, group_of, weight_of, mirror, reflect
+        self._arrays = flat, offsets, group_of, weight_of, mirror, reflect
+        return self._arrays
 
     def reflection(self) -> tuple[np.ndarray, np.ndarray]:
         """``(mirror_tile, reflect_cell)`` about the main diagonal, or two empty arrays."""
