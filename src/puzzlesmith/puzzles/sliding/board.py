@@ -104,7 +104,8 @@ def parse(text: str, size: tuple[int, int] | str | None = None) -> Board:
     rows, cols = size
     _check_shape(rows, cols)
     if len(numbers) != rows * cols:
-        raise InvalidPuzzle(f"{len(numbers)} numbers given, a {rows}x{cols} board needs {rows * cols}")
+        raise InvalidPuzzle(
+            f"{len(numbers)} numbers given, a {rows}x{cols} board needs {rows * cols}")
     board = Board(rows, cols, tuple(numbers))
     validate(board)
     return board
@@ -144,7 +145,8 @@ def validate(board: Board) -> None:
             raise InvalidPuzzle(f"tile {tile} out of range 0..{n - 1}",
                                 line=cell // board.cols + 1, column=cell % board.cols + 1)
         if tile in seen:
-            raise InvalidPuzzle(f"tile {tile} appears twice (cells {seen[tile] + 1} and {cell + 1})")
+            raise InvalidPuzzle(
+                f"tile {tile} appears twice (cells {seen[tile] + 1} and {cell + 1})")
         seen[tile] = cell
     # All n values in range and none repeated: nothing can be missing.
 

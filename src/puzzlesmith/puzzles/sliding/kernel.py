@@ -22,7 +22,6 @@ dozen arrays passed to every move cost more than the move itself (3 M instead of
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 FOUND, EXHAUSTED, PAUSED, TOO_DEEP = 0, 1, 2, 3

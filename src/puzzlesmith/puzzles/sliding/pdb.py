@@ -158,7 +158,7 @@ def build_table(goal: Board, tiles: tuple[int, ...],
 
 
 def _orientation(goal: Board) -> Callable[[int], int] | None:
-    """Map canonical cells (blank's goal top-left) to ``goal``'s cells, if the blank is in a corner."""
+    """Map canonical cells (blank's goal top-left) to ``goal``'s, if the blank is in a corner."""
     rows, cols = goal.rows, goal.cols
     br, bc = divmod(goal.blank, cols)
     if br not in (0, rows - 1) or bc not in (0, cols - 1):
