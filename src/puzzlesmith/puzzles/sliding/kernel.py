@@ -255,11 +255,12 @@ def run(
 
     ``path[:st[DEPTH]]`` holds the blank moves from the start; ``nextdir[d]`` the next
     direction to try at depth ``d``; ``bounds[1]`` collects the smallest ``f`` above the
-    bound.  Returns FOUND (the board is the goal, ``path`` the solution), EXHAUSTED (this
-    bound holds no solution: raise it to ``bounds[1]``), PAUSED or TOO_DEEP.
+    bound; ``budget`` counts expanded nodes.  Returns FOUND (the board is the goal, ``path``
+    the solution), EXHAUSTED (this bound holds no solution: raise it to ``bounds[1]``),
+    PAUSED or TOO_DEEP.
     """
     threshold = bounds[0]
-    stop = st[GENERATED] + budget
+    stop = st[EXPANDED] + budget
     capacity = len(path)
     while True:
         d = st[DEPTH]
@@ -304,7 +305,7 @@ def run(
             continue
         if neighbours[st[BLANK], direction] < 0:
             continue
-        if st[GENERATED] >= stop:
+        if st[EXPANDED] >= stop:
             nextdir[d] = direction  # resume with this move
             return PAUSED
         st[GENERATED] += 1

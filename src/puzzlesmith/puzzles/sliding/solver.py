@@ -296,7 +296,7 @@ def _compiled(
             extra={
                 "expanded": int(st[kernel.EXPANDED]),
                 "generated": int(st[kernel.GENERATED]),
-                "peak_frontier": int(capacity if status is Status.GAVE_UP else len(moves)),
+                "peak_frontier": len(moves) or int(min(bounds[0], capacity)),  # the path
                 "iterations": iterations,
                 "initial_h": int(h0),
                 "threshold": float(bounds[0]) if math.isfinite(bounds[0]) else None,
@@ -323,7 +323,7 @@ def _compiled(
     while True:
         budget = _CHUNK
         if limits.nodes is not None:
-            budget = min(budget, max(limits.nodes - int(st[kernel.GENERATED]), 0))
+            budget = min(budget, max(limits.nodes - int(st[kernel.EXPANDED]), 0))
             if budget == 0:
                 return finish(Status.GAVE_UP, f"node limit {limits.nodes} reached")
         code = kernel.run(
