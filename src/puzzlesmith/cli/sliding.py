@@ -26,6 +26,7 @@ from .common import (
 )
 from .verbs import bench, compare, generate, hint, solve
 
+
 def _board_argument(f):
     return click.argument("board", default="-", metavar="BOARD|FILE|-")(f)
 

@@ -8,9 +8,9 @@ import random
 import pytest
 
 from puzzlesmith.errors import UsageError
-from puzzlesmith.results import Limits
 from puzzlesmith.puzzles import sliding as sl
 from puzzlesmith.puzzles.sliding.pdb import partition_groups
+from puzzlesmith.results import Limits
 
 PYTHON_HEURISTICS = ["misplaced", "manhattan", "linear-conflict", "last-move", "corner"]
 
