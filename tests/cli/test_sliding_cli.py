@@ -128,7 +128,8 @@ def test_compare():
     assert code == 0
     obj = json.loads(out)
     rows = obj["rows"]
-    assert {(r["method"], r["status"]) for r in rows} >= {("astar", "solved"), ("idastar", "solved")}
+    pairs = {(r["method"], r["status"]) for r in rows}
+    assert pairs >= {("astar", "solved"), ("idastar", "solved")}
     assert all(r["length"] == 31 for r in rows if r["optimal"])
     code, out, _ = run(["compare", "sliding", "8 6 7 2 5 4 3 0 1"])
     assert code == 0 and "misplaced" in out and "optimal" in out

@@ -43,6 +43,12 @@ UNSEEN = 255
 # Korf & Felner's 6-6-3 cells on 4x4 with the blank's goal at the top-left corner.
 _KF_663 = ((4, 5, 8, 9, 12, 13), (6, 7, 10, 11, 14, 15), (1, 2, 3))
 _KF_555 = ((1, 2, 3, 5, 6), (4, 7, 8, 11, 12), (9, 10, 13, 14, 15))
+# 5x5 in six groups of four: 2x2 blocks, the first column and the last row.
+_BLOCKS_24 = ((1, 2, 6, 7), (3, 4, 8, 9), (5, 10, 15, 20), (11, 12, 16, 17), (13, 14, 18, 19),
+              (21, 22, 23, 24))
+#: Hand-made cell groups (canonical orientation) by (rows, cols, partition name).
+FIXED = {(4, 4, "6-6-3"): _KF_663, (4, 4, "5-5-5"): _KF_555,
+         (5, 5, "4-4-4-4-4-4"): _BLOCKS_24}
 
 
 def cache_dir() -> Path:
@@ -180,7 +186,7 @@ def default_partition(goal: Board) -> str:
         return "6-6-3"
     if n <= 25:
         k = max(size for size in range(1, min(9, n))
-                if n ** (size + 1) <= 300_000_000)
+                if n ** (size + 1) <= 300_000_000 and math.perm(n, size + 1) <= 30_000_000)
         sizes = [k] * ((n - 1) // k) + ([(n - 1) % k] if (n - 1) % k else [])
         return "-".join(map(str, sizes))
     return "none"
@@ -202,7 +208,7 @@ def partition_groups(goal: Board, name: str) -> list[tuple[int, ...]]:
             raise UsageError(f"a {size}-tile group is too large for a {goal.rows}x{goal.cols} "
                              "board")
     to_goal = _orientation(goal)
-    fixed = {"6-6-3": _KF_663, "5-5-5": _KF_555}.get(name) if n == 16 and goal.rows == 4 else None
+    fixed = FIXED.get((goal.rows, goal.cols, name))
     if fixed and to_goal:
         cell_groups = [[to_goal(c) for c in group] for group in fixed]
     else:
