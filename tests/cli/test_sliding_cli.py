@@ -168,3 +168,23 @@ def test_subprocess_entry_point():
                            "--format", "json"], capture_output=True, text=True, env=env,
                           timeout=120)
     assert done.returncode == 0 and json.loads(done.stdout)["length"] == 2
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_is_exit_3_with_one_json_object():
+    import signal
+    import time
+
+    board = sl.format(sl.generate(5, rng=1), one_line=True)
+    env = {**os.environ, "PYTHONPATH": str(Path(sl.__file__).parents[3])}
+    proc = subprocess.Popen([sys.executable, "-m", "puzzlesmith", "solve", "sliding", board,
+                             "--heuristic", "linear-conflict", "--format", "json"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    time.sleep(2.0)
+    proc.send_signal(signal.SIGINT)
+    try:
+        out, _ = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    obj = json.loads(out)
+    assert proc.returncode == 3 and obj["status"] == "gave-up" and obj["reason"] == "interrupted"

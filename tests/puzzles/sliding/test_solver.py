@@ -176,3 +176,9 @@ def test_results_are_deterministic():
     board = sl.generate(4, rng=2, moves=40)
     runs = {sl.solve(board, heuristic="linear-conflict").moves for _ in range(3)}
     assert len(runs) == 1
+
+
+def test_memory_cap_gives_up():
+    board = sl.parse("7 3 8 6 14 11 13 10 2 1 15 12 5 0 9 4")
+    result = sl.solve(board, method="astar", heuristic="misplaced", max_stored=2000)
+    assert result.status is Status.GAVE_UP and "memory" in result.reason

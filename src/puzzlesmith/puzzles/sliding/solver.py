@@ -39,6 +39,8 @@ METHODS = ("idastar", "weighted-idastar", "astar", "weighted", "greedy", "bfs")
 COMPILED_HEURISTICS = {"manhattan": 0, "linear-conflict": 1, "pdb": 2}
 _LETTERS = [letter for letter, _, _ in MOVES]
 _CHUNK = 1 << 20  # nodes between returns from the compiled loop
+#: Default cap on the states A*, greedy and BFS keep (about 2 GB of Python tuples).
+MAX_STORED = 5_000_000
 
 
 @dataclass
@@ -149,6 +151,7 @@ def solve(
     limits: Limits | None = None,
     progress: Callable | None = None,
     build_progress: Callable | None = None,
+    max_stored: int | None = MAX_STORED,
 ) -> SlidingResult:
     """Solve ``board`` (goal: tiles in order, blank last, unless given).
 
@@ -158,7 +161,8 @@ def solve(
     a name of :data:`~.heuristics.HEURISTICS` (default: pattern databases where they exist).
     ``partition`` names the pattern databases (see :mod:`.pdb`).  ``progress(nodes, info)``
     is called now and then during the search, ``build_progress(done, total, info)`` while a
-    pattern database is being built.
+    pattern database is being built.  ``max_stored`` caps the states the generic best-first
+    methods keep in memory (status GAVE_UP beyond it; ``None``: no cap).
     """
     goal = goal or goal_board(board.rows, board.cols)
     validate(board)
@@ -184,7 +188,8 @@ def solve(
         result = _compiled(board, goal, heuristic, w, partition, limits, progress, build_progress)
     else:
         result = _generic(
-            board, goal, method, heuristic, weight, partition, limits, progress, build_progress
+            board, goal, method, heuristic, weight, partition, limits, progress, build_progress,
+            max_stored,
         )
     result.stats.seconds = time.perf_counter() - started
     if result.status is Status.SOLVED and apply_moves(board, result.moves) != goal:
@@ -193,7 +198,8 @@ def solve(
 
 
 def _generic(
-    board, goal, method, heuristic, weight, partition, limits, progress, build_progress
+    board, goal, method, heuristic, weight, partition, limits, progress, build_progress,
+    max_stored,
 ) -> SlidingResult:
     if heuristic == "pdb":
         h = load_partition(goal, partition, progress=build_progress).python_heuristic()
@@ -201,6 +207,8 @@ def _generic(
         h = make_heuristic(heuristic, goal)
     problem = SlidingProblem(board, goal, h)
     options: dict = {"limits": limits, "progress": progress}
+    if method not in ("idastar", "weighted-idastar"):
+        options["max_stored"] = max_stored
     if method in ("weighted", "weighted-idastar"):
         options["weight"] = weight
     if method == "weighted-idastar":
