@@ -45,6 +45,7 @@ def read(path: Path) -> list[tuple[sl.Board, int]]:
 def builds(partitions: list[tuple[int, int, str]]) -> None:
     print("## Pattern databases: one-time build (fresh folder) and size on disk")
     print(f"{'board':>5} {'partition':<12} {'build s':>8} {'CPU s':>7} {'MB':>7}")
+    previous = os.environ.get("PUZZLESMITH_CACHE_DIR")
     with tempfile.TemporaryDirectory() as folder:
         os.environ["PUZZLESMITH_CACHE_DIR"] = folder
         try:
@@ -56,7 +57,10 @@ def builds(partitions: list[tuple[int, int, str]]) -> None:
                 size = sum(f.stat().st_size for f in database.files) / 1e6
                 print(f"{rows}x{cols:<3} {name:<12} {wall:8.1f} {cpu:7.1f} {size:7.1f}")
         finally:
-            del os.environ["PUZZLESMITH_CACHE_DIR"]
+            if previous is None:
+                del os.environ["PUZZLESMITH_CACHE_DIR"]
+            else:
+                os.environ["PUZZLESMITH_CACHE_DIR"] = previous
 
 
 def seed(repeat: int) -> None:
@@ -126,13 +130,14 @@ def big(count: int) -> None:
         solved = [r for r in rows if r.length is not None]
         print(f"w={weight}: {len(solved)}/{count} solved within 30 s; length <= {weight} x "
               f"optimum; median time {statistics.median(r.stats.seconds for r in rows):.2f} s; "
+              f"times {[round(r.stats.seconds, 2) for r in rows]} s; "
               f"lengths {[r.length for r in rows]}; lower bounds (h) "
               f"{[r.stats.extra['initial_h'] for r in rows]}")
-    print("optimal on boards 50..70 random moves from the goal (IDA* + 4x6 pdb):")
-    for depth in (50, 60, 70):
+    print("optimal on boards made by random moves from the goal (IDA* + 4x6 pdb, 40 s cap):")
+    for depth in (100, 150, 200):
         board = sl.generate(5, rng=depth, moves=depth)
         fast = sl.solve(board, method="weighted-idastar", weight=1.5)
-        best = sl.solve(board, limits=Limits(seconds=60))
+        best = sl.solve(board, limits=Limits(seconds=40))
         print(f"  {depth} moves: optimal {best.length} ({best.status.value}, "
               f"{best.stats.seconds:.2f} s, {best.stats.nodes:,} nodes); w=1.5 gave "
               f"{fast.length} in {fast.stats.seconds:.3f} s")

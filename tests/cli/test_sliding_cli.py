@@ -188,3 +188,10 @@ def test_ctrl_c_is_exit_3_with_one_json_object():
         proc.kill()
     obj = json.loads(out)
     assert proc.returncode == 3 and obj["status"] == "gave-up" and obj["reason"] == "interrupted"
+
+
+def test_render():
+    code, out, _ = run(["render", "sliding", "1 2 3 0"])
+    assert code == 0 and out.splitlines()[1] == "| 1 | 2 |"
+    code, out, _ = run(["render", "sliding", "2 1 3 0", "--format", "json"])
+    assert code == 0 and json.loads(out)["solvable"] is False

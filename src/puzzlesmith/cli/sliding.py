@@ -24,7 +24,7 @@ from .common import (
     read_source,
     seed_option,
 )
-from .verbs import bench, compare, generate, hint, solve
+from .verbs import bench, compare, generate, hint, render, solve
 
 
 def _board_argument(f):
@@ -285,6 +285,20 @@ def generate_sliding(size, count, moves, goal, seed, fmt, out):
            "boards": [sl.format(b, True) for b in boards], "seconds": 0.0, "nodes": 0,
            "length": None, "optimal": False, "moves": None}
     emit(obj, text, fmt, out)
+
+
+@render.command("sliding")
+@_board_argument
+@_board_options
+@format_option("text")
+@guarded
+def render_sliding(board, size, goal, fmt):
+    """Draw BOARD with a frame (JSON: the tiles and whether the goal is reachable)."""
+    start, target = _read_board(board, size, goal)
+    obj = {"puzzle": "sliding", "status": "solved", "size": f"{start.rows}x{start.cols}",
+           "tiles": list(start.tiles), "solvable": sl.is_solvable(start, target),
+           "seconds": 0.0, "nodes": 0, "length": None, "optimal": False, "moves": None}
+    emit(obj, sl.render(start), fmt)
 
 
 @bench.command("sliding")
