@@ -5,15 +5,16 @@ thresholds raised to the smallest ``f`` that exceeded them), written as an expli
 over plain arrays so that numba can compile it, with three tile-specific shortcuts:
 
 * the heuristic is updated incrementally after each move: the moved tile's Manhattan term,
-  the two lines whose linear conflicts can change, or the moved tile's pattern-database index
-  (``index += (to - from) * cells**slot``) and its mirror image's;
+  the two lines whose linear conflicts can change, or, for pattern databases, the moved
+  tile's index in each *view* (``index += (to - from) * cells**slot``);
 * the move that undoes the previous one is never tried (the only 2-cycles);
-* the search returns every ``budget`` nodes so that Python can check the time limit, report
-  progress and let Ctrl-C through; calling it again resumes exactly where it stopped.
+* the search returns every ``budget`` expanded nodes so that Python can check the time limit,
+  report progress and let Ctrl-C through; calling it again resumes exactly where it stopped.
 
-Heuristic modes: 0 Manhattan, 1 Manhattan + linear conflict, 2 additive pattern databases
-(with the reflection when ``mirror`` is non-empty).  Moves are tried in the order U, D, L, R
-(the blank's direction), which makes every run deterministic.
+Heuristic modes: 0 Manhattan, 1 Manhattan + linear conflict, 2 pattern databases.  A *view*
+is one additive partition looked up on the board or on its reflection; the heuristic is the
+maximum over the views of each view's sum (see :meth:`.pdb.PatternDatabase.arrays`).
+Moves are tried in the order U, D, L, R (the blank's direction): every run is deterministic.
 
 Performance note: the loop allocates nothing, so it is compiled without numba's reference
 counting (``_nrt=False``) and the move function is inlined; with reference counting, the two
@@ -26,8 +27,8 @@ from numba import njit
 
 FOUND, EXHAUSTED, PAUSED, TOO_DEEP = 0, 1, 2, 3
 # Slots of the integer state vector ``st``.
-BLANK, DEPTH, EXPANDED, GENERATED, MD, LC, PDB, PDB_MIRROR = range(8)
-ST_SIZE = 8
+BLANK, DEPTH, EXPANDED, GENERATED, MD, LC = range(6)
+ST_SIZE = 6
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -66,34 +67,17 @@ def line_conflicts(board, cols, rows, line, is_row, goal_row, goal_col, scratch)
 
 
 @njit(cache=True)
-def initialise(
-    board,
-    pos,
-    st,
-    idx,
-    midx,
-    hval,
-    mval,
-    row_lc,
-    col_lc,
-    rows,
-    cols,
-    md_table,
-    goal_row,
-    goal_col,
-    flat,
-    offsets,
-    group_of,
-    weight_of,
-    mirror,
-    reflect,
-    scratch,
-):
-    """Fill ``pos``, ``st`` and the heuristic accumulators from ``board``."""
+def initialise(board, pos, st, idx, hval, sums, row_lc, col_lc, rows, cols, md_table, goal_row,
+               goal_col, flat, slot_offset, tile_slot, tile_weight, view_cell, scratch):
+    """Fill ``pos``, ``st`` and the heuristic accumulators from ``board``.
+
+    ``idx[s]``/``hval[s]``: index and value of lookup slot ``s`` (one table in one view);
+    ``sums[v]``: the sum of view ``v``'s values.
+    """
     n = rows * cols
     st[:] = 0
     idx[:] = 0
-    midx[:] = 0
+    sums[:] = 0
     for cell in range(n):
         t = board[cell]
         pos[t] = cell
@@ -101,18 +85,14 @@ def initialise(
             st[BLANK] = cell
             continue
         st[MD] += md_table[t, cell]
-        g = group_of[t]
-        if g >= 0:
-            idx[g] += cell * weight_of[t]
-        if len(mirror) > 0:
-            u = mirror[t]
-            midx[group_of[u]] += reflect[cell] * weight_of[u]
-    for g in range(len(offsets)):
-        hval[g] = flat[offsets[g] + idx[g]]
-        st[PDB] += hval[g]
-        if len(mirror) > 0:
-            mval[g] = flat[offsets[g] + midx[g]]
-            st[PDB_MIRROR] += mval[g]
+        for v in range(tile_slot.shape[0]):
+            idx[tile_slot[v, t]] += view_cell[v, cell] * tile_weight[v, t]
+    for v in range(tile_slot.shape[0]):
+        for t in range(1, n):
+            s = tile_slot[v, t]
+            if tile_weight[v, t] == 1:  # the group's first tile: count each slot once
+                hval[s] = flat[slot_offset[s] + idx[s]]
+                sums[v] += hval[s]
     lc = 0
     for r in range(rows):
         row_lc[r] = line_conflicts(board, cols, rows, r, True, goal_row, goal_col, scratch)
@@ -124,49 +104,27 @@ def initialise(
 
 
 @njit(cache=True)
-def heuristic_now(st, mode):
+def heuristic_now(st, sums, mode):
     """The heuristic of the current board from the accumulators."""
     if mode == 1:
         return st[MD] + st[LC]
     if mode == 2:
-        return max(st[PDB], st[PDB_MIRROR])
+        best = 0
+        for v in range(len(sums)):
+            if sums[v] > best:
+                best = sums[v]
+        return best
     return st[MD]
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def _slide(
-    board,
-    pos,
-    st,
-    idx,
-    midx,
-    hval,
-    mval,
-    saved,
-    slot,
-    undo,
-    row_lc,
-    col_lc,
-    rows,
-    cols,
-    mode,
-    direction,
-    neighbours,
-    md_table,
-    goal_row,
-    goal_col,
-    flat,
-    offsets,
-    group_of,
-    weight_of,
-    mirror,
-    reflect,
-    scratch,
-):
+def _slide(board, pos, st, idx, hval, sums, saved, depth, undo, row_lc, col_lc, rows, cols,
+           mode, direction, neighbours, md_table, goal_row, goal_col, flat, slot_offset,
+           tile_slot, tile_weight, view_cell, scratch):
     """Move the blank one step in ``direction``; update the heuristic; return its new value.
 
-    A forward move saves the changed pattern values in ``saved[slot]``; the move that takes
-    it back (``undo``) restores them without looking the tables up again.
+    A forward move at ``depth`` saves the changed pattern values in ``saved[depth]``; the
+    move that takes it back (``undo``) restores them without looking the tables up again.
     """
     a = st[BLANK]
     b = neighbours[a, direction]
@@ -178,30 +136,20 @@ def _slide(
     st[BLANK] = b
     st[MD] += md_table[t, a] - md_table[t, b]
     if mode == 2:
-        g = group_of[t]
-        idx[g] += (a - b) * weight_of[t]
-        if undo:
-            st[PDB] += saved[slot, 0] - hval[g]
-            hval[g] = saved[slot, 0]
-        else:
-            saved[slot, 0] = hval[g]
-            v = flat[offsets[g] + idx[g]]
-            st[PDB] += v - hval[g]
-            hval[g] = v
-        if len(mirror) > 0:
-            u = mirror[t]
-            gm = group_of[u]
-            midx[gm] += (reflect[a] - reflect[b]) * weight_of[u]
+        best = 0
+        for v in range(tile_slot.shape[0]):
+            s = tile_slot[v, t]
+            idx[s] += (view_cell[v, a] - view_cell[v, b]) * tile_weight[v, t]
             if undo:
-                st[PDB_MIRROR] += saved[slot, 1] - mval[gm]
-                mval[gm] = saved[slot, 1]
+                value = saved[depth, v]
             else:
-                saved[slot, 1] = mval[gm]
-                v = flat[offsets[gm] + midx[gm]]
-                st[PDB_MIRROR] += v - mval[gm]
-                mval[gm] = v
-            return max(st[PDB], st[PDB_MIRROR])
-        return st[PDB]
+                saved[depth, v] = hval[s]
+                value = flat[slot_offset[s] + idx[s]]
+            sums[v] += value - hval[s]
+            hval[s] = value
+            if sums[v] > best:
+                best = sums[v]
+        return best
     if mode == 1:
         if direction < 2:  # vertical move: the tile changes row
             r1, r2 = a // cols, b // cols
@@ -220,37 +168,9 @@ def _slide(
 
 
 @njit(cache=True, _nrt=False)
-def run(
-    board,
-    pos,
-    st,
-    idx,
-    midx,
-    hval,
-    mval,
-    saved,
-    row_lc,
-    col_lc,
-    path,
-    nextdir,
-    bounds,
-    rows,
-    cols,
-    mode,
-    weight,
-    budget,
-    neighbours,
-    md_table,
-    goal_row,
-    goal_col,
-    flat,
-    offsets,
-    group_of,
-    weight_of,
-    mirror,
-    reflect,
-    scratch,
-):
+def run(board, pos, st, idx, hval, sums, saved, row_lc, col_lc, path, nextdir, bounds, rows,
+        cols, mode, weight, budget, neighbours, md_table, goal_row, goal_col, flat, slot_offset,
+        tile_slot, tile_weight, view_cell, scratch):
     """Continue the depth-first search bounded by ``bounds[0]`` for up to ``budget`` nodes.
 
     ``path[:st[DEPTH]]`` holds the blank moves from the start; ``nextdir[d]`` the next
@@ -267,41 +187,14 @@ def run(
         if nextdir[d] >= 4:
             if d == 0:
                 return EXHAUSTED
-            back = path[d - 1] ^ 1
-            _slide(
-                board,
-                pos,
-                st,
-                idx,
-                midx,
-                hval,
-                mval,
-                saved,
-                d - 1,
-                True,
-                row_lc,
-                col_lc,
-                rows,
-                cols,
-                mode,
-                back,
-                neighbours,
-                md_table,
-                goal_row,
-                goal_col,
-                flat,
-                offsets,
-                group_of,
-                weight_of,
-                mirror,
-                reflect,
-                scratch,
-            )
+            _slide(board, pos, st, idx, hval, sums, saved, d - 1, True, row_lc, col_lc, rows,
+                   cols, mode, path[d - 1] ^ 1, neighbours, md_table, goal_row, goal_col, flat,
+                   slot_offset, tile_slot, tile_weight, view_cell, scratch)
             st[DEPTH] = d - 1
             continue
         direction = nextdir[d]
         nextdir[d] = direction + 1
-        if d > 0 and direction == path[d - 1] ^ 1:
+        if d > 0 and direction == path[d - 1] ^ 1:  # U^1 = D, L^1 = R
             continue
         if neighbours[st[BLANK], direction] < 0:
             continue
@@ -309,68 +202,16 @@ def run(
             nextdir[d] = direction  # resume with this move
             return PAUSED
         st[GENERATED] += 1
-        h = _slide(
-            board,
-            pos,
-            st,
-            idx,
-            midx,
-            hval,
-            mval,
-            saved,
-            d,
-            False,
-            row_lc,
-            col_lc,
-            rows,
-            cols,
-            mode,
-            direction,
-            neighbours,
-            md_table,
-            goal_row,
-            goal_col,
-            flat,
-            offsets,
-            group_of,
-            weight_of,
-            mirror,
-            reflect,
-            scratch,
-        )
+        h = _slide(board, pos, st, idx, hval, sums, saved, d, False, row_lc, col_lc, rows, cols,
+                   mode, direction, neighbours, md_table, goal_row, goal_col, flat, slot_offset,
+                   tile_slot, tile_weight, view_cell, scratch)
         f = (d + 1) + weight * h
         if f > threshold:
             if f < bounds[1]:
                 bounds[1] = f
-            _slide(
-                board,
-                pos,
-                st,
-                idx,
-                midx,
-                hval,
-                mval,
-                saved,
-                d,
-                True,
-                row_lc,
-                col_lc,
-                rows,
-                cols,
-                mode,
-                direction ^ 1,
-                neighbours,
-                md_table,
-                goal_row,
-                goal_col,
-                flat,
-                offsets,
-                group_of,
-                weight_of,
-                mirror,
-                reflect,
-                scratch,
-            )
+            _slide(board, pos, st, idx, hval, sums, saved, d, True, row_lc, col_lc, rows, cols,
+                   mode, direction ^ 1, neighbours, md_table, goal_row, goal_col, flat,
+                   slot_offset, tile_slot, tile_weight, view_cell, scratch)
             continue
         path[d] = direction
         st[DEPTH] = d + 1

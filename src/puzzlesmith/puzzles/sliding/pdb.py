@@ -34,20 +34,23 @@ from numba import njit
 from ...errors import UsageError
 from .board import Board
 
-__all__ = ["PatternDatabase", "default_partition", "partition_groups", "load_partition",
+__all__ = ["PatternDatabase", "default_partition", "partition_groups", "partition_parts",
+           "load_partition",
            "cache_dir"]
 
 MAX_BUILD = 1 << 29      # entries of the (tiles + blank) array one build fills (bytes)
 UNSEEN = 255
 
-# Korf & Felner's 6-6-3 cells on 4x4 with the blank's goal at the top-left corner.
+# 6-6-3 on 4x4, canonical orientation (blank's goal top-left): two 3x2 blocks and the top row
+# (averages 1 more than the layout below, '6-6-3b'; both in the style of Korf & Felner 2002).
 _KF_663 = ((4, 5, 8, 9, 12, 13), (6, 7, 10, 11, 14, 15), (1, 2, 3))
+_ALT_663 = ((1, 5, 6, 9, 10, 13), (7, 8, 11, 12, 14, 15), (2, 3, 4))
 _KF_555 = ((1, 2, 3, 5, 6), (4, 7, 8, 11, 12), (9, 10, 13, 14, 15))
 # 5x5 in six groups of four: 2x2 blocks, the first column and the last row.
 _BLOCKS_24 = ((1, 2, 6, 7), (3, 4, 8, 9), (5, 10, 15, 20), (11, 12, 16, 17), (13, 14, 18, 19),
               (21, 22, 23, 24))
 #: Hand-made cell groups (canonical orientation) by (rows, cols, partition name).
-FIXED = {(4, 4, "6-6-3"): _KF_663, (4, 4, "5-5-5"): _KF_555,
+FIXED = {(4, 4, "6-6-3"): _KF_663, (4, 4, "6-6-3b"): _ALT_663, (4, 4, "5-5-5"): _KF_555,
          (5, 5, "4-4-4-4-4-4"): _BLOCKS_24}
 
 
@@ -192,12 +195,27 @@ def default_partition(goal: Board) -> str:
     return "none"
 
 
-def partition_groups(goal: Board, name: str) -> list[tuple[int, ...]]:
-    """The tile groups of partition ``name`` (group sizes like ``"6-6-3"``) for ``goal``."""
+def partition_parts(goal: Board, name: str) -> list[list[tuple[int, ...]]]:
+    """The partitions named by ``name``: one or more joined by ``+``, each a list of groups.
+
+    With several partitions the heuristic is the maximum of their sums (each admissible).
+    """
     if name == "none":
         return []
+    return [partition_groups(goal, part) for part in name.split("+")]
+
+
+def partition_groups(goal: Board, name: str) -> list[tuple[int, ...]]:
+    """The tile groups of one partition ``name`` for ``goal``.
+
+    ``name`` is the group sizes, like ``"6-6-3"``, optionally followed by a letter naming an
+    alternative hand-made layout of the same sizes (``"6-6-3b"``).
+    """
+    if name == "none":
+        return []
+    sizes_text = name.rstrip("abcdefghijklmnopqrstuvwxyz")
     try:
-        sizes = [int(part) for part in name.split("-")]
+        sizes = [int(part) for part in sizes_text.split("-")]
     except ValueError:
         raise UsageError(f"bad partition {name!r}: expected group sizes like 6-6-3") from None
     n = goal.rows * goal.cols
@@ -209,6 +227,8 @@ def partition_groups(goal: Board, name: str) -> list[tuple[int, ...]]:
                              "board")
     to_goal = _orientation(goal)
     fixed = FIXED.get((goal.rows, goal.cols, name))
+    if sizes_text != name and not (fixed and to_goal):
+        raise UsageError(f"no layout {name!r} for a {goal.rows}x{goal.cols} board with this goal")
     if fixed and to_goal:
         cell_groups = [[to_goal(c) for c in group] for group in fixed]
     else:
@@ -225,21 +245,34 @@ def partition_groups(goal: Board, name: str) -> list[tuple[int, ...]]:
 
 @dataclass
 class PatternDatabase:
-    """The tables of one partition, with the arrays the compiled solver looks them up by."""
+    """The tables of one or more partitions, with the arrays the compiled solver reads."""
 
     goal: Board
     name: str
-    groups: list[tuple[int, ...]]
-    tables: list[np.ndarray]
+    parts: list[list[tuple[int, ...]]]
+    tables: list[np.ndarray]  # one per group, parts one after the other
     build_seconds: float = 0.0
     files: list[Path] = field(default_factory=list)
     _arrays: tuple | None = field(default=None, repr=False, compare=False)
 
-    def arrays(self) -> tuple[np.ndarray, ...]:
-        """``(flat, offsets, group_of, weight_of, mirror_tile, reflect)`` for the kernel.
+    @property
+    def groups(self) -> list[tuple[int, ...]]:
+        return [group for part in self.parts for group in part]
 
-        ``group_of[tile]`` is the tile's group (-1 for the blank), ``weight_of[tile]`` its
-        index weight; ``mirror_tile`` and ``reflect`` are empty when reflection is unusable.
+    @property
+    def views(self) -> int:
+        """How many lookups are maximised: each partition, and its reflection if usable."""
+        return len(self.arrays()[2])
+
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        """``(flat, slot_offset, tile_slot, tile_weight, view_cell)`` for the kernel.
+
+        A *view* is a partition looked up either on the board or on its reflection about the
+        main diagonal; a *slot* is one table in one view.  For view ``v`` and tile ``x``,
+        ``tile_slot[v, x]`` is the slot whose index ``x``'s position feeds (-1 for the blank)
+        and ``tile_weight[v, x]`` its weight; the position used is ``view_cell[v, cell]``.
+        The reflected view reads tile ``x``'s reflected cell as the position of the tile
+        whose goal is the reflection of ``x``'s goal.
         """
         if self._arrays is not None:
             return self._arrays
@@ -248,22 +281,42 @@ class PatternDatabase:
             flat = self.tables[0]
         else:
             flat = np.concatenate(self.tables) if self.tables else np.zeros(1, np.uint8)
-        offsets = np.cumsum([0] + [len(t) for t in self.tables[:-1]]).astype(np.int64)
-        group_of = np.full(n, -1, np.int64)
-        weight_of = np.zeros(n, np.int64)
-        for g, tiles in enumerate(self.groups):
-            for i, tile in enumerate(tiles):
-                group_of[tile], weight_of[tile] = g, n ** i
+        table_offset = np.cumsum([0] + [len(t) for t in self.tables[:-1]]).astype(np.int64)
         mirror, reflect = self.reflection()
-        self._arrays = flat, offsets, group_of, weight_of, mirror, reflect
+        identity = np.arange(n, dtype=np.int64)
+        tile_maps = [(identity, identity)] + ([(mirror, reflect)] if len(mirror) else [])
+        slot_offset, slot_rows, weight_rows, cell_rows = [], [], [], []
+        first = 0
+        for part in self.parts:
+            for tile_map, cell_map in tile_maps:
+                tile_slot = np.full(n, -1, np.int64)
+                tile_weight = np.zeros(n, np.int64)
+                for g, tiles in enumerate(part):
+                    slot = len(slot_offset)
+                    slot_offset.append(table_offset[first + g])
+                    for i, y in enumerate(tiles):
+                        x = tile_map[y]  # the tile whose position stands for y's
+                        tile_slot[x], tile_weight[x] = slot, n ** i
+                slot_rows.append(tile_slot)
+                weight_rows.append(tile_weight)
+                cell_rows.append(cell_map)
+            first += len(part)
+        self._arrays = (flat, np.array(slot_offset, np.int64),
+                        np.array(slot_rows, np.int64).reshape(-1, n),
+                        np.array(weight_rows, np.int64).reshape(-1, n),
+                        np.array(cell_rows, np.int64).reshape(-1, n))
         return self._arrays
 
     def reflection(self) -> tuple[np.ndarray, np.ndarray]:
-        """``(mirror_tile, reflect_cell)`` about the main diagonal, or two empty arrays."""
+        """``(mirror_tile, reflect_cell)`` about the main diagonal, or two empty arrays.
+
+        Usable when the board is square and the goal's blank is on the diagonal: then the
+        reflection maps the goal onto itself up to renaming the tiles.
+        """
         goal = self.goal
         rows, cols = goal.rows, goal.cols
         r, c = divmod(goal.blank, cols)
-        if rows != cols or r != c or not self.groups:
+        if rows != cols or r != c or not self.parts:
             return np.zeros(0, np.int64), np.zeros(0, np.int64)
         n = rows * cols
         reflect = np.array([(cell % cols) * cols + cell // cols for cell in range(n)], np.int64)
@@ -274,24 +327,25 @@ class PatternDatabase:
 
     def python_heuristic(self) -> Callable[[tuple[int, ...]], int]:
         """``h(tiles)`` for the generic engine: the same values as the compiled solver."""
-        flat, offsets, group_of, weight_of, mirror, reflect = self.arrays()
-        groups = [(int(offsets[g]), [(t, int(weight_of[t])) for t in tiles])
-                  for g, tiles in enumerate(self.groups)]
-        mirror_l, reflect_l = mirror.tolist(), reflect.tolist()
-        flat_l = flat  # numpy indexing per lookup is fine at this scale
+        flat, slot_offset, tile_slot, tile_weight, view_cell = self.arrays()
+        views = []
+        for v in range(len(tile_slot)):
+            members = [(x, int(tile_slot[v, x]), int(tile_weight[v, x]))
+                       for x in range(1, tile_slot.shape[1])]
+            views.append((members, view_cell[v].tolist()))
+        offsets = slot_offset.tolist()
 
         def h(tiles: tuple[int, ...]) -> int:
             pos = [0] * len(tiles)
             for cell, t in enumerate(tiles):
                 pos[t] = cell
-            total = sum(int(flat_l[off + sum(pos[t] * w for t, w in members)])
-                        for off, members in groups)
-            if mirror_l:
-                other = sum(int(flat_l[off + sum(reflect_l[pos[mirror_l[t]]] * w
-                                                 for t, w in members)])
-                            for off, members in groups)
-                total = max(total, other)
-            return total
+            best = 0
+            for members, cell_map in views:
+                index = {}
+                for x, slot, weight in members:
+                    index[slot] = index.get(slot, 0) + cell_map[pos[x]] * weight
+                best = max(best, sum(int(flat[offsets[s] + i]) for s, i in index.items()))
+            return best
 
         return h
 
@@ -315,10 +369,10 @@ def load_partition(goal: Board, name: str | None = None, *, build: bool = True,
     key = (goal, name, str(cache_dir()))
     if key in _LOADED:
         return _LOADED[key]
-    groups = partition_groups(goal, name)
+    parts = partition_parts(goal, name)
     tables, files, seconds = [], [], 0.0
     n = goal.rows * goal.cols
-    for tiles in groups:
+    for tiles in [group for part in parts for group in part]:
         path = _file_for(goal, tiles)
         table = None
         if path.exists():
@@ -346,6 +400,6 @@ def load_partition(goal: Board, name: str | None = None, *, build: bool = True,
             os.replace(tmp, path)
         tables.append(table)
         files.append(path)
-    database = PatternDatabase(goal, name, groups, tables, seconds, files)
+    database = PatternDatabase(goal, name, parts, tables, seconds, files)
     _LOADED[key] = database
     return database

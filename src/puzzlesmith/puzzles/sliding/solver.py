@@ -241,13 +241,14 @@ def _compiled(
     mode = COMPILED_HEURISTICS[heuristic]
     if mode == 2:
         database = load_partition(goal, partition, progress=build_progress)
-        flat, offsets, group_of, weight_of, mirror, reflect = database.arrays()
-        name = f"pdb {database.name}" + (" + mirror" if len(mirror) else "")
+        flat, slot_offset, tile_slot, tile_weight, view_cell = database.arrays()
+        mirrored = len(database.reflection()[0]) > 0
+        name = f"pdb {database.name}" + (" + mirror" if mirrored else "")
     else:
-        flat, offsets = np.zeros(1, np.uint8), np.zeros(0, np.int64)
-        group_of, weight_of = np.zeros(n, np.int64), np.zeros(n, np.int64)
-        mirror, reflect = np.zeros(0, np.int64), np.zeros(0, np.int64)
+        flat, slot_offset = np.zeros(1, np.uint8), np.zeros(0, np.int64)
+        tile_slot = tile_weight = view_cell = np.zeros((0, n), np.int64)
         name = heuristic
+    views = len(tile_slot)
     md_table = np.array(manhattan_table(goal), np.int64)
     goal_row = np.zeros(n, np.int64)
     goal_col = np.zeros(n, np.int64)
@@ -258,42 +259,22 @@ def _compiled(
     tiles = np.array(board.tiles, np.int64)
     pos = np.zeros(n, np.int64)
     st = np.zeros(kernel.ST_SIZE, np.int64)
-    groups = max(len(offsets), 1)
-    idx, midx = np.zeros(groups, np.int64), np.zeros(groups, np.int64)
-    hval, mval = np.zeros(groups, np.int64), np.zeros(groups, np.int64)
+    idx = np.zeros(max(len(slot_offset), 1), np.int64)
+    hval = np.zeros_like(idx)
+    sums = np.zeros(views, np.int64)
     row_lc, col_lc = np.zeros(rows, np.int64), np.zeros(cols, np.int64)
     scratch = np.zeros((2, max(rows, cols)), np.int64)
-    kernel.initialise(
-        tiles,
-        pos,
-        st,
-        idx,
-        midx,
-        hval,
-        mval,
-        row_lc,
-        col_lc,
-        rows,
-        cols,
-        md_table,
-        goal_row,
-        goal_col,
-        flat,
-        offsets,
-        group_of,
-        weight_of,
-        mirror,
-        reflect,
-        scratch,
-    )
-    h0 = kernel.heuristic_now(st, mode)
+    tables = (flat, slot_offset, tile_slot, tile_weight, view_cell, scratch)
+    kernel.initialise(tiles, pos, st, idx, hval, sums, row_lc, col_lc, rows, cols, md_table,
+                      goal_row, goal_col, *tables)
+    h0 = kernel.heuristic_now(st, sums, mode)
     method = "idastar" if weight == 1 else "weighted-idastar"
     limits = limits or Limits()
     deadline = limits.deadline()
     capacity = 4096
     path = np.zeros(capacity, np.int64)
     nextdir = np.zeros(capacity + 1, np.int64)
-    saved = np.zeros((capacity, 2), np.int64)
+    saved = np.zeros((capacity, max(views, 1)), np.int64)
     bounds = np.array([weight * h0, math.inf])
     iterations = 1
     started = time.perf_counter()
@@ -334,37 +315,9 @@ def _compiled(
             budget = min(budget, max(limits.nodes - int(st[kernel.EXPANDED]), 0))
             if budget == 0:
                 return finish(Status.GAVE_UP, f"node limit {limits.nodes} reached")
-        code = kernel.run(
-            tiles,
-            pos,
-            st,
-            idx,
-            midx,
-            hval,
-            mval,
-            saved,
-            row_lc,
-            col_lc,
-            path,
-            nextdir,
-            bounds,
-            rows,
-            cols,
-            mode,
-            weight,
-            budget,
-            neighbours,
-            md_table,
-            goal_row,
-            goal_col,
-            flat,
-            offsets,
-            group_of,
-            weight_of,
-            mirror,
-            reflect,
-            scratch,
-        )
+        code = kernel.run(tiles, pos, st, idx, hval, sums, saved, row_lc, col_lc, path, nextdir,
+                          bounds, rows, cols, mode, weight, budget, neighbours, md_table,
+                          goal_row, goal_col, *tables)
         if code == kernel.FOUND:
             moves = "".join(_LETTERS[d] for d in path[: st[kernel.DEPTH]])
             return finish(Status.SOLVED, moves=moves)
