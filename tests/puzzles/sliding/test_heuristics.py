@@ -123,3 +123,25 @@ def test_compiled_pdb_matches_python():
         result = sl.solve(board, heuristic="pdb", partition="3-3-2",
                           limits=Limits(nodes=1))
         assert result.stats.extra["initial_h"] == h(board.tiles)
+
+
+def test_several_partitions_take_the_maximum(distances_3x3):
+    goal = sl.goal_board(3, 3)
+    combined = sl.load_partition(goal, "4-4+5-3")
+    assert combined.views == 4  # two partitions, each with its reflection
+    h = combined.python_heuristic()
+    parts = [sl.load_partition(goal, name).python_heuristic() for name in ("4-4", "5-3")]
+    rng = random.Random(11)
+    for tiles in _sample(distances_3x3, 3000, seed=5):
+        assert h(tiles) == max(p(tiles) for p in parts) <= distances_3x3[tiles]
+    for _ in range(30):
+        board = sl.generate(3, rng=rng)
+        result = sl.solve(board, partition="4-4+5-3", limits=Limits(nodes=1))
+        assert result.stats.extra["initial_h"] == h(board.tiles)
+
+
+def test_lettered_layouts():
+    goal = sl.goal_board(4, 4)
+    assert partition_groups(goal, "6-6-3b") != partition_groups(goal, "6-6-3")
+    with pytest.raises(UsageError, match="no layout"):
+        partition_groups(sl.goal_board(3, 3), "4-4b")

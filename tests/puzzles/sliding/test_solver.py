@@ -182,3 +182,9 @@ def test_memory_cap_gives_up():
     board = sl.parse("7 3 8 6 14 11 13 10 2 1 15 12 5 0 9 4")
     result = sl.solve(board, method="astar", heuristic="misplaced", max_stored=2000)
     assert result.status is Status.GAVE_UP and "memory" in result.reason
+
+
+def test_two_partitions_solve_optimally(eight):
+    for tiles, known in eight[:60:3]:
+        board = sl.parse(tiles)
+        assert check(sl.solve(board, partition="4-4+5-3"), board) == known
