@@ -64,18 +64,21 @@ def _read_board(text_or_source: str, size: str | None, goal: str | None):
 
 
 def _build_progress():
-    """A progress bar for pattern-database builds (silent when stderr is not a terminal)."""
-    state = {}
-
-    def report(done, total, info):
-        if "bar" not in state:
-            state["ctx"] = progress("building pattern database", total=total)
-            state["bar"] = state["ctx"].__enter__()
-        state["bar"](completed=done, info=info)
+    """Progress bars for pattern-database builds, one per table (silent off a terminal)."""
+    state: dict = {}
 
     def close():
         if "ctx" in state:
-            state["ctx"].__exit__(None, None, None)
+            state.pop("ctx").__exit__(None, None, None)
+
+    def report(done, total, info):
+        label = info.split(":", 1)[0]
+        if state.get("label") != label:
+            close()
+            state["label"] = label
+            state["ctx"] = progress(f"building pattern database ({label})", total=total)
+            state["bar"] = state["ctx"].__enter__()
+        state["bar"](completed=done, info=info.split(":", 1)[-1].strip())
 
     return report, close
 

@@ -166,6 +166,7 @@ def solve(
     """
     goal = goal or goal_board(board.rows, board.cols)
     validate(board)
+    validate(goal)
     heuristic = heuristic or default_heuristic(goal)
     _check_choice(method, heuristic, weight)
     if board.shape != goal.shape:
@@ -202,7 +203,10 @@ def _generic(
     max_stored,
 ) -> SlidingResult:
     if heuristic == "pdb":
-        h = load_partition(goal, partition, progress=build_progress).python_heuristic()
+        database = load_partition(goal, partition, progress=build_progress)
+        h = database.python_heuristic()
+        mirrored = len(database.reflection()[0]) > 0
+        heuristic = f"pdb {database.name}" + (" + mirror" if mirrored else "")
     else:
         h = make_heuristic(heuristic, goal)
     problem = SlidingProblem(board, goal, h)
