@@ -5,7 +5,7 @@ The public surface, as for every puzzle: :func:`parse`, :func:`format`, :func:`v
 solutions without end).
 
 >>> board = parse("5 1 9 3 11 13 6 8 14 10 4 15 0 12 7 2")   # the seed's board
->>> result = solve(board)                                    # IDA* + 6-6-3 pattern databases
+>>> result = solve(board, partition="5-5-5")   # IDA* + pattern databases (default: 6-6-3)
 >>> result.status.value, result.length, result.optimal
 ('solved', 41, True)
 >>> apply_moves(board, result.moves) == goal_board(4, 4)
