@@ -188,3 +188,17 @@ def test_two_partitions_solve_optimally(eight):
     for tiles, known in eight[:60:3]:
         board = sl.parse(tiles)
         assert check(sl.solve(board, partition="4-4+5-3"), board) == known
+
+
+@pytest.mark.parametrize("goal_text, partition", [
+    ("1 2 3 4 0 5 6 7 8", "4-4"),                                # blank on the diagonal: mirror
+    ("1 2 3 0 4 5 6 7 8", "4-4"),                                # blank off the diagonal
+    ("1 2 3 4 5 6 7 8 9 10 0 11 12 13 14 15", "5-5-5"),          # 4x4, blank inside
+])
+def test_goals_with_the_blank_elsewhere(goal_text, partition):
+    goal = sl.parse(goal_text)
+    rng = random.Random(8)
+    for _ in range(6):
+        board = sl.generate(goal.rows, rng=rng, goal=goal, moves=rng.randrange(10, 40))
+        reference = sl.solve(board, goal, heuristic="linear-conflict")
+        assert check(sl.solve(board, goal, partition=partition), board, goal) == reference.length
