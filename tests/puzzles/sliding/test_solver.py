@@ -202,3 +202,8 @@ def test_goals_with_the_blank_elsewhere(goal_text, partition):
         board = sl.generate(goal.rows, rng=rng, goal=goal, moves=rng.randrange(10, 40))
         reference = sl.solve(board, goal, heuristic="linear-conflict")
         assert check(sl.solve(board, goal, partition=partition), board, goal) == reference.length
+
+
+def test_bad_partition_fails_even_on_unsolvable_boards():
+    with pytest.raises(UsageError):
+        sl.solve(sl.parse("1 2 3 4 5 6 8 7 0"), partition="9-9")

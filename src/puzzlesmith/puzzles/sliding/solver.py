@@ -21,7 +21,7 @@ from ...results import Limits, Stats, Status
 from . import kernel
 from .board import MOVES, Board, apply_moves, goal_board, is_solvable, move, validate
 from .heuristics import HEURISTICS, make_heuristic, manhattan_table
-from .pdb import default_partition, load_partition, neighbour_table
+from .pdb import default_partition, load_partition, neighbour_table, partition_parts
 
 __all__ = [
     "SlidingResult",
@@ -169,6 +169,8 @@ def solve(
     validate(goal)
     heuristic = heuristic or default_heuristic(goal)
     _check_choice(method, heuristic, weight)
+    if heuristic == "pdb" and method != "bfs":
+        partition_parts(goal, partition or default_partition(goal))  # a bad name fails now
     if board.shape != goal.shape:
         raise UsageError(
             f"the goal is {goal.rows}x{goal.cols}, the board {board.rows}x{board.cols}"
