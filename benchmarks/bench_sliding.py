@@ -1,0 +1,181 @@
+"""Sliding-tile figures for issue 3 (medians; run on an idle machine for stable numbers).
+
+    PYTHONPATH=src python benchmarks/bench_sliding.py [--repeat 5] [--builds] [--section NAME]
+
+Sections (all by default):
+  builds   one-time pattern-database build time and size on disk (into a temporary folder)
+  seed     the seed's 41-move board: search time and total time, median of --repeat runs
+  fifty    all 50 boards of ../shared/data/sliding/15puzzle.txt: total time, nodes per board,
+           through the library and through the CLI (``puzzlesmith bench sliding``)
+  big      24-puzzle: weighted IDA* on random boards (bound stated), optimal on near boards
+  compare  ``puzzlesmith compare sliding`` on the seed's board
+
+Pattern databases are taken from the user's cache (built there first if missing), except in
+``builds``, which always builds afresh into a temporary folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from puzzlesmith.puzzles import sliding as sl
+from puzzlesmith.results import Limits
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT.parent / "shared" / "data" / "sliding"
+SEED = "5 1 9 3 11 13 6 8 14 10 4 15 0 12 7 2"
+
+
+def read(path: Path) -> list[tuple[sl.Board, int]]:
+    out = []
+    for line in path.read_text().splitlines():
+        words = line.split("#", 1)[0].split()
+        if words:
+            out.append((sl.parse(" ".join(words[:-1])), int(words[-1])))
+    return out
+
+
+def builds(partitions: list[tuple[int, int, str]]) -> None:
+    print("## Pattern databases: one-time build (fresh folder) and size on disk")
+    print(f"{'board':>5} {'partition':<12} {'build s':>8} {'CPU s':>7} {'MB':>7}")
+    previous = os.environ.get("PUZZLESMITH_CACHE_DIR")
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["PUZZLESMITH_CACHE_DIR"] = folder
+        try:
+            for rows, cols, name in partitions:
+                goal = sl.goal_board(rows, cols)
+                wall, cpu = time.perf_counter(), time.process_time()
+                database = sl.load_partition(goal, name)
+                wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+                size = sum(f.stat().st_size for f in database.files) / 1e6
+                print(f"{rows}x{cols:<3} {name:<12} {wall:8.1f} {cpu:7.1f} {size:7.1f}")
+        finally:
+            if previous is None:
+                del os.environ["PUZZLESMITH_CACHE_DIR"]
+            else:
+                os.environ["PUZZLESMITH_CACHE_DIR"] = previous
+
+
+def seed(repeat: int) -> None:
+    print("\n## The seed's 41-move board (tables cached, compiled code warm)")
+    board = sl.parse(SEED)
+    for partition in ("6-6-3", "6-6-3+6-6-3b", "5-5-5"):
+        sl.solve(board, partition=partition)  # warm-up: load tables and compiled code
+        runs = [sl.solve(board, partition=partition) for _ in range(repeat)]
+        search = statistics.median(r.stats.extra["search_seconds"] for r in runs)
+        total = statistics.median(r.stats.seconds for r in runs)
+        r = runs[0]
+        print(f"pdb {partition}: length {r.length} optimal={r.optimal}, {r.stats.nodes:,} "
+              f"nodes; median search {search * 1000:.2f} ms, whole solve() {total * 1000:.2f} ms")
+    for heuristic in ("linear-conflict", "manhattan"):
+        sl.solve(board, heuristic=heuristic)
+        runs = [sl.solve(board, heuristic=heuristic) for _ in range(repeat)]
+        total = statistics.median(r.stats.seconds for r in runs)
+        print(f"{heuristic}: length {runs[0].length}, {runs[0].stats.nodes:,} nodes, median "
+              f"{total * 1000:.1f} ms")
+    started = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "puzzlesmith", "solve", "sliding", SEED,
+                           "--format", "moves"], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+    print(f"CLI process (start-up, tables, search): {time.perf_counter() - started:.2f} s, "
+          f"{len(done.stdout.strip())} moves")
+
+
+def fifty(repeat: int) -> None:
+    print("\n## All 50 boards of 15puzzle.txt, optimal")
+    boards = read(DATA / "15puzzle.txt")
+    for partition in ("6-6-3", "6-6-3+6-6-3b", "5-5-5"):
+        sl.solve(boards[0][0], partition=partition)
+        totals, nodes, lengths_ok = [], [], True
+        for _ in range(repeat):
+            results = [sl.solve(b, partition=partition) for b, _ in boards]
+            lengths_ok &= all(r.length == known for r, (_, known) in zip(results, boards,
+                                                                          strict=True))
+            totals.append(sum(r.stats.seconds for r in results))
+            nodes = [r.stats.nodes for r in results]
+        generated = [r.stats.extra["generated"] for r in results]
+        print(f"pdb {partition} + mirror: median total {statistics.median(totals):.2f} s "
+              f"(runs: {', '.join(f'{t:.2f}' for t in totals)}); nodes expanded per board: "
+              f"median {statistics.median(nodes):,.0f}, mean {statistics.mean(nodes):,.0f}, "
+              f"max {max(nodes):,}; generated mean {statistics.mean(generated):,.0f}; "
+              f"all lengths = known optimum: {lengths_ok}")
+        rate = sum(generated) / sum(r.stats.extra["search_seconds"] for r in results)
+        print(f"   {rate / 1e6:.1f} M generated nodes/s")
+    started = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "puzzlesmith", "bench", "sliding",
+                           str(DATA / "15puzzle.txt")], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+    print(f"CLI `puzzlesmith bench sliding 15puzzle.txt`: {time.perf_counter() - started:.2f} s "
+          f"wall for the process; it reports: {done.stdout.strip().splitlines()[-1]}")
+
+
+def big(count: int) -> None:
+    print("\n## 24-puzzle (5x5): weighted IDA* + 4x6 pattern databases, bound stated")
+    goal = sl.goal_board(5, 5)
+    sl.load_partition(goal)
+    for weight in (2.0, 1.5):
+        rows = []
+        for s in range(count):
+            board = sl.generate(5, rng=s)
+            r = sl.solve(board, method="weighted-idastar", weight=weight,
+                         limits=Limits(seconds=30))
+            rows.append(r)
+        solved = [r for r in rows if r.length is not None]
+        print(f"w={weight}: {len(solved)}/{count} solved within 30 s; length <= {weight} x "
+              f"optimum; median time {statistics.median(r.stats.seconds for r in rows):.2f} s; "
+              f"times {[round(r.stats.seconds, 2) for r in rows]} s; "
+              f"lengths {[r.length for r in rows]}; lower bounds (h) "
+              f"{[r.stats.extra['initial_h'] for r in rows]}")
+    print("optimal on boards made by random moves from the goal (IDA* + 4x6 pdb, 40 s cap):")
+    for depth in (100, 150, 200):
+        board = sl.generate(5, rng=depth, moves=depth)
+        fast = sl.solve(board, method="weighted-idastar", weight=1.5)
+        best = sl.solve(board, limits=Limits(seconds=40))
+        print(f"  {depth} moves: optimal {best.length} ({best.status.value}, "
+              f"{best.stats.seconds:.2f} s, {best.stats.nodes:,} nodes); w=1.5 gave "
+              f"{fast.length} in {fast.stats.seconds:.3f} s")
+
+
+def compare() -> None:
+    print("\n## puzzlesmith compare sliding (the seed's board; rows stop at 2,000,000 nodes)")
+    done = subprocess.run([sys.executable, "-m", "puzzlesmith", "compare", "sliding", SEED],
+                          capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+    print(done.stdout.rstrip() or done.stderr)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--section", action="append",
+                        choices=["builds", "seed", "fifty", "big", "compare"])
+    parser.add_argument("--heavy", action="store_true",
+                        help="also build the 5-5-5-5-4 databases for 5x5 (minutes)")
+    parser.add_argument("--big-count", type=int, default=5)
+    args = parser.parse_args()
+    sections = args.section or ["builds", "seed", "fifty", "big", "compare"]
+    if "builds" in sections:
+        partitions = [(3, 3, "8"), (4, 4, "5-5-5"), (4, 4, "6-6-3"), (4, 4, "6-6-3+6-6-3b"),
+                      (5, 5, "4-4-4-4-4-4")]
+        if args.heavy:
+            partitions.append((5, 5, "5-5-5-5-4"))
+        builds(partitions)
+    if "seed" in sections:
+        seed(args.repeat)
+    if "fifty" in sections:
+        fifty(max(1, min(args.repeat, 3)))
+    if "big" in sections:
+        big(args.big_count)
+    if "compare" in sections:
+        compare()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,261 @@
+"""Sliding-tile boards: parsing, formatting, validation, solvability, moves.
+
+A board is ``rows x cols`` cells holding the tiles ``1 .. rows*cols-1`` and the blank ``0``,
+stored row by row.  Moves are letters naming the direction in which the **blank** moves:
+``U`` (the tile above the blank slides down), ``D``, ``L``, ``R``.
+
+>>> b = parse("1 2 3 4 5 6 7 0 8")
+>>> b.shape, b.blank
+((3, 3), 7)
+>>> apply_moves(b, "R") == goal_board(3, 3)
+True
+>>> is_solvable(parse("1 2 3 4 5 6 8 7 0"), goal_board(3, 3))
+False
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from ...errors import InvalidPuzzle
+
+__all__ = [
+    "Board", "parse", "parse_size", "format_board", "goal_board", "parse_goal", "validate",
+    "is_solvable", "apply_moves", "legal_moves", "move", "MOVES", "OPPOSITE", "moved_tile",
+]
+
+#: Blank moves as (letter, row step, column step), in the fixed order every search tries them.
+MOVES = (("U", -1, 0), ("D", 1, 0), ("L", 0, -1), ("R", 0, 1))
+OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
+_STEP = {letter: (dr, dc) for letter, dr, dc in MOVES}
+MIN_SIDE, MAX_CELLS = 2, 256
+
+
+@dataclass(frozen=True)
+class Board:
+    """An immutable ``rows x cols`` board; ``tiles`` row by row, ``0`` the blank."""
+
+    rows: int
+    cols: int
+    tiles: tuple[int, ...]
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return self.rows, self.cols
+
+    @property
+    def blank(self) -> int:
+        """The index of the blank's cell."""
+        return self.tiles.index(0)
+
+    def __str__(self) -> str:
+        return format_board(self)
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"4"`` → (4, 4); ``"3x5"`` → (3, 5) (rows x columns).
+
+    >>> parse_size("3x5")
+    (3, 5)
+    """
+    match = re.fullmatch(r"\s*(\d+)\s*(?:[xX×]\s*(\d+))?\s*", text)
+    if not match:
+        raise InvalidPuzzle(f"bad size {text!r}: expected N or RxC, e.g. 4 or 3x5")
+    rows = int(match[1])
+    cols = int(match[2]) if match[2] else rows
+    _check_shape(rows, cols)
+    return rows, cols
+
+
+def _check_shape(rows: int, cols: int) -> None:
+    if rows < MIN_SIDE or cols < MIN_SIDE:
+        raise InvalidPuzzle(f"a board needs at least 2 rows and 2 columns, not {rows}x{cols}")
+    if rows * cols > MAX_CELLS:
+        raise InvalidPuzzle(f"a {rows}x{cols} board is too large (at most {MAX_CELLS} cells)")
+
+
+def parse(text: str, size: tuple[int, int] | str | None = None) -> Board:
+    """Read a board: the tiles row by row, on one line or one row per line.
+
+    The size is inferred from a square count of numbers, or given as ``size``
+    (``(rows, cols)`` or ``"3x5"``).  Commas and ``#`` comments are allowed.
+    Raises :class:`InvalidPuzzle` naming the first problem found.
+    """
+    if isinstance(size, str):
+        size = parse_size(size)
+    numbers: list[int] = []
+    row_lengths: list[tuple[int, int]] = []
+    for line_no, line in enumerate(text.splitlines(), start=1):
+        body = line.split("#", 1)[0].replace(",", " ")
+        words = body.split()
+        if not words:
+            continue
+        for column, word in _columns(body):
+            if not re.fullmatch(r"[+]?\d+", word):
+                raise InvalidPuzzle(f"{word!r} is not a tile number", line=line_no, column=column)
+            numbers.append(int(word))
+        row_lengths.append((line_no, len(words)))
+    if not numbers:
+        raise InvalidPuzzle("no tiles given")
+    if size is None:
+        size = _infer_size(numbers, row_lengths)
+    rows, cols = size
+    _check_shape(rows, cols)
+    if len(numbers) != rows * cols:
+        raise InvalidPuzzle(
+            f"{len(numbers)} numbers given, a {rows}x{cols} board needs {rows * cols}")
+    board = Board(rows, cols, tuple(numbers))
+    validate(board)
+    return board
+
+
+def _columns(body: str):
+    for match in re.finditer(r"\S+", body):
+        yield match.start() + 1, match.group()
+
+
+def _infer_size(numbers: list[int], row_lengths: list[tuple[int, int]]) -> tuple[int, int]:
+    if len(row_lengths) > 1:
+        widths = {width for _, width in row_lengths}
+        if len(widths) == 1:
+            return len(row_lengths), widths.pop()
+        expected = row_lengths[0][1]
+        for line_no, width in row_lengths:
+            if width != expected:
+                raise InvalidPuzzle(f"row has {width} tiles, expected {expected}", line=line_no)
+    side = math.isqrt(len(numbers))
+    if side * side != len(numbers):
+        raise InvalidPuzzle(
+            f"{len(numbers)} numbers is not a square count: give the size, e.g. --size 3x5")
+    return side, side
+
+
+def validate(board: Board) -> None:
+    """Check that the board holds each of ``0 .. rows*cols-1`` exactly once."""
+    _check_shape(board.rows, board.cols)
+    n = board.rows * board.cols
+    if len(board.tiles) != n:
+        raise InvalidPuzzle(f"{len(board.tiles)} tiles given, a {board.rows}x{board.cols} "
+                            f"board needs {n}")
+    seen: dict[int, int] = {}
+    for cell, tile in enumerate(board.tiles):
+        if not 0 <= tile < n:
+            raise InvalidPuzzle(f"tile {tile} out of range 0..{n - 1}",
+                                line=cell // board.cols + 1, column=cell % board.cols + 1)
+        if tile in seen:
+            raise InvalidPuzzle(
+                f"tile {tile} appears twice (cells {seen[tile] + 1} and {cell + 1})")
+        seen[tile] = cell
+    # All n values in range and none repeated: nothing can be missing.
+
+
+def goal_board(rows: int, cols: int, blank: str = "last") -> Board:
+    """The goal: tiles in order with the blank last (default) or first.
+
+    >>> goal_board(2, 3, "first").tiles
+    (0, 1, 2, 3, 4, 5)
+    """
+    n = rows * cols
+    if blank == "last":
+        return Board(rows, cols, tuple(range(1, n)) + (0,))
+    if blank == "first":
+        return Board(rows, cols, tuple(range(n)))
+    raise InvalidPuzzle(f"unknown goal {blank!r}: expected blank-last, blank-first or a board")
+
+
+def parse_goal(spec: str | Board | None, rows: int, cols: int) -> Board:
+    """A goal given as ``None``/``"blank-last"``, ``"blank-first"`` or an explicit board."""
+    if isinstance(spec, Board):
+        goal = spec
+    elif spec is None or spec.strip() in ("blank-last", "last"):
+        return goal_board(rows, cols, "last")
+    elif spec.strip() in ("blank-first", "first"):
+        return goal_board(rows, cols, "first")
+    else:
+        goal = parse(spec, (rows, cols))
+    if goal.shape != (rows, cols):
+        raise InvalidPuzzle(f"the goal is {goal.rows}x{goal.cols}, the board {rows}x{cols}")
+    validate(goal)
+    return goal
+
+
+def format_board(board: Board, one_line: bool = False) -> str:
+    """The board as text: one row per line, columns aligned (or all on one line)."""
+    if one_line:
+        return " ".join(map(str, board.tiles))
+    width = len(str(board.rows * board.cols - 1))
+    lines = []
+    for r in range(board.rows):
+        row = board.tiles[r * board.cols:(r + 1) * board.cols]
+        lines.append(" ".join(str(t).rjust(width) for t in row))
+    return "\n".join(lines)
+
+
+def _permutation_parity(values: list[int]) -> int:
+    """Parity (0 even, 1 odd) of a permutation of ``0..len-1``, by cycle decomposition."""
+    seen = [False] * len(values)
+    parity = 0
+    for start in range(len(values)):
+        length = 0
+        i = start
+        while not seen[i]:
+            seen[i] = True
+            i = values[i]
+            length += 1
+        if length:
+            parity ^= (length - 1) & 1
+    return parity
+
+
+def is_solvable(board: Board, goal: Board) -> bool:
+    """Can ``goal`` be reached from ``board``?
+
+    Every move is a transposition of the blank with a tile, so the parity of the permutation
+    taking ``board`` to ``goal`` (blank included) must equal the parity of the blank's
+    taxicab distance between its two cells.  That condition is also sufficient on any
+    board of at least 2x2; it covers odd and even widths and any goal.
+    """
+    if board.shape != goal.shape:
+        return False
+    where = {tile: cell for cell, tile in enumerate(goal.tiles)}
+    permutation = [where[tile] for tile in board.tiles]
+    cols = board.cols
+    a, b = board.blank, goal.blank
+    distance = abs(a // cols - b // cols) + abs(a % cols - b % cols)
+    return _permutation_parity(permutation) == distance % 2
+
+
+def legal_moves(board: Board) -> list[str]:
+    """The moves possible from ``board``, in the order U, D, L, R."""
+    r, c = divmod(board.blank, board.cols)
+    return [m for m, dr, dc in MOVES if 0 <= r + dr < board.rows and 0 <= c + dc < board.cols]
+
+
+def move(board: Board, letter: str) -> Board:
+    """The board after moving the blank one step in direction ``letter``."""
+    try:
+        dr, dc = _STEP[letter.upper()]
+    except KeyError:
+        raise InvalidPuzzle(f"{letter!r} is not a move: expected U, D, L or R") from None
+    cell = board.blank
+    r, c = divmod(cell, board.cols)
+    if not (0 <= r + dr < board.rows and 0 <= c + dc < board.cols):
+        raise InvalidPuzzle(f"move {letter} would take the blank off the board")
+    other = cell + dr * board.cols + dc
+    tiles = list(board.tiles)
+    tiles[cell], tiles[other] = tiles[other], 0
+    return Board(board.rows, board.cols, tuple(tiles))
+
+
+def moved_tile(board: Board, letter: str) -> int:
+    """The tile that slides when the blank moves in direction ``letter``."""
+    return move(board, letter).tiles[board.blank]
+
+
+def apply_moves(board: Board, moves: str) -> Board:
+    """Replay a move string (blank directions); raises on an illegal move."""
+    for letter in moves:
+        board = move(board, letter)
+    return board

@@ -1,0 +1,405 @@
+"""Additive disjoint pattern databases (Korf & Felner 2002), built by compiled BFS, cached on disk.
+
+A *partition* splits the tiles into disjoint groups.  For each group, the database holds, for
+every placement of the group's tiles, the fewest moves **of those tiles** needed to bring them
+home (other tiles are indistinguishable; moving the blank through them is free).  Only moves of
+a group's own tiles are counted, so the values of disjoint groups add up to an admissible
+heuristic.  On a square board whose goal has the blank on the main diagonal, the same tables
+looked up on the board reflected about that diagonal give a second estimate; the maximum of the
+two is used.
+
+Tables are built once per machine by a 0-1 breadth-first search over (group tiles, blank)
+placements, in numba, and saved under ``platformdirs.user_cache_dir("puzzlesmith")`` (override
+with the ``PUZZLESMITH_CACHE_DIR`` environment variable).  Each table is indexed directly by
+``sum(position[tile_i] * cells**i)``, so a move updates the index in O(1).
+
+Partitions are named by their group sizes, e.g. ``"6-6-3"`` (the default for 4x4, with Korf
+and Felner's cells), ``"5-5-5"``, ``"4-4-4-4-4-4"`` (default for 5x5), ``"8"`` (the full
+3x3 table), or ``"none"``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+from numba import njit
+
+from ...errors import UsageError
+from .board import Board
+
+__all__ = ["PatternDatabase", "default_partition", "partition_groups", "partition_parts",
+           "load_partition",
+           "cache_dir"]
+
+MAX_BUILD = 1 << 29      # entries of the (tiles + blank) array one build fills (bytes)
+UNSEEN = 255
+
+# 6-6-3 on 4x4, canonical orientation (blank's goal top-left): two 3x2 blocks and the top row
+# (averages 1 more than the layout below, '6-6-3b'; both in the style of Korf & Felner 2002).
+_KF_663 = ((4, 5, 8, 9, 12, 13), (6, 7, 10, 11, 14, 15), (1, 2, 3))
+_ALT_663 = ((1, 5, 6, 9, 10, 13), (7, 8, 11, 12, 14, 15), (2, 3, 4))
+_KF_555 = ((1, 2, 3, 5, 6), (4, 7, 8, 11, 12), (9, 10, 13, 14, 15))
+# 5x5 in six groups of four: 2x2 blocks, the first column and the last row.
+_BLOCKS_24 = ((1, 2, 6, 7), (3, 4, 8, 9), (5, 10, 15, 20), (11, 12, 16, 17), (13, 14, 18, 19),
+              (21, 22, 23, 24))
+#: Hand-made cell groups (canonical orientation) by (rows, cols, partition name).
+FIXED = {(4, 4, "6-6-3"): _KF_663, (4, 4, "6-6-3b"): _ALT_663, (4, 4, "5-5-5"): _KF_555,
+         (5, 5, "4-4-4-4-4-4"): _BLOCKS_24}
+
+
+def cache_dir() -> Path:
+    """Where tables are kept: ``$PUZZLESMITH_CACHE_DIR`` or the user cache directory."""
+    override = os.environ.get("PUZZLESMITH_CACHE_DIR")
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("puzzlesmith")) / "sliding-pdb"
+
+
+# ---------------------------------------------------------------- compiled BFS
+
+
+@njit(cache=True)
+def _bfs_layer(dist, table, frontier, count, following, depth, k, n, neighbours, weights):
+    """Expand every placement at ``depth``; returns how many went to ``following`` (depth+1).
+
+    A placement of the ``k`` group tiles and the blank is indexed directly,
+    ``sum(p[i] * n**i)`` with the blank last, so a move changes the index by a constant.
+    ``frontier`` grows while it is read: a blank move onto a non-group cell is free and stays
+    in this layer.  Stale entries (improved since they were queued) are skipped.  Each
+    expanded placement also lowers ``table`` at its group-only index (the minimum over the
+    blank's cells).
+    """
+    m = k + 1
+    top = weights[k]
+    p = np.empty(m, np.int64)
+    owner = np.full(n, -1, np.int64)
+    nxt = 0
+    i = 0
+    while i < count:
+        s = np.int64(frontier[i])
+        i += 1
+        if dist[s] != depth:
+            continue
+        x = s
+        for j in range(m):
+            p[j] = x % n
+            x //= n
+        index = s % top
+        if table[index] > depth:
+            table[index] = depth
+        for j in range(k):
+            owner[p[j]] = j
+        blank = p[k]
+        for d in range(4):
+            c = neighbours[blank, d]
+            if c < 0:
+                continue
+            j = owner[c]
+            t = s + (c - blank) * top
+            if j < 0:
+                if dist[t] > depth:
+                    dist[t] = depth
+                    frontier[count] = t
+                    count += 1
+            else:
+                t += (blank - c) * weights[j]
+                if dist[t] > depth + 1:
+                    dist[t] = depth + 1
+                    following[nxt] = t
+                    nxt += 1
+        for j in range(k):
+            owner[p[j]] = -1
+    return nxt
+
+
+def neighbour_table(rows: int, cols: int) -> np.ndarray:
+    """``table[cell, d]``: the cell the blank reaches moving U, D, L, R from ``cell``, or -1."""
+    n = rows * cols
+    table = np.full((n, 4), -1, np.int64)
+    for cell in range(n):
+        r, c = divmod(cell, cols)
+        for d, (dr, dc) in enumerate(((-1, 0), (1, 0), (0, -1), (0, 1))):
+            if 0 <= r + dr < rows and 0 <= c + dc < cols:
+                table[cell, d] = (r + dr) * cols + c + dc
+    return table
+
+
+def build_table(goal: Board, tiles: tuple[int, ...],
+                progress: Callable | None = None) -> np.ndarray:
+    """The pattern database of one group of ``tiles`` for ``goal`` (uint8, direct index)."""
+    n, k = goal.rows * goal.cols, len(tiles)
+    placements = math.perm(n, k + 1)
+    if n ** (k + 1) > MAX_BUILD:
+        raise UsageError(f"a {k}-tile pattern database on {goal.rows}x{goal.cols} is too large")
+    weights = np.array([n ** i for i in range(k + 1)], np.int64)
+    start = [goal.tiles.index(t) for t in tiles] + [goal.blank]
+    dist = np.full(n ** (k + 1), UNSEEN, np.uint8)
+    table = np.full(n ** k, UNSEEN, np.uint8)
+    frontier = np.empty(placements, np.int32)
+    following = np.empty_like(frontier)
+    s0 = sum(cell * n ** i for i, cell in enumerate(start))
+    dist[s0] = 0
+    frontier[0] = s0
+    count, depth, done = 1, 0, 0
+    neighbours = neighbour_table(goal.rows, goal.cols)
+    while count:
+        nxt = _bfs_layer(dist, table, frontier, count, following, depth, k, n, neighbours,
+                         weights)
+        done += count
+        if progress is not None:
+            progress(min(done, placements), f"depth {depth}")
+        frontier, following = following, frontier
+        count, depth = nxt, depth + 1
+    table[table == UNSEEN] = 0  # placements with two tiles on one cell: never looked up
+    return table
+
+
+# ---------------------------------------------------------------- partitions
+
+
+def _orientation(goal: Board) -> Callable[[int], int] | None:
+    """Map canonical cells (blank's goal top-left) to ``goal``'s, if the blank is in a corner."""
+    rows, cols = goal.rows, goal.cols
+    br, bc = divmod(goal.blank, cols)
+    if br not in (0, rows - 1) or bc not in (0, cols - 1):
+        return None
+
+    def to_goal(cell: int) -> int:
+        r, c = divmod(cell, cols)
+        return (rows - 1 - r if br else r) * cols + (cols - 1 - c if bc else c)
+
+    return to_goal
+
+
+def default_partition(goal: Board) -> str:
+    """The partition used when none is asked for: by board size."""
+    n = goal.rows * goal.cols
+    if n == 9:
+        return "8"
+    if n == 16:
+        return "6-6-3"
+    if n <= 25:
+        k = max(size for size in range(1, min(9, n))
+                if n ** (size + 1) <= 300_000_000 and math.perm(n, size + 1) <= 30_000_000)
+        sizes = [k] * ((n - 1) // k) + ([(n - 1) % k] if (n - 1) % k else [])
+        return "-".join(map(str, sizes))
+    return "none"
+
+
+def partition_parts(goal: Board, name: str) -> list[list[tuple[int, ...]]]:
+    """The partitions named by ``name``: one or more joined by ``+``, each a list of groups.
+
+    With several partitions the heuristic is the maximum of their sums (each admissible).
+    """
+    if name == "none":
+        return []
+    return [partition_groups(goal, part) for part in name.split("+")]
+
+
+def partition_groups(goal: Board, name: str) -> list[tuple[int, ...]]:
+    """The tile groups of one partition ``name`` for ``goal``.
+
+    ``name`` is the group sizes, like ``"6-6-3"``, optionally followed by a letter naming an
+    alternative hand-made layout of the same sizes (``"6-6-3b"``).
+    """
+    if name == "none":
+        return []
+    sizes_text = name.rstrip("abcdefghijklmnopqrstuvwxyz")
+    try:
+        sizes = [int(part) for part in sizes_text.split("-")]
+    except ValueError:
+        raise UsageError(f"bad partition {name!r}: expected group sizes like 6-6-3") from None
+    n = goal.rows * goal.cols
+    if sum(sizes) != n - 1 or min(sizes) < 1:
+        raise UsageError(f"partition {name!r} must split all {n - 1} tiles into groups")
+    for size in sizes:
+        if n ** (size + 1) > MAX_BUILD:
+            raise UsageError(f"a {size}-tile group is too large for a {goal.rows}x{goal.cols} "
+                             "board")
+    to_goal = _orientation(goal)
+    fixed = FIXED.get((goal.rows, goal.cols, name))
+    if sizes_text != name and not (fixed and to_goal):
+        raise UsageError(f"no layout {name!r} for a {goal.rows}x{goal.cols} board with this goal")
+    if fixed and to_goal:
+        cell_groups = [[to_goal(c) for c in group] for group in fixed]
+    else:
+        order = list(range(n))
+        if to_goal:
+            order = [to_goal(c) for c in order]
+        order = [c for c in order if c != goal.blank]
+        cell_groups, at = [], 0
+        for size in sizes:
+            cell_groups.append(order[at:at + size])
+            at += size
+    return [tuple(sorted(goal.tiles[c] for c in cells)) for cells in cell_groups]
+
+
+@dataclass
+class PatternDatabase:
+    """The tables of one or more partitions, with the arrays the compiled solver reads."""
+
+    goal: Board
+    name: str
+    parts: list[list[tuple[int, ...]]]
+    tables: list[np.ndarray]  # one per group, parts one after the other
+    build_seconds: float = 0.0
+    files: list[Path] = field(default_factory=list)
+    _arrays: tuple | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def groups(self) -> list[tuple[int, ...]]:
+        return [group for part in self.parts for group in part]
+
+    @property
+    def views(self) -> int:
+        """How many lookups are maximised: each partition, and its reflection if usable."""
+        return len(self.arrays()[2])
+
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        """``(flat, slot_offset, tile_slot, tile_weight, view_cell)`` for the kernel.
+
+        A *view* is a partition looked up either on the board or on its reflection about the
+        main diagonal; a *slot* is one table in one view.  For view ``v`` and tile ``x``,
+        ``tile_slot[v, x]`` is the slot whose index ``x``'s position feeds (-1 for the blank)
+        and ``tile_weight[v, x]`` its weight; the position used is ``view_cell[v, cell]``.
+        The reflected view reads tile ``x``'s reflected cell as the position of the tile
+        whose goal is the reflection of ``x``'s goal.
+        """
+        if self._arrays is not None:
+            return self._arrays
+        n = self.goal.rows * self.goal.cols
+        if len(self.tables) == 1:
+            flat = self.tables[0]
+        else:
+            flat = np.concatenate(self.tables) if self.tables else np.zeros(1, np.uint8)
+        table_offset = np.cumsum([0] + [len(t) for t in self.tables[:-1]]).astype(np.int64)
+        mirror, reflect = self.reflection()
+        identity = np.arange(n, dtype=np.int64)
+        tile_maps = [(identity, identity)] + ([(mirror, reflect)] if len(mirror) else [])
+        slot_offset, slot_rows, weight_rows, cell_rows = [], [], [], []
+        first = 0
+        for part in self.parts:
+            for tile_map, cell_map in tile_maps:
+                tile_slot = np.full(n, -1, np.int64)
+                tile_weight = np.zeros(n, np.int64)
+                for g, tiles in enumerate(part):
+                    slot = len(slot_offset)
+                    slot_offset.append(table_offset[first + g])
+                    for i, y in enumerate(tiles):
+                        x = tile_map[y]  # the tile whose position stands for y's
+                        tile_slot[x], tile_weight[x] = slot, n ** i
+                slot_rows.append(tile_slot)
+                weight_rows.append(tile_weight)
+                cell_rows.append(cell_map)
+            first += len(part)
+        self._arrays = (flat, np.array(slot_offset, np.int64),
+                        np.array(slot_rows, np.int64).reshape(-1, n),
+                        np.array(weight_rows, np.int64).reshape(-1, n),
+                        np.array(cell_rows, np.int64).reshape(-1, n))
+        return self._arrays
+
+    def reflection(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(mirror_tile, reflect_cell)`` about the main diagonal, or two empty arrays.
+
+        Usable when the board is square and the goal's blank is on the diagonal: then the
+        reflection maps the goal onto itself up to renaming the tiles.
+        """
+        goal = self.goal
+        rows, cols = goal.rows, goal.cols
+        r, c = divmod(goal.blank, cols)
+        if rows != cols or r != c or not self.parts:
+            return np.zeros(0, np.int64), np.zeros(0, np.int64)
+        n = rows * cols
+        reflect = np.array([(cell % cols) * cols + cell // cols for cell in range(n)], np.int64)
+        mirror = np.zeros(n, np.int64)
+        for cell, tile in enumerate(goal.tiles):
+            mirror[tile] = goal.tiles[reflect[cell]]
+        return mirror, reflect
+
+    def python_heuristic(self) -> Callable[[tuple[int, ...]], int]:
+        """``h(tiles)`` for the generic engine: the same values as the compiled solver."""
+        flat, slot_offset, tile_slot, tile_weight, view_cell = self.arrays()
+        views = []
+        for v in range(len(tile_slot)):
+            members = [(x, int(tile_slot[v, x]), int(tile_weight[v, x]))
+                       for x in range(1, tile_slot.shape[1])]
+            views.append((members, view_cell[v].tolist()))
+        offsets = slot_offset.tolist()
+
+        def h(tiles: tuple[int, ...]) -> int:
+            pos = [0] * len(tiles)
+            for cell, t in enumerate(tiles):
+                pos[t] = cell
+            best = 0
+            for members, cell_map in views:
+                index = {}
+                for x, slot, weight in members:
+                    index[slot] = index.get(slot, 0) + cell_map[pos[x]] * weight
+                best = max(best, sum(int(flat[offsets[s] + i]) for s, i in index.items()))
+            return best
+
+        return h
+
+
+def _file_for(goal: Board, tiles: tuple[int, ...]) -> Path:
+    key = hashlib.sha1(repr((goal.rows, goal.cols, goal.tiles, tiles)).encode()).hexdigest()
+    return cache_dir() / f"{goal.rows}x{goal.cols}-{len(tiles)}-{key[:16]}.npy"
+
+
+_LOADED: dict[tuple, PatternDatabase] = {}
+
+
+def load_partition(goal: Board, name: str | None = None, *, build: bool = True,
+                   progress: Callable | None = None) -> PatternDatabase:
+    """The partition's tables for ``goal``: from memory, the disk cache, or built (and saved).
+
+    ``progress(done, total, info)`` is called during builds.  With ``build=False`` a missing
+    table raises :class:`UsageError` instead of being built.
+    """
+    name = name or default_partition(goal)
+    key = (goal, name, str(cache_dir()))
+    if key in _LOADED:
+        return _LOADED[key]
+    parts = partition_parts(goal, name)
+    tables, files, seconds = [], [], 0.0
+    n = goal.rows * goal.cols
+    for tiles in [group for part in parts for group in part]:
+        path = _file_for(goal, tiles)
+        table = None
+        if path.exists():
+            try:
+                table = np.load(path)
+                if table.shape != (n ** len(tiles),) or table.dtype != np.uint8:
+                    table = None
+            except (OSError, ValueError):
+                table = None
+        if table is None:
+            if not build:
+                raise UsageError(f"pattern database {name} for {goal.rows}x{goal.cols} is not "
+                                 "built yet")
+            started = time.perf_counter()
+            total = math.perm(n, len(tiles) + 1)
+            report = None
+            if progress is not None:
+                report = lambda done, info, t=tiles, total=total: progress(  # noqa: B023
+                    done, total, f"tiles {','.join(map(str, t))}: {info}")
+            table = build_table(goal, tiles, report)
+            seconds += time.perf_counter() - started
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(f".{os.getpid()}.tmp.npy")
+            np.save(tmp, table)
+            os.replace(tmp, path)
+        tables.append(table)
+        files.append(path)
+    database = PatternDatabase(goal, name, parts, tables, seconds, files)
+    _LOADED[key] = database
+    return database
