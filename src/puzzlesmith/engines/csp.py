@@ -53,6 +53,8 @@ class Propagator(Protocol):
     ``domains[v]`` = ``csp.values(v)[i]`` still possible), removes values it can refute,
     and returns ``False`` when the current domains cannot lead to a solution.  It is called
     at every fixpoint of arc consistency, so it should be cheap (a numba kernel is ideal).
+    After a failure, an optional ``culprits`` attribute (variable indices, -1 ignored) tells
+    dom/wdeg whom to blame.
     """
 
     def propagate(self, domains: np.ndarray) -> bool: ...
@@ -309,6 +311,47 @@ def _select(dom, weight):
     return best
 
 
+@njit(cache=True)
+def _select_near(dom, weight, last, in_ptr, in_arc, arc_src, mark, queue):
+    """dom/wdeg restricted to the unassigned variables linked to ``last`` through chains of
+    unassigned variables (its *cluster*); the global choice when that cluster is empty.
+
+    Finishing one cluster before starting another keeps independent parts of a problem
+    from multiplying each other's search trees under chronological backtracking.
+    ``mark`` (bool[n], all False on entry and exit) and ``queue`` (int64[n]) are scratch.
+    """
+    if last < 0:
+        return _select(dom, weight)
+    best = -1
+    best_score = np.inf
+    mark[last] = True
+    queue[0] = last
+    size = 1
+    head = 0
+    while head < size:
+        y = queue[head]
+        head += 1
+        d = dom[y]
+        if d & (d - 1):
+            score = _popcount(d) / weight[y]
+            if score < best_score:
+                best_score = score
+                best = y
+        for p in range(in_ptr[y], in_ptr[y + 1]):
+            x = arc_src[in_arc[p]]
+            if not mark[x]:
+                dx = dom[x]
+                if dx & (dx - 1):
+                    mark[x] = True
+                    queue[size] = x
+                    size += 1
+    for k in range(size):
+        mark[queue[k]] = False
+    if best < 0:
+        return _select(dom, weight)
+    return best
+
+
 # --------------------------------------------------------------------------- search
 
 @dataclass
@@ -351,16 +394,25 @@ class Search:
     ``GAVE_UP`` if a node or time limit stopped it (:attr:`complete` tells whether the
     space was exhausted).  ``seed`` shuffles the value order (``None``: declared order).
     ``progress(stats)`` is called every 1024 nodes.
+
+    ``restarts=K`` restarts the search after ``K`` failures, then after 1.5 times as many,
+    and so on, keeping the dom/wdeg weights it learnt: heavy-tailed searches settle much
+    faster.  The search stays complete (the budget grows without bound) and repeated
+    solutions are skipped (they are remembered, so use it for a few solutions only).
     """
 
     def __init__(self, csp: CSP, *, seed: int | None = None, limits: Limits | None = None,
-                 progress: Callable[[Stats], None] | None = None, raw: bool = False):
+                 progress: Callable[[Stats], None] | None = None, raw: bool = False,
+                 restarts: int | None = None):
         self.csp = csp
         self.limits = limits or Limits()
         self.progress = progress
         self.raw = raw
         self.rng = None if seed is None else random.Random(seed)
-        self.stats = Stats(extra={"failures": 0, "solutions": 0})
+        self.stats = Stats(extra={"failures": 0, "solutions": 0, "restarts": 0})
+        self.restarts = restarts
+        self._deadline = self.limits.deadline()
+        self._cut = False
         self.status: Status | None = None
         self.complete = False
         self._model = _Compiled.of(csp)
@@ -392,6 +444,11 @@ class Search:
             before = dom.copy()
             for p in self.csp.propagators:
                 if not p.propagate(dom):
+                    blame = getattr(p, "culprits", None)
+                    if blame is not None:
+                        for v in blame:
+                            if v >= 0:
+                                self._weight[v] += 1.0
                     return False
             seeds = np.flatnonzero(before != dom)
             if seeds.size == 0:
@@ -408,49 +465,78 @@ class Search:
 
     def _run(self) -> Iterator:
         start = time.monotonic()
-        deadline = self.limits.deadline()
-        max_nodes = self.limits.nodes
         stats = self.stats
-        dom = self._model.initial.copy()
-        n = dom.shape[0]
-        stack: list[tuple[np.ndarray, int, int]] = []
-        ok = bool(dom.all()) and self._propagate(dom, np.arange(n, dtype=np.int64))
+        seen: set[bytes] = set()
+        cutoff = self.restarts
         try:
             while True:
-                if ok:
-                    x = int(_select(dom, self._weight))
-                    if x < 0:
-                        stats.extra["solutions"] += 1
-                        stats.seconds = time.monotonic() - start
-                        yield dom.copy() if self.raw else self.csp.decode(dom)
-                        ok = False
-                        continue
-                    bit = self._pick(int(dom[x]))
-                    stack.append((dom.copy(), x, bit))
-                    dom[x] = bit
-                else:
-                    if not stack:
-                        break
-                    dom, x, bit = stack.pop()
-                    dom[x] &= ~bit
-                    stats.extra["failures"] += 1
-                stats.nodes += 1
-                if max_nodes is not None and stats.nodes > max_nodes:
-                    self.status = Status.GAVE_UP
+                run = self._dfs(start, cutoff)
+                for dom in run:
+                    key = dom.tobytes()
+                    if cutoff is not None:
+                        if key in seen:
+                            continue
+                        seen.add(key)
+                    stats.extra["solutions"] += 1
+                    stats.seconds = time.monotonic() - start
+                    yield dom.copy() if self.raw else self.csp.decode(dom)
+                if self.status is Status.GAVE_UP:
                     return
-                if stats.nodes & 1023 == 0:
-                    if deadline is not None and time.monotonic() > deadline:
-                        self.status = Status.GAVE_UP
-                        return
-                    if self.progress is not None:
-                        stats.seconds = time.monotonic() - start
-                        self.progress(stats)
-                ok = dom[x] != 0 and self._propagate(dom, np.array([x], dtype=np.int64))
+                if not self._cut:
+                    break
+                stats.extra["restarts"] += 1
+                cutoff = int(cutoff * 1.5) + 1
             self.complete = True
             self.status = Status.SOLVED if stats.extra["solutions"] else Status.UNSOLVABLE
         finally:
             stats.seconds = time.monotonic() - start
-            stats.extra["depth"] = len(stack)
+
+    def _dfs(self, start: float, cutoff: int | None) -> Iterator[np.ndarray]:
+        """One depth-first run; stops early (``self._cut``) after ``cutoff`` failures."""
+        deadline = self._deadline
+        max_nodes = self.limits.nodes
+        stats = self.stats
+        m = self._model
+        self._cut = False
+        dom = m.initial.copy()
+        n = dom.shape[0]
+        stack: list[tuple[np.ndarray, int, int]] = []
+        failures = 0
+        last = -1
+        ok = bool(dom.all()) and self._propagate(dom, np.arange(n, dtype=np.int64))
+        while True:
+            if ok:
+                x = int(_select_near(dom, self._weight, last, m.in_ptr, m.in_arc, m.arc_src,
+                                     self._inq, self._queue))
+                if x < 0:
+                    yield dom
+                    ok = False
+                    continue
+                bit = self._pick(int(dom[x]))
+                stack.append((dom.copy(), x, bit))
+                dom[x] = bit
+            else:
+                if not stack:
+                    return
+                failures += 1
+                stats.extra["failures"] += 1
+                if cutoff is not None and failures > cutoff:
+                    self._cut = True
+                    return
+                dom, x, bit = stack.pop()
+                dom[x] &= ~bit
+            stats.nodes += 1
+            if max_nodes is not None and stats.nodes > max_nodes:
+                self.status = Status.GAVE_UP
+                return
+            if deadline is not None and time.monotonic() > deadline:
+                self.status = Status.GAVE_UP
+                return
+            if self.progress is not None and stats.nodes & 1023 == 0:
+                stats.seconds = time.monotonic() - start
+                self.progress(stats)
+            last = x
+            ok = dom[x] != 0 and self._propagate(dom, np.array([x], dtype=np.int64))
 
 
 def solve(csp: CSP, *, seed: int | None = None, limits: Limits | None = None,

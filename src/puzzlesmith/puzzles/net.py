@@ -289,13 +289,23 @@ class TreePropagator:
         self._exits = np.zeros(n, dtype=np.int64)
         self._exit = np.zeros(n, dtype=np.int64)
         self._state = np.zeros(len(e), dtype=np.int64)
+        self.culprits = np.full(2, -1, dtype=np.int64)
+        ends = np.concatenate([self.eu, self.ev])            # CSR adjacency over links
+        order = np.argsort(ends, kind="stable")
+        self.adj_edge = (order % len(e)).astype(np.int64)
+        self.adj_other = np.concatenate([self.ev, self.eu])[order]
+        self.adj_ptr = np.zeros(n + 1, dtype=np.int64)
+        np.add.at(self.adj_ptr, ends + 1, 1)
+        self.adj_ptr = np.cumsum(self.adj_ptr)
 
     def propagate(self, domains: np.ndarray) -> bool:
+        self.culprits[:] = -1
         if not self.feasible:
             return False
         return bool(_tree_kernel(domains, self.eu, self.ev, self.hu, self.hv, self.nonempty,
                                  self.full, self._parent, self._size, self._exits,
-                                 self._exit, self._state))
+                                 self._exit, self._state, self.adj_ptr, self.adj_edge,
+                                 self.adj_other, self.culprits))
 
 
 @njit(cache=True)
@@ -309,7 +319,7 @@ def _find(parent, x):
 
 @njit(cache=True)
 def _tree_kernel(dom, eu, ev, hu, hv, nonempty, full, parent, size, exits, exit_edge,
-                 state):
+                 state, adj_ptr, adj_edge, adj_other, blame):
     """One pass of the loop / dead-end deductions; narrows ``dom``; returns 0 on failure.
 
     ``dom[c]`` is a bitset over masks 0..15; ``hu[e]``/``hv[e]`` the masks that have edge
@@ -335,6 +345,7 @@ def _tree_kernel(dom, eu, ev, hu, hv, nonempty, full, parent, size, exits, exit_
         if state[e] == 2:
             ru, rv = _find(parent, eu[e]), _find(parent, ev[e])
             if ru == rv:
+                blame[0], blame[1] = eu[e], ev[e]
                 return 0
             if size[ru] < size[rv]:
                 ru, rv = rv, ru
@@ -345,9 +356,11 @@ def _tree_kernel(dom, eu, ev, hu, hv, nonempty, full, parent, size, exits, exit_
             u, v = eu[e], ev[e]
             ru, rv = _find(parent, u), _find(parent, v)
             if ru == rv:
+                state[e] = 0
                 dom[u] &= ~hu[e]
                 dom[v] &= ~hv[e]
                 if dom[u] == 0 or dom[v] == 0:
+                    blame[0], blame[1] = u, v
                     return 0
             else:
                 exits[ru] += 1
@@ -356,17 +369,68 @@ def _tree_kernel(dom, eu, ev, hu, hv, nonempty, full, parent, size, exits, exit_
                 exit_edge[rv] = e
     if full <= 1:
         return 1
-    for c in range(n):                         # dead ends and forced exits
-        if parent[c] == c and size[c] > 0 and size[c] < full:
-            if exits[c] == 0:
-                return 0
-            if exits[c] == 1:
-                e = exit_edge[c]
-                dom[eu[e]] &= hu[e]
-                dom[ev[e]] &= hv[e]
-                if dom[eu[e]] == 0 or dom[ev[e]] == 0:
-                    return 0
-    return 1
+    return _bridges(dom, eu, ev, hu, hv, nonempty, full, state, adj_ptr, adj_edge, adj_other,
+                    exits, exit_edge, parent, size, blame)
+
+
+@njit(cache=True)
+def _bridges(dom, eu, ev, hu, hv, nonempty, full, state, adj_ptr, adj_edge, adj_other,
+             disc, low, stack_node, stack_edge, blame):
+    """Connectivity: the possible links must join every non-empty cell, and each bridge of
+    that graph (a link whose loss would split it) must be taken.  Returns 0 on failure.
+
+    Iterative Tarjan over cells; ``state[e] > 0`` marks the possible links, and the last
+    four arguments are scratch arrays of one entry per cell.
+    """
+    n = dom.shape[0]
+    for c in range(n):
+        disc[c] = -1
+    timer = 0
+    seen = 0
+    for root in range(n):
+        if not nonempty[root] or disc[root] >= 0:
+            continue
+        if seen > 0:
+            blame[0], blame[1] = root, stack_node[0]
+            return 0                                  # a second piece: disconnected
+        disc[root] = low[root] = timer
+        timer += 1
+        top = 0
+        stack_node[0] = root
+        stack_edge[0] = -1
+        nxt = adj_ptr.copy()                          # next adjacency to try, per cell
+        while top >= 0:
+            u = stack_node[top]
+            if nxt[u] < adj_ptr[u + 1]:
+                i = nxt[u]
+                nxt[u] += 1
+                e = adj_edge[i]
+                if state[e] == 0 or e == stack_edge[top]:
+                    continue
+                w = adj_other[i]
+                if disc[w] < 0:
+                    disc[w] = low[w] = timer
+                    timer += 1
+                    top += 1
+                    stack_node[top] = w
+                    stack_edge[top] = e
+                elif disc[w] < low[u]:
+                    low[u] = disc[w]
+            else:
+                e = stack_edge[top]
+                top -= 1
+                if top >= 0:
+                    p = stack_node[top]
+                    if low[u] < low[p]:
+                        low[p] = low[u]
+                    if low[u] > disc[p] and state[e] == 1:   # an open bridge: take it
+                        dom[eu[e]] &= hu[e]
+                        dom[ev[e]] &= hv[e]
+                        if dom[eu[e]] == 0 or dom[ev[e]] == 0:
+                            blame[0], blame[1] = eu[e], ev[e]
+                            return 0
+        seen = timer
+    return 1 if timer == full else 0
 
 
 # --------------------------------------------------------------------------- solving
@@ -382,11 +446,15 @@ def _check_board(board: Board) -> None:
         raise UsageError("expected a non-empty Board (see parse())")
 
 
+#: Failures before the first restart (then 1.5 times more each time); see ``Search``.
+RESTARTS = 50
+
+
 def _search(board: Board, connected: bool, seed: int | None, limits: Limits | None,
-            progress: Callable | None) -> cspe.Search:
+            progress: Callable | None, restarts: int | None = RESTARTS) -> cspe.Search:
     _check_board(board)
     return cspe.Search(model(board, connected=connected), seed=seed, limits=limits,
-                       progress=progress, raw=True)
+                       progress=progress, raw=True, restarts=restarts)
 
 
 def solve(board: Board, *, connected: bool = False, seed: int | None = None,
