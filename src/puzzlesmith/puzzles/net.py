@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -94,10 +95,11 @@ class NetResult:
 
 @dataclass
 class Generated:
-    """A generated puzzle with its unique solution."""
+    """A generated puzzle with its unique solution (``status`` GAVE_UP: both None)."""
 
-    board: Board
-    solution: Grid
+    status: Status
+    board: Board | None
+    solution: Grid | None
     stats: Stats
 
 
@@ -593,8 +595,8 @@ def generate(rows: int, cols: int, *, connected: bool = False, wrap: bool = Fals
     A random spanning tree is the intended solution; while the solver finds a second
     solution, a link of the tree next to a cell where the two solutions differ is swapped
     for another one (the tree stays a spanning tree), and the solver tries again.
-    Raises :class:`UsageError` for bad sizes; gives up with :class:`SearchLimitReached`
-    semantics via ``stats.extra['gave_up']`` only if ``max_rounds`` runs out.
+    Raises :class:`UsageError` for bad sizes; the status is ``GAVE_UP`` if ``limits`` or
+    ``max_rounds`` (default ``50 * rows * cols``) run out first.
 
     >>> g = generate(5, 5, connected=True, seed=1)
     >>> unique(g.board, connected=True).unique
@@ -615,7 +617,6 @@ def generate(rows: int, cols: int, *, connected: bool = False, wrap: bool = Fals
             step[v][bv] = (u, bu)
     stats = Stats(extra={"rounds": 0, "solver_nodes": 0})
     deadline = (limits or Limits()).deadline()
-    import time
     start = time.monotonic()
     max_rounds = max_rounds if max_rounds is not None else 50 * n
     while True:
@@ -628,23 +629,14 @@ def generate(rows: int, cols: int, *, connected: bool = False, wrap: bool = Fals
         if (result.unique is None or stats.extra["rounds"] >= max_rounds
                 or (deadline is not None and time.monotonic() > deadline)):
             stats.seconds = time.monotonic() - start
-            stats.extra["gave_up"] = True
-            raise _GaveUp(stats)
+            return Generated(Status.GAVE_UP, None, None, stats)
         a, b = result.solution, result.other
         diff = [i * cols + j for i in range(rows) for j in range(cols) if a[i][j] != b[i][j]]
         _swap_link(mask, step, rows, cols, wrap, rng.choice(diff), rng,
                    no_cross=style == "grow")
     stats.seconds = time.monotonic() - start
     scrambled = tuple(tuple(rotate(v, rng.randrange(4)) for v in row) for row in board.tiles)
-    return Generated(Board(scrambled, wrap), board.tiles, stats)
-
-
-class _GaveUp(Exception):
-    def __init__(self, stats: Stats):
-        self.stats = stats
-
-
-GaveUp = _GaveUp
+    return Generated(Status.SOLVED, Board(scrambled, wrap), board.tiles, stats)
 
 
 def _swap_link(mask: list[int], step: list[dict], rows: int, cols: int, wrap: bool,
