@@ -1,0 +1,105 @@
+"""Net figures: solve + decide uniqueness on random spanning-tree puzzles, and generation.
+
+    PYTHONPATH=src python benchmarks/bench_net.py --sizes 80 160 --count 5
+    PYTHONPATH=src python benchmarks/bench_net.py --generate 20 40 --count 3
+
+Prints median and worst seconds per (size, style, rule).  With pycosat installed (extra
+``bench``), a plain SAT model of the local rule (one-hot rotations, matching connectors,
+take two with a blocking clause) runs side by side on the same puzzles.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from puzzlesmith.puzzles import net
+
+
+def scrambled(size: int, style: str, seed: int) -> net.Board:
+    rng = random.Random(seed)
+    tree = net.spanning_tree(size, size, style=style, rng=rng)
+    return net.Board(tuple(tuple(net.rotate(t, rng.randrange(4)) for t in row) for row in tree))
+
+
+def ours(board: net.Board, connected: bool) -> float:
+    start = time.perf_counter()
+    result = net.unique(board, connected=connected)
+    took = time.perf_counter() - start
+    assert net.is_solution(board, result.solution, connected=connected)
+    return took
+
+
+def pycosat_local(board: net.Board) -> float | None:
+    try:
+        import pycosat
+    except ImportError:
+        return None
+    start = time.perf_counter()
+    rows, cols = board.rows, board.cols
+    cell, clauses, ident = {}, [], 0
+    for i in range(rows):
+        for j in range(cols):
+            options = []
+            cell[i, j] = []
+            for r in net.rotations(board.tiles[i][j]):
+                if all(
+                        not r & bit or board.neighbour(i, j, di, dj) is not None
+                        for bit, di, dj, _ in net.DIRECTIONS):
+                    ident += 1
+                    cell.setdefault((i, j), []).append((r, ident))
+                    options.append(ident)
+            clauses.append(options)
+            clauses += [[-a, -b] for k, a in enumerate(options) for b in options[k + 1:]]
+    for i in range(rows):
+        for j in range(cols):
+            for bit, di, dj, back in net.DIRECTIONS:
+                there = board.neighbour(i, j, di, dj)
+                if there is None:
+                    continue
+                mine = [v for r, v in cell[i, j] if r & bit]
+                theirs = [v for r, v in cell[there] if r & back]
+                clauses += [[-m, *theirs] for m in mine]
+    first = pycosat.solve(clauses)
+    if first != "UNSAT":
+        pycosat.solve(clauses + [[-v for v in first if v > 0]])
+    return time.perf_counter() - start
+
+
+def summary(times: list[float]) -> str:
+    return f"median {statistics.median(times):7.3f} s   worst {max(times):7.3f} s"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="*", default=[80, 160])
+    parser.add_argument("--generate", type=int, nargs="*", default=[])
+    parser.add_argument("--count", type=int, default=5)
+    args = parser.parse_args()
+    ours(scrambled(5, "ust", 0), True)                     # load the compiled kernels
+    for size in args.sizes:
+        for style in net.STYLES:
+            boards = [scrambled(size, style, seed) for seed in range(args.count)]
+            for connected in (False, True):
+                rule = "connected" if connected else "local"
+                times = [ours(b, connected) for b in boards]
+                print(f"{size}x{size} {style:4} {rule:9} puzzlesmith  {summary(times)}")
+            sat = [pycosat_local(b) for b in boards]
+            if sat[0] is not None:
+                print(f"{size}x{size} {style:4} local     pycosat      {summary(sat)}")
+    for size in args.generate:
+        for connected in (False, True):
+            times = []
+            for seed in range(args.count):
+                start = time.perf_counter()
+                made = net.generate(size, size, connected=connected, seed=seed)
+                times.append(time.perf_counter() - start)
+                assert made.status.value == "solved"
+            rule = "connected" if connected else "local"
+            print(f"generate {size}x{size} {rule:9} {summary(times)}")
+
+
+if __name__ == "__main__":
+    main()
