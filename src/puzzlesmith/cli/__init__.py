@@ -11,7 +11,7 @@ import sys
 
 import click
 
-from . import demo, starbattle, net  # noqa: F401  (registers the subcommands)
+from . import demo, net, starbattle  # noqa: F401  (registers the subcommands)
 from .verbs import cli
 
 __all__ = ["main", "cli"]

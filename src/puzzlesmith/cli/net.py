@@ -1,4 +1,4 @@
-"""Net (tile rotation) subcommands: ``solve net``, ``count net``, ``generate net``, ``render net``."""
+"""Net (tile rotation) subcommands: ``solve``, ``count``, ``generate``, ``render net``."""
 
 from __future__ import annotations
 
@@ -7,8 +7,17 @@ import click
 from ..puzzles import net
 from ..results import Status
 from .common import (
-    command_options, emit, exit_with, guarded, limits_from, message, out_option, progress,
-    read_source, seed_option, source_argument,
+    command_options,
+    emit,
+    exit_with,
+    guarded,
+    limits_from,
+    message,
+    out_option,
+    progress,
+    read_source,
+    seed_option,
+    source_argument,
 )
 from .verbs import count, generate, render, solve
 
@@ -161,13 +170,13 @@ def demo_text() -> str:
     """A short tour: solve the seed's sample and draw it."""
     board = net.example()
     result = net.unique(board)
+    verdict = "yes" if result.unique else "no"
+    connected = net.solve(board, connected=True).status.value
     lines = ["Net: the seed's 3x11 tile-rotation sample", "", net.format_grid(board.tiles), "",
-             "solved (local rule; unique: %s) in %.1f ms, %d nodes:" % (
-                 "yes" if result.unique else "no", result.stats.seconds * 1000,
-                 result.stats.nodes), "", net.format_grid(result.solution), "",
+             f"solved (local rule; unique: {verdict}) in {result.stats.seconds * 1000:.1f} ms, "
+             f"{result.stats.nodes} nodes:", "", net.format_grid(result.solution), "",
              net.draw(result.solution), "",
-             "under Net's connected rule: %s (the solution has a loop)" % (
-                 net.solve(board, connected=True).status.value)]
+             f"under Net's connected rule: {connected} (the solution has a loop)"]
     return "\n".join(lines)
 
 
