@@ -444,11 +444,9 @@ class Search:
             before = dom.copy()
             for p in self.csp.propagators:
                 if not p.propagate(dom):
-                    blame = getattr(p, "culprits", None)
-                    if blame is not None:
-                        for v in blame:
-                            if v >= 0:
-                                self._weight[v] += 1.0
+                    blame = [v for v in getattr(p, "culprits", ()) if v >= 0]
+                    for v in blame or seeds[:1]:      # else blame the latest decision
+                        self._weight[v] += 1.0
                     return False
             seeds = np.flatnonzero(before != dom)
             if seeds.size == 0:

@@ -267,47 +267,82 @@ def model(board: Board, *, connected: bool = False) -> cspe.CSP:
     return p
 
 
+#: Contract the graph again once fewer than this share of its links are still open.
+SHRINK = 0.75
+
+
 class TreePropagator:
     """The connected rule: the tiles' links form one tree over the non-empty cells.
 
     At each call (see :func:`_tree_kernel`): links certain at both ends are merged with
     union-find; a certain link inside one piece is a loop (fail); a possible link inside one
-    piece is cut; a piece with no possible way out is a dead end (fail, unless it holds
-    every non-empty tile); a piece with exactly one way out must take it.
+    piece is cut; then the graph of possible links must connect every non-empty tile and
+    each of its bridges must be taken (:func:`_bridges`).
+
+    The kernel works on a *contracted* graph: pieces already joined by certain links are
+    single nodes and decided links are dropped.  A contraction made from domains ``D`` holds
+    for every ``D' <= D`` (domains only shrink below in the search), so the propagator keeps
+    a stack of them, pops those the current domains are not a subset of (the search has
+    backtracked above them), and pushes a new one when fewer than ``SHRINK`` of the links of the
+    top graph are still open.  The work per call follows the undecided part of the board.
     """
 
     def __init__(self, board: Board, edges: list[tuple[int, int, int, int]]):
         e = np.array(edges, dtype=np.int64).reshape(-1, 4)
-        self.eu, self.ev = e[:, 0].copy(), e[:, 1].copy()
-        self.hu, self.hv = _HAS[e[:, 2]], _HAS[e[:, 3]]
         flat = [t for row in board.tiles for t in row]
-        self.nonempty = np.array([t != 0 for t in flat], dtype=np.bool_)
         links = sum(bin(t).count("1") for t in flat)
-        self.full = int(self.nonempty.sum())
+        weight = np.array([t != 0 for t in flat], dtype=np.int64)
+        self.full = int(weight.sum())
         self.feasible = links % 2 == 0 and (self.full == 0 or links // 2 == self.full - 1)
-        n = len(flat)
-        self._parent = np.zeros(n, dtype=np.int64)
-        self._size = np.zeros(n, dtype=np.int64)
-        self._exits = np.zeros(n, dtype=np.int64)
-        self._exit = np.zeros(n, dtype=np.int64)
-        self._state = np.zeros(len(e), dtype=np.int64)
         self.culprits = np.full(2, -1, dtype=np.int64)
-        ends = np.concatenate([self.eu, self.ev])            # CSR adjacency over links
-        order = np.argsort(ends, kind="stable")
-        self.adj_edge = (order % len(e)).astype(np.int64)
-        self.adj_other = np.concatenate([self.ev, self.eu])[order]
-        self.adj_ptr = np.zeros(n + 1, dtype=np.int64)
-        np.add.at(self.adj_ptr, ends + 1, 1)
-        self.adj_ptr = np.cumsum(self.adj_ptr)
+        base = _Graph(e[:, 0], e[:, 1], e[:, 0], e[:, 1], _HAS[e[:, 2]], _HAS[e[:, 3]],
+                      weight, None)
+        self._stack = [base]
 
     def propagate(self, domains: np.ndarray) -> bool:
         self.culprits[:] = -1
         if not self.feasible:
             return False
-        return bool(_tree_kernel(domains, self.eu, self.ev, self.hu, self.hv, self.nonempty,
-                                 self.full, self._parent, self._size, self._exits,
-                                 self._exit, self._state, self.adj_ptr, self.adj_edge,
-                                 self.adj_other, self.culprits))
+        stack = self._stack
+        while len(stack) > 1 and np.any(domains & ~stack[-1].snapshot):
+            stack.pop()
+        g = stack[-1]
+        ok = _tree_kernel(domains, g.eu, g.ev, g.nu, g.nv, g.hu, g.hv, g.weight, self.full,
+                          g.scratch, g.state, g.adj_ptr, g.adj_edge, g.adj_other,
+                          self.culprits)
+        if ok and np.count_nonzero(g.state == 1) < SHRINK * g.eu.shape[0]:
+            stack.append(g.contract(domains))
+        return bool(ok)
+
+
+class _Graph:
+    """Links ``e`` join cells ``eu[e]``-``ev[e]``, i.e. nodes ``nu[e]``-``nv[e]``."""
+
+    def __init__(self, eu, ev, nu, nv, hu, hv, weight, snapshot):
+        self.eu, self.ev, self.nu, self.nv, self.hu, self.hv = (
+            np.ascontiguousarray(x, dtype=np.int64) for x in (eu, ev, nu, nv, hu, hv))
+        self.weight = weight
+        self.snapshot = snapshot
+        k, m = weight.shape[0], self.eu.shape[0]
+        self.scratch = np.zeros((6, max(k, 1)), dtype=np.int64)
+        self.state = np.zeros(m, dtype=np.int64)
+        ends = np.concatenate([self.nu, self.nv])              # CSR adjacency over nodes
+        order = np.argsort(ends, kind="stable")
+        self.adj_edge = (order % max(m, 1)).astype(np.int64)
+        self.adj_other = np.concatenate([self.nv, self.nu])[order]
+        ptr = np.zeros(k + 1, dtype=np.int64)
+        np.add.at(ptr, ends + 1, 1)
+        self.adj_ptr = np.cumsum(ptr)
+
+    def contract(self, domains: np.ndarray) -> _Graph:
+        """The graph for domains ``<= domains``: certain links merged, decided ones dropped."""
+        node, keep = _contraction(domains, self.eu, self.nu, self.nv, self.hu,
+                                  self.weight.shape[0])
+        k = int(node.max()) + 1 if node.size else 0
+        weight = np.zeros(k, dtype=np.int64)
+        np.add.at(weight, node, self.weight)
+        return _Graph(self.eu[keep], self.ev[keep], node[self.nu[keep]], node[self.nv[keep]],
+                      self.hu[keep], self.hv[keep], weight, domains.copy())
 
 
 @njit(cache=True)
@@ -320,21 +355,48 @@ def _find(parent, x):
 
 
 @njit(cache=True)
-def _tree_kernel(dom, eu, ev, hu, hv, nonempty, full, parent, size, exits, exit_edge,
-                 state, adj_ptr, adj_edge, adj_other, blame):
-    """One pass of the loop / dead-end deductions; narrows ``dom``; returns 0 on failure.
+def _contraction(dom, eu, nu, nv, hu, k):
+    """Nodes joined by certain links (renumbered 0..) and the mask of still-open links."""
+    parent = np.arange(k)
+    open_link = np.zeros(eu.shape[0], dtype=np.bool_)
+    for e in range(eu.shape[0]):
+        u = eu[e]
+        if (dom[u] & ~hu[e]) == 0:
+            ru, rv = _find(parent, nu[e]), _find(parent, nv[e])
+            if ru != rv:
+                parent[rv] = ru
+        elif (dom[u] & hu[e]) != 0:
+            open_link[e] = True
+    label = np.full(k, -1, dtype=np.int64)
+    node = np.zeros(k, dtype=np.int64)
+    count = 0
+    for c in range(k):
+        r = _find(parent, c)
+        if label[r] < 0:
+            label[r] = count
+            count += 1
+        node[c] = label[r]
+    return node, open_link
 
-    ``dom[c]`` is a bitset over masks 0..15; ``hu[e]``/``hv[e]`` the masks that have edge
-    ``e``'s connector at its ends ``eu[e]``/``ev[e]``.  ``parent``, ``size``, ``exits``
-    and ``exit_edge`` are scratch arrays of one entry per cell, ``state`` one per link.
+
+@njit(cache=True)
+def _tree_kernel(dom, eu, ev, nu, nv, hu, hv, weight, full, scratch, state, adj_ptr,
+                 adj_edge, adj_other, blame):
+    """One pass of the loop and connectivity deductions; narrows ``dom``; 0 on failure.
+
+    ``dom[c]`` is a bitset over masks 0..15.  Link ``e`` joins cells ``eu[e]``/``ev[e]``
+    (graph nodes ``nu[e]``/``nv[e]``); ``hu[e]``/``hv[e]`` are the masks that have its
+    connector at either end; ``weight[x]`` counts the non-empty cells of node ``x``.
+    ``scratch`` (6 rows of one entry per node) and ``state`` (one per link) are scratch.
     The link states are read once, before any change, so one pass is sound.
     """
-    n = dom.shape[0]
+    k = weight.shape[0]
     m = eu.shape[0]
-    for c in range(n):
+    parent = scratch[0]
+    size = scratch[1]
+    for c in range(k):
         parent[c] = c
-        size[c] = 1 if nonempty[c] else 0
-        exits[c] = 0
+        size[c] = weight[c]
     for e in range(m):                         # link states before any change: 2 on, 1 open
         u, v = eu[e], ev[e]
         if (dom[u] & ~hu[e]) == 0:
@@ -345,7 +407,7 @@ def _tree_kernel(dom, eu, ev, hu, hv, nonempty, full, parent, size, exits, exit_
             state[e] = 0
     for e in range(m):                         # certain links: merge, a loop fails
         if state[e] == 2:
-            ru, rv = _find(parent, eu[e]), _find(parent, ev[e])
+            ru, rv = _find(parent, nu[e]), _find(parent, nv[e])
             if ru == rv:
                 blame[0], blame[1] = eu[e], ev[e]
                 return 0
@@ -353,54 +415,50 @@ def _tree_kernel(dom, eu, ev, hu, hv, nonempty, full, parent, size, exits, exit_
                 ru, rv = rv, ru
             parent[rv] = ru
             size[ru] += size[rv]
-    for e in range(m):                         # open links: cut inside a piece, else count
-        if state[e] == 1:
+    for e in range(m):                         # open links inside one piece: cut
+        if state[e] == 1 and _find(parent, nu[e]) == _find(parent, nv[e]):
+            state[e] = 0
             u, v = eu[e], ev[e]
-            ru, rv = _find(parent, u), _find(parent, v)
-            if ru == rv:
-                state[e] = 0
-                dom[u] &= ~hu[e]
-                dom[v] &= ~hv[e]
-                if dom[u] == 0 or dom[v] == 0:
-                    blame[0], blame[1] = u, v
-                    return 0
-            else:
-                exits[ru] += 1
-                exits[rv] += 1
-                exit_edge[ru] = e
-                exit_edge[rv] = e
+            dom[u] &= ~hu[e]
+            dom[v] &= ~hv[e]
+            if dom[u] == 0 or dom[v] == 0:
+                blame[0], blame[1] = u, v
+                return 0
     if full <= 1:
         return 1
-    return _bridges(dom, eu, ev, hu, hv, nonempty, full, state, adj_ptr, adj_edge, adj_other,
-                    exits, exit_edge, parent, size, blame)
+    return _bridges(dom, eu, ev, nu, hu, hv, weight, full, state, adj_ptr, adj_edge,
+                    adj_other, scratch[2], scratch[3], scratch[4], scratch[5], blame)
 
 
 @njit(cache=True)
-def _bridges(dom, eu, ev, hu, hv, nonempty, full, state, adj_ptr, adj_edge, adj_other,
+def _bridges(dom, eu, ev, nu, hu, hv, weight, full, state, adj_ptr, adj_edge, adj_other,
              disc, low, stack_node, stack_edge, blame):
     """Connectivity: the possible links must join every non-empty cell, and each bridge of
     that graph (a link whose loss would split it) must be taken.  Returns 0 on failure.
 
-    Iterative Tarjan over cells; ``state[e] > 0`` marks the possible links, and the last
-    four arguments are scratch arrays of one entry per cell.
+    Iterative Tarjan over nodes; ``state[e] > 0`` marks the possible links; the last five
+    arrays but one are scratch of one entry per node.
     """
-    n = dom.shape[0]
-    for c in range(n):
+    k = weight.shape[0]
+    for c in range(k):
         disc[c] = -1
     timer = 0
-    seen = 0
-    for root in range(n):
-        if not nonempty[root] or disc[root] >= 0:
+    reached = 0
+    start = -1
+    for root in range(k):
+        if weight[root] == 0 or disc[root] >= 0:
             continue
-        if seen > 0:
-            blame[0], blame[1] = root, stack_node[0]
-            return 0                                  # a second piece: disconnected
+        if start >= 0:                                # a second piece: disconnected
+            blame[0], blame[1] = -1, -1
+            return 0
+        start = root
         disc[root] = low[root] = timer
         timer += 1
+        reached += weight[root]
         top = 0
         stack_node[0] = root
         stack_edge[0] = -1
-        nxt = adj_ptr.copy()                          # next adjacency to try, per cell
+        nxt = adj_ptr.copy()                          # next adjacency to try, per node
         while top >= 0:
             u = stack_node[top]
             if nxt[u] < adj_ptr[u + 1]:
@@ -413,6 +471,7 @@ def _bridges(dom, eu, ev, hu, hv, nonempty, full, state, adj_ptr, adj_edge, adj_
                 if disc[w] < 0:
                     disc[w] = low[w] = timer
                     timer += 1
+                    reached += weight[w]
                     top += 1
                     stack_node[top] = w
                     stack_edge[top] = e
@@ -431,8 +490,7 @@ def _bridges(dom, eu, ev, hu, hv, nonempty, full, state, adj_ptr, adj_edge, adj_
                         if dom[eu[e]] == 0 or dom[ev[e]] == 0:
                             blame[0], blame[1] = eu[e], ev[e]
                             return 0
-        seen = timer
-    return 1 if timer == full else 0
+    return 1 if reached == full else 0
 
 
 # --------------------------------------------------------------------------- solving
