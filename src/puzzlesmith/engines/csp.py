@@ -25,6 +25,7 @@ consistency after every decision.
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
@@ -77,6 +78,9 @@ class CSP:
         self._table_ids: dict[tuple, int] = {}
         self._arcs: list[tuple[int, int, int]] = []  # (src, dst, table): revise src against dst
         self.propagators: list[Propagator] = []
+        #: Rounds of custom propagation per search node before moving on (a full
+        #: assignment is always propagated to the fixpoint, so answers stay exact).
+        self.propagator_rounds = 1_000_000
 
     # variables -------------------------------------------------------------------------
     def add_variable(self, name: Hashable, domain: Iterable[Hashable]) -> int:
@@ -297,13 +301,13 @@ def _ac3(dom, seeds, in_ptr, in_arc, arc_src, arc_tab, sup, queue, inq):
 
 
 @njit(cache=True)
-def _select(dom, weight):
-    """dom/wdeg: the unassigned variable with the least ``|dom| / weight`` (-1 if none)."""
+def _select(dom, weight, active):
+    """dom/wdeg: the unassigned active variable with the least ``|dom| / weight`` (or -1)."""
     best = -1
     best_score = np.inf
     for v in range(dom.shape[0]):
         d = dom[v]
-        if d & (d - 1):
+        if d & (d - 1) and active[v]:
             score = _popcount(d) / weight[v]
             if score < best_score:
                 best_score = score
@@ -311,24 +315,30 @@ def _select(dom, weight):
     return best
 
 
+#: How many variables of the current cluster :func:`_select_near` looks at, at most.
+NEAR = 256
+
+
 @njit(cache=True)
-def _select_near(dom, weight, last, in_ptr, in_arc, arc_src, mark, queue):
+def _select_near(dom, weight, last, in_ptr, in_arc, arc_src, mark, queue, active):
     """dom/wdeg restricted to the unassigned variables linked to ``last`` through chains of
-    unassigned variables (its *cluster*); the global choice when that cluster is empty.
+    unassigned variables (its *cluster*, the ``NEAR`` nearest of them, breadth first); the
+    global choice when that cluster is empty.
 
     Finishing one cluster before starting another keeps independent parts of a problem
     from multiplying each other's search trees under chronological backtracking.
-    ``mark`` (bool[n], all False on entry and exit) and ``queue`` (int64[n]) are scratch.
+    ``mark`` (bool[n], all False on entry and exit) and ``queue`` (int64[n]) are scratch;
+    ``active`` (bool[n]) limits the global choice.
     """
     if last < 0:
-        return _select(dom, weight)
+        return _select(dom, weight, active)
     best = -1
     best_score = np.inf
     mark[last] = True
     queue[0] = last
     size = 1
     head = 0
-    while head < size:
+    while head < size and head < NEAR:
         y = queue[head]
         head += 1
         d = dom[y]
@@ -348,7 +358,7 @@ def _select_near(dom, weight, last, in_ptr, in_arc, arc_src, mark, queue):
     for k in range(size):
         mark[queue[k]] = False
     if best < 0:
-        return _select(dom, weight)
+        return _select(dom, weight, active)
     return best
 
 
@@ -403,7 +413,8 @@ class Search:
 
     def __init__(self, csp: CSP, *, seed: int | None = None, limits: Limits | None = None,
                  progress: Callable[[Stats], None] | None = None, raw: bool = False,
-                 restarts: int | None = None):
+                 restarts: int | None = None, _model: _Compiled | None = None,
+                 _root: np.ndarray | None = None, _active: np.ndarray | None = None):
         self.csp = csp
         self.limits = limits or Limits()
         self.progress = progress
@@ -415,7 +426,9 @@ class Search:
         self._cut = False
         self.status: Status | None = None
         self.complete = False
-        self._model = _Compiled.of(csp)
+        self._model = _model or _Compiled.of(csp)
+        self._root = _root
+        self._active = (np.ones(csp.size, dtype=np.bool_) if _active is None else _active)
         self._weight = self._model.degree.copy()
         n = csp.size
         self._queue = np.zeros(max(n, 1), dtype=np.int64)
@@ -431,6 +444,7 @@ class Search:
     # one fixpoint of arc consistency and the custom propagators
     def _propagate(self, dom: np.ndarray, seeds: np.ndarray) -> bool:
         m = self._model
+        rounds = 0
         while True:
             if m.arc_src.size:
                 k = _ac3(dom, seeds, m.in_ptr, m.in_arc, m.arc_src, m.arc_tab, m.sup,
@@ -441,6 +455,9 @@ class Search:
                     return False
             if not self.csp.propagators:
                 return True
+            if (rounds >= self.csp.propagator_rounds and np.any(dom & (dom - 1))):
+                return True                     # enough for this node (never at a leaf)
+            rounds += 1
             before = dom.copy()
             for p in self.csp.propagators:
                 if not p.propagate(dom):
@@ -496,16 +513,18 @@ class Search:
         stats = self.stats
         m = self._model
         self._cut = False
-        dom = m.initial.copy()
+        dom = (m.initial if self._root is None else self._root).copy()
         n = dom.shape[0]
+        seeds = (np.arange(n, dtype=np.int64) if self._root is None
+                 else np.flatnonzero(self._active))
         stack: list[tuple[np.ndarray, int, int]] = []
         failures = 0
         last = -1
-        ok = bool(dom.all()) and self._propagate(dom, np.arange(n, dtype=np.int64))
+        ok = bool(dom.all()) and self._propagate(dom, seeds)
         while True:
             if ok:
                 x = int(_select_near(dom, self._weight, last, m.in_ptr, m.in_arc, m.arc_src,
-                                     self._inq, self._queue))
+                                     self._inq, self._queue, self._active))
                 if x < 0:
                     yield dom
                     ok = False
@@ -548,11 +567,24 @@ def solve(csp: CSP, *, seed: int | None = None, limits: Limits | None = None,
 
 def count(csp: CSP, limit: int | None = None, *, seed: int | None = None,
           limits: Limits | None = None, progress: Callable[[Stats], None] | None = None,
-          keep: bool = False) -> CountResult:
-    """Count solutions, stopping at ``limit`` (``complete`` is False if it stopped early)."""
+          keep: bool = False, restarts: int | None = None, raw: bool = False,
+          decompose: bool = True) -> CountResult:
+    """Count solutions, stopping at ``limit`` (``complete`` is False if it stopped early).
+
+    With ``keep`` the solutions (up to ``limit``) are returned too, as dicts or, with
+    ``raw``, as bitset arrays.  When the model has only unary and binary constraints (no
+    custom propagator) and ``decompose`` is on, the variables left undecided by the first
+    propagation fall into independent *parts* (connected through constraints); each part
+    is searched alone and the count is the product, so independent ambiguities do not
+    multiply the search.
+    """
     if limit is not None and limit < 1:
         raise UsageError(f"limit must be at least 1, got {limit}")
-    search = Search(csp, seed=seed, limits=limits, progress=progress)
+    if decompose and not csp.propagators:
+        return _count_parts(csp, limit, seed, limits or Limits(), progress, keep, restarts,
+                            raw)
+    search = Search(csp, seed=seed, limits=limits, progress=progress, restarts=restarts,
+                    raw=raw)
     found, kept = 0, []
     for solution in search:
         found += 1
@@ -568,10 +600,102 @@ def count(csp: CSP, limit: int | None = None, *, seed: int | None = None,
     return CountResult(status, found, complete, search.stats, kept)
 
 
+@njit(cache=True)
+def _label_parts(dom, in_ptr, in_arc, arc_src, label, queue):
+    """Number the groups of unassigned variables linked by constraints; returns how many.
+
+    ``label[v]`` is set to the part of ``v`` (-1 for assigned variables).
+    """
+    n = dom.shape[0]
+    for v in range(n):
+        label[v] = -1
+    parts = 0
+    for s in range(n):
+        d = dom[s]
+        if label[s] >= 0 or not d & (d - 1):
+            continue
+        label[s] = parts
+        queue[0] = s
+        size = 1
+        head = 0
+        while head < size:
+            y = queue[head]
+            head += 1
+            for p in range(in_ptr[y], in_ptr[y + 1]):
+                x = arc_src[in_arc[p]]
+                dx = dom[x]
+                if label[x] < 0 and dx & (dx - 1):
+                    label[x] = parts
+                    queue[size] = x
+                    size += 1
+        parts += 1
+    return parts
+
+
+def _count_parts(csp: CSP, limit: int | None, seed: int | None, limits: Limits,
+                 progress: Callable | None, keep: bool, restarts: int | None,
+                 raw: bool) -> CountResult:
+    """:func:`count` by independent parts (see there)."""
+    start = time.monotonic()
+    deadline = limits.deadline()
+    probe = Search(csp, raw=True)
+    model = probe._model
+    stats = Stats(extra={"failures": 0, "solutions": 0, "restarts": 0, "parts": 0})
+    dom = model.initial.copy()
+    n = dom.shape[0]
+
+    def done(status: Status, found: int, complete: bool, kept: list) -> CountResult:
+        stats.seconds = time.monotonic() - start
+        stats.extra["solutions"] = found
+        return CountResult(status, found, complete, stats, kept)
+
+    if not (dom.all() and probe._propagate(dom, np.arange(n, dtype=np.int64))):
+        return done(Status.UNSOLVABLE, 0, True, [])
+    label = np.zeros(max(n, 1), dtype=np.int64)
+    parts = int(_label_parts(dom, model.in_ptr, model.in_arc, model.arc_src, label,
+                             probe._queue))
+    stats.extra["parts"] = parts
+    found_per_part: list[tuple[np.ndarray, list]] = []
+    total, complete = 1, True
+    for part in range(parts):
+        active = label[:n] == part
+        left = None if deadline is None else max(0.0, deadline - time.monotonic())
+        nodes_left = None if limits.nodes is None else max(1, limits.nodes - stats.nodes)
+        sub = Search(csp, seed=seed, limits=Limits(nodes_left, left), progress=progress,
+                     raw=True, restarts=restarts, _model=model, _root=dom, _active=active)
+        sols = []
+        for sol in sub:
+            sols.append(sol)
+            if limit is not None and len(sols) >= limit:
+                break
+        stats.nodes += sub.stats.nodes
+        for key in ("failures", "restarts"):
+            stats.extra[key] += sub.stats.extra[key]
+        if sub.status is Status.GAVE_UP:
+            return done(Status.GAVE_UP, 0, False, [])
+        if not sols:
+            return done(Status.UNSOLVABLE, 0, True, [])
+        complete = complete and sub.complete
+        total *= len(sols)
+        found_per_part.append((active, sols))
+    found = total if limit is None else min(total, limit)
+    complete = complete and found == total
+    kept = []
+    if keep:
+        for combo in itertools.islice(itertools.product(*(s for _, s in found_per_part)), found):
+            full = dom.copy()
+            for (active, _), sol in zip(found_per_part, combo, strict=True):
+                full[active] = sol[active]
+            kept.append(full if raw else csp.decode(full))
+    return done(Status.SOLVED, found, complete, kept)
+
+
 def unique(csp: CSP, *, seed: int | None = None, limits: Limits | None = None,
-           progress: Callable[[Stats], None] | None = None) -> UniqueResult:
+           progress: Callable[[Stats], None] | None = None, restarts: int | None = None,
+           raw: bool = False) -> UniqueResult:
     """Take two: find a solution and look for a second one."""
-    result = count(csp, 2, seed=seed, limits=limits, progress=progress, keep=True)
+    result = count(csp, 2, seed=seed, limits=limits, progress=progress, keep=True,
+                   restarts=restarts, raw=raw)
     sols = result.solutions
     first = sols[0] if sols else None
     other = sols[1] if len(sols) > 1 else None

@@ -506,15 +506,16 @@ def _check_board(board: Board) -> None:
         raise UsageError("expected a non-empty Board (see parse())")
 
 
-#: Failures before the first restart (then 1.5 times more each time); see ``Search``.
-RESTARTS = 50
+#: Failures before the first restart (then 1.5 times more each time) under the connected
+#: rule; see ``Search``.  The local rule is searched part by part instead, without restarts.
+RESTARTS = 1000
 
 
 def _search(board: Board, connected: bool, seed: int | None, limits: Limits | None,
             progress: Callable | None, restarts: int | None = RESTARTS) -> cspe.Search:
     _check_board(board)
     return cspe.Search(model(board, connected=connected), seed=seed, limits=limits,
-                       progress=progress, raw=True, restarts=restarts)
+                       progress=progress, raw=True, restarts=restarts if connected else None)
 
 
 def solve(board: Board, *, connected: bool = False, seed: int | None = None,
@@ -530,20 +531,20 @@ def solve(board: Board, *, connected: bool = False, seed: int | None = None,
 def count(board: Board, limit: int | None = None, *, connected: bool = False,
           seed: int | None = None, limits: Limits | None = None,
           progress: Callable | None = None) -> cspe.CountResult:
-    """Count solutions up to ``limit``; ``solutions`` holds the grids found."""
+    """Count solutions up to ``limit``; ``solutions`` holds the grids found.
+
+    Under the local rule the undecided parts of the board are independent and are counted
+    separately (see :func:`puzzlesmith.engines.csp.count`).
+    """
     if limit is not None and limit < 1:
         raise UsageError(f"limit must be at least 1, got {limit}")
-    search = _search(board, connected, seed, limits, progress)
-    grids = []
-    for found in search:
-        grids.append(_grid(board, found))
-        if limit is not None and len(grids) >= limit:
-            break
-    if search.status is Status.GAVE_UP:
-        status = Status.GAVE_UP
-    else:
-        status = Status.SOLVED if grids else Status.UNSOLVABLE
-    return cspe.CountResult(status, len(grids), search.complete, search.stats, grids)
+    _check_board(board)
+    few = limit is not None and limit <= 100
+    result = cspe.count(model(board, connected=connected), limit, seed=seed, limits=limits,
+                        progress=progress, keep=few, raw=True,
+                        restarts=RESTARTS if few and connected else None)
+    result.solutions = [_grid(board, d) for d in result.solutions]
+    return result
 
 
 def unique(board: Board, *, connected: bool = False, seed: int | None = None,
