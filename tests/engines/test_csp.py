@@ -200,3 +200,14 @@ def test_agrees_with_brute_force(problem, restarts, seed):
     assert len(found) == len(set(found)) and set(found) == expected
     assert search.complete
     assert search.status is (Status.SOLVED if expected else Status.UNSOLVABLE)
+
+
+def test_bulk_variables_and_bitset_restriction():
+    p = CSP()
+    assert list(p.add_variables("abc", range(3))) == [0, 1, 2]
+    p.restrict_bits(p.var("b"), 0b110)
+    p.add_all_different(range(3))
+    with pytest.raises(UsageError):
+        p.add_variables(["a"], range(3))
+    assert {tuple(s.values()) for s in Search(p)} == {(0, 1, 2), (0, 2, 1), (1, 2, 0),
+                                                       (2, 1, 0)}

@@ -189,3 +189,12 @@ def test_limits_give_up():
 def test_svg_is_small_and_well_formed():
     svg = net.render_svg(net.example().tiles)
     assert svg.startswith("<svg") and svg.endswith("</svg>") and svg.count("<line") > 20
+
+
+def test_docstring_examples():
+    import doctest
+
+    from puzzlesmith.engines import csp
+
+    for module in (net, csp):
+        assert doctest.testmod(module).failed == 0

@@ -105,6 +105,24 @@ class CSP:
         self._initial.append((1 << len(values)) - 1)
         return index
 
+    def add_variables(self, names: Iterable[Hashable], domain: Iterable[Hashable]) -> range:
+        """Add many variables sharing one domain; returns their indices."""
+        first = len(self._names)
+        names = list(names)
+        if not names:
+            return range(first, first)
+        self.add_variable(names[0], domain)
+        did, full = self._domain_of[-1], self._initial[-1]
+        for name in names[1:]:
+            if name in self._index:
+                raise UsageError(f"variable {name!r} already exists")
+            self._index[name] = len(self._names)
+            self._names.append(name)
+        extra = len(names) - 1
+        self._domain_of.extend([did] * extra)
+        self._initial.extend([full] * extra)
+        return range(first, first + len(names))
+
     def var(self, name: Hashable) -> int:
         """The index of the variable called ``name``."""
         try:
@@ -141,6 +159,10 @@ class CSP:
             allowed = [a for a in self.values(v) if allowed(a)]
         self._initial[v] &= self.bits(v, allowed)
 
+    def restrict_bits(self, v: int, bits: int) -> None:
+        """Unary constraint in the bitset encoding: keep value ``i`` iff bit ``i`` is set."""
+        self._initial[v] &= bits
+
     def add_constraint(self, x: int, y: int, pairs: Iterable[tuple] | None = None, *,
                        predicate: Callable[[Hashable, Hashable], bool] | None = None) -> None:
         """Binary constraint between ``x`` and ``y``: allowed ``(a, b)`` pairs or a predicate."""
@@ -155,17 +177,23 @@ class CSP:
         allowed = None if pairs is None else frozenset(pairs)
         relation = predicate if allowed is None else (lambda a, b: (a, b) in allowed)
         key_rel = ("pred", predicate) if allowed is None else ("pairs", allowed)
+        tables: dict[tuple[int, int], tuple[int, int]] = {}
+        n, domain_of, arcs = len(self._names), self._domain_of, self._arcs
         for x, y in scopes:
-            self._check(x)
-            self._check(y)
-            dx, dy = self._domain_of[x], self._domain_of[y]
+            if not (0 <= x < n and 0 <= y < n):
+                self._check(x)
+                self._check(y)
             if x == y:
                 self.restrict(x, lambda a, rel=relation: rel(a, a))
                 continue
-            forward = self._table((dx, dy, key_rel), dx, dy, relation)
-            backward = self._table((dy, dx, key_rel, "T"), dy, dx, lambda b, a: relation(a, b))
-            self._arcs.append((x, y, forward))
-            self._arcs.append((y, x, backward))
+            dx, dy = domain_of[x], domain_of[y]
+            both = tables.get((dx, dy))
+            if both is None:
+                both = tables[dx, dy] = (
+                    self._table((dx, dy, key_rel), dx, dy, relation),
+                    self._table((dy, dx, key_rel, "T"), dy, dx, lambda b, a: relation(a, b)))
+            arcs.append((x, y, both[0]))
+            arcs.append((y, x, both[1]))
 
     def add_all_different(self, variables: Sequence[int]) -> None:
         """All-different, as pairwise ``!=`` (arc consistency on it = forward checking)."""

@@ -28,7 +28,6 @@ d7ce6c644c2
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from collections import deque
@@ -146,13 +145,13 @@ def format_grid(grid: Grid) -> str:
 def draw(grid: Grid) -> str:
     """The seed's ``-p`` drawing: ``o`` per tile, ``----`` and ``|`` for the connections.
 
-    >>> print(draw(((12, 6), (9, 3))).replace(" ", "."))
-    ..........
-    ..o----o..
-    ..|....|..
-    ..|....|..
-    ..o----o..
-    ..........
+    >>> print(draw(((12, 6), (9, 3))).replace(" ", "_"))
+    __________
+    __o----o__
+    __|____|__
+    __|____|__
+    __o----o__
+    __________
     """
     out = []
     for row in grid:
@@ -230,14 +229,15 @@ _ALL = (1 << 16) - 1
 
 def _edges(board: Board) -> list[tuple[int, int, int, int]]:
     """Every adjacency once: ``(u, v, bit at u, bit at v)`` for right and down neighbours."""
-    cols = board.cols
+    rows, cols, wrap = board.rows, board.cols, board.wrap
     out = []
-    for i in range(board.rows):
+    for i in range(rows):
         for j in range(cols):
-            for bit, di, dj, back in ((RIGHT, 0, 1, LEFT), (DOWN, 1, 0, UP)):
-                there = board.neighbour(i, j, di, dj)
-                if there is not None:
-                    out.append((i * cols + j, there[0] * cols + there[1], bit, back))
+            u = i * cols + j
+            if wrap or j + 1 < cols:
+                out.append((u, i * cols + (j + 1) % cols, RIGHT, LEFT))
+            if wrap or i + 1 < rows:
+                out.append((u, ((i + 1) % rows) * cols + j, DOWN, UP))
     return out
 
 
@@ -245,19 +245,26 @@ def _matches(bit: int, back: int) -> Callable[[int, int], bool]:
     return lambda a, b: bool(a & bit) == bool(b & back)
 
 
+#: Bitset (over masks 0..15) of a tile's rotations, per tile.
+_ROTATION_BITS = [sum(1 << r for r in rotations(t)) for t in range(16)]
+#: Bitset of the masks with none of the connectors in ``sides``, per ``sides``.
+_AVOIDING = [sum(1 << m for m in range(16) if not m & sides) for sides in range(16)]
+
+
 def model(board: Board, *, connected: bool = False) -> cspe.CSP:
     """The constraint program: variables are cells ``(i, j)``, values tile masks 0..15."""
     p = cspe.CSP()
     masks = tuple(range(16))
+    rows, cols = board.rows, board.cols
+    p.add_variables([(i, j) for i in range(rows) for j in range(cols)], masks)
     for i, row in enumerate(board.tiles):
         for j, tile in enumerate(row):
-            v = p.add_variable((i, j), masks)
-            allowed = rotations(tile)
+            v = i * cols + j
+            off = 0
             if not board.wrap:
-                for bit, di, dj, _ in DIRECTIONS:
-                    if board.neighbour(i, j, di, dj) is None:
-                        allowed = tuple(a for a in allowed if not a & bit)
-            p.restrict(v, allowed)
+                off = ((UP if i == 0 else 0) | (DOWN if i == rows - 1 else 0)
+                       | (LEFT if j == 0 else 0) | (RIGHT if j == cols - 1 else 0))
+            p.restrict_bits(v, _ROTATION_BITS[tile] & _AVOIDING[off])
     edges = _edges(board)
     for bit, back in ((RIGHT, LEFT), (DOWN, UP)):
         scopes = [(u, v) for u, v, b, _ in edges if b == bit]
@@ -624,8 +631,7 @@ def spanning_tree(rows: int, cols: int, *, wrap: bool = False, style: str = "ust
     return tuple(tuple(mask[i * cols:(i + 1) * cols]) for i in range(rows))
 
 
-def _tree_path(mask: list[int], cols: int, rows: int, wrap: bool, a: int, b: int,
-               step: dict) -> list[tuple[int, int]]:
+def _tree_path(mask: list[int], a: int, b: int, step: list[dict]) -> list[tuple[int, int]]:
     """The links ``(cell, bit)`` on the tree path from ``a`` to ``b`` (BFS)."""
     back = {a: None}
     todo = deque([a])
@@ -691,15 +697,14 @@ def generate(rows: int, cols: int, *, connected: bool = False, wrap: bool = Fals
             return Generated(Status.GAVE_UP, None, None, stats)
         a, b = result.solution, result.other
         diff = [i * cols + j for i in range(rows) for j in range(cols) if a[i][j] != b[i][j]]
-        _swap_link(mask, step, rows, cols, wrap, rng.choice(diff), rng,
-                   no_cross=style == "grow")
+        _swap_link(mask, step, rng.choice(diff), rng, no_cross=style == "grow")
     stats.seconds = time.monotonic() - start
     scrambled = tuple(tuple(rotate(v, rng.randrange(4)) for v in row) for row in board.tiles)
     return Generated(Status.SOLVED, Board(scrambled, wrap), board.tiles, stats)
 
 
-def _swap_link(mask: list[int], step: list[dict], rows: int, cols: int, wrap: bool,
-               cell: int, rng: random.Random, *, no_cross: bool) -> None:
+def _swap_link(mask: list[int], step: list[dict], cell: int, rng: random.Random, *,
+               no_cross: bool) -> None:
     """Add a random missing link at ``cell`` and cut another link of the loop it closes."""
     missing = [bit for bit in step[cell] if not mask[cell] & bit]
     rng.shuffle(missing)
@@ -707,7 +712,7 @@ def _swap_link(mask: list[int], step: list[dict], rows: int, cols: int, wrap: bo
         other, back = step[cell][bit]
         if no_cross and (bin(mask[cell]).count("1") >= 3 or bin(mask[other]).count("1") >= 3):
             continue
-        path = _tree_path(mask, cols, rows, wrap, other, cell, step)
+        path = _tree_path(mask, other, cell, step)
         if not path:
             continue
         c, b = rng.choice(path)
@@ -749,8 +754,3 @@ def render_svg(grid: Grid, *, cell: int = 32, wrap: bool = False) -> str:
             parts.append(f'<circle cx="{j * cell + h:g}" cy="{i * cell + h:g}" r="{r:g}"/>')
     parts.append("</g></svg>")
     return "\n".join(parts)
-
-
-def dumps(grid: Grid) -> str:
-    """The grid as a JSON list of hex rows."""
-    return json.dumps(to_json(grid))
