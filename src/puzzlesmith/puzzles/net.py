@@ -275,7 +275,7 @@ def model(board: Board, *, connected: bool = False) -> cspe.CSP:
 
 
 #: Contract the graph again once fewer than this share of its links are still open.
-SHRINK = 0.75
+SHRINK = 0.9
 
 
 class TreePropagator:
@@ -303,7 +303,7 @@ class TreePropagator:
         self.feasible = links % 2 == 0 and (self.full == 0 or links // 2 == self.full - 1)
         self.culprits = np.full(2, -1, dtype=np.int64)
         base = _Graph(e[:, 0], e[:, 1], e[:, 0], e[:, 1], _HAS[e[:, 2]], _HAS[e[:, 3]],
-                      weight, None)
+                      weight, None, len(flat))
         self._stack = [base]
 
     def propagate(self, domains: np.ndarray) -> bool:
@@ -314,18 +314,22 @@ class TreePropagator:
         while len(stack) > 1 and np.any(domains & ~stack[-1].snapshot):
             stack.pop()
         g = stack[-1]
-        ok = _tree_kernel(domains, g.eu, g.ev, g.nu, g.nv, g.hu, g.hv, g.weight, self.full,
-                          g.scratch, g.state, g.adj_ptr, g.adj_edge, g.adj_other,
-                          self.culprits)
-        if ok and np.count_nonzero(g.state == 1) < SHRINK * g.eu.shape[0]:
+        opened = _tree_kernel(domains, g.eu, g.ev, g.nu, g.nv, g.hu, g.hv, g.weight,
+                              self.full, g.scratch, g.state, g.adj_ptr, g.adj_edge,
+                              g.adj_other, self.culprits, g.last, g.last_state, g.has_last)
+        if opened < 0:
+            g.has_last = False
+            return False
+        g.has_last = True
+        if opened < SHRINK * g.eu.shape[0]:
             stack.append(g.contract(domains))
-        return bool(ok)
+        return True
 
 
 class _Graph:
     """Links ``e`` join cells ``eu[e]``-``ev[e]``, i.e. nodes ``nu[e]``-``nv[e]``."""
 
-    def __init__(self, eu, ev, nu, nv, hu, hv, weight, snapshot):
+    def __init__(self, eu, ev, nu, nv, hu, hv, weight, snapshot, cells):
         self.eu, self.ev, self.nu, self.nv, self.hu, self.hv = (
             np.ascontiguousarray(x, dtype=np.int64) for x in (eu, ev, nu, nv, hu, hv))
         self.weight = weight
@@ -333,6 +337,9 @@ class _Graph:
         k, m = weight.shape[0], self.eu.shape[0]
         self.scratch = np.zeros((6, max(k, 1)), dtype=np.int64)
         self.state = np.zeros(m, dtype=np.int64)
+        self.last = np.zeros(cells, dtype=np.int64)    # domains after the last call
+        self.last_state = np.zeros(m, dtype=np.int64)  # link states after the last call
+        self.has_last = False
         ends = np.concatenate([self.nu, self.nv])              # CSR adjacency over nodes
         order = np.argsort(ends, kind="stable")
         self.adj_edge = (order % max(m, 1)).astype(np.int64)
@@ -349,7 +356,7 @@ class _Graph:
         weight = np.zeros(k, dtype=np.int64)
         np.add.at(weight, node, self.weight)
         return _Graph(self.eu[keep], self.ev[keep], node[self.nu[keep]], node[self.nv[keep]],
-                      self.hu[keep], self.hv[keep], weight, domains.copy())
+                      self.hu[keep], self.hv[keep], weight, domains.copy(), domains.shape[0])
 
 
 @njit(cache=True)
@@ -388,15 +395,41 @@ def _contraction(dom, eu, nu, nv, hu, k):
 
 @njit(cache=True)
 def _tree_kernel(dom, eu, ev, nu, nv, hu, hv, weight, full, scratch, state, adj_ptr,
-                 adj_edge, adj_other, blame):
-    """One pass of the loop and connectivity deductions; narrows ``dom``; 0 on failure.
+                 adj_edge, adj_other, blame, last, last_state, has_last):
+    """One pass of the loop and connectivity deductions; narrows ``dom``.
+
+    Returns -1 on failure, else the number of links still open.
 
     ``dom[c]`` is a bitset over masks 0..15.  Link ``e`` joins cells ``eu[e]``/``ev[e]``
     (graph nodes ``nu[e]``/``nv[e]``); ``hu[e]``/``hv[e]`` are the masks that have its
     connector at either end; ``weight[x]`` counts the non-empty cells of node ``x``.
     ``scratch`` (6 rows of one entry per node) and ``state`` (one per link) are scratch.
-    The link states are read once, before any change, so one pass is sound.
+    The link states are read once, before any change, so one pass is sound.  ``last`` and
+    ``last_state`` keep the domains and link states after the previous successful call
+    (``has_last``): when the domains are a subset of those and no open link has closed
+    since, the bridge pass is skipped (merging nodes or cutting links inside a piece
+    creates no new bridge).
     """
+    ok = _tree_pass(dom, eu, ev, nu, nv, hu, hv, weight, full, scratch, state, adj_ptr,
+                    adj_edge, adj_other, blame, last, last_state, has_last)
+    if ok == 0:
+        return -1
+    n = dom.shape[0]
+    if last.shape[0] == n:
+        for c in range(n):
+            last[c] = dom[c]
+    opened = 0
+    for e in range(state.shape[0]):
+        last_state[e] = state[e]
+        if state[e] == 1:
+            opened += 1
+    return opened
+
+
+@njit(cache=True)
+def _tree_pass(dom, eu, ev, nu, nv, hu, hv, weight, full, scratch, state, adj_ptr,
+               adj_edge, adj_other, blame, last, last_state, has_last):
+    """The body of :func:`_tree_kernel`; returns 0 on failure."""
     k = weight.shape[0]
     m = eu.shape[0]
     parent = scratch[0]
@@ -412,6 +445,18 @@ def _tree_kernel(dom, eu, ev, nu, nv, hu, hv, weight, full, scratch, state, adj_
             state[e] = 1
         else:
             state[e] = 0
+    below_last = has_last and last.shape[0] == dom.shape[0]
+    if below_last:
+        for c in range(dom.shape[0]):
+            if dom[c] & ~last[c]:
+                below_last = False
+                break
+    closed = not below_last
+    if below_last:
+        for e in range(m):
+            if state[e] == 0 and last_state[e] != 0:
+                closed = True
+                break
     for e in range(m):                         # certain links: merge, a loop fails
         if state[e] == 2:
             ru, rv = _find(parent, nu[e]), _find(parent, nv[e])
@@ -431,7 +476,7 @@ def _tree_kernel(dom, eu, ev, nu, nv, hu, hv, weight, full, scratch, state, adj_
             if dom[u] == 0 or dom[v] == 0:
                 blame[0], blame[1] = u, v
                 return 0
-    if full <= 1:
+    if full <= 1 or not closed:
         return 1
     return _bridges(dom, eu, ev, nu, hu, hv, weight, full, state, adj_ptr, adj_edge,
                     adj_other, scratch[2], scratch[3], scratch[4], scratch[5], blame)
