@@ -1,11 +1,13 @@
 """Net figures: solve + decide uniqueness on random spanning-tree puzzles, and generation.
 
-    PYTHONPATH=src python benchmarks/bench_net.py --sizes 80 160 --count 5
+    PYTHONPATH=src python benchmarks/bench_net.py --sizes 80 160 --count 10
     PYTHONPATH=src python benchmarks/bench_net.py --generate 20 40 --count 3
 
-Prints median and worst seconds per (size, style, rule).  With pycosat installed (extra
-``bench``), a plain SAT model of the local rule (one-hot rotations, matching connectors,
-take two with a blocking clause) runs side by side on the same puzzles.
+Prints median and worst seconds per (size, style, rule), model building included.  With
+pycosat and/or OR-Tools installed (extra ``bench``), the same plain model of the local
+rule (one-hot rotations, matching connectors, take two with a blocking clause; one
+CP-SAT worker) runs side by side on the same puzzles.  The connected rule is not modelled
+for them (it needs lazy loop cuts or flow constraints).
 """
 
 from __future__ import annotations
@@ -14,8 +16,11 @@ import argparse
 import random
 import statistics
 import time
+from pathlib import Path
 
 from puzzlesmith.puzzles import net
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "net"
 
 
 def scrambled(size: int, style: str, seed: int) -> net.Board:
@@ -68,6 +73,46 @@ def pycosat_local(board: net.Board) -> float | None:
     return time.perf_counter() - start
 
 
+def _local_options(board: net.Board) -> dict:
+    """Per cell, the rotations that point nowhere off the board."""
+    return {(i, j): [r for r in net.rotations(board.tiles[i][j])
+                     if all(not r & bit or board.neighbour(i, j, di, dj) is not None
+                            for bit, di, dj, _ in net.DIRECTIONS)]
+            for i in range(board.rows) for j in range(board.cols)}
+
+
+def cpsat_local(board: net.Board) -> float | None:
+    """OR-Tools CP-SAT on the same one-hot model; take two with a blocking clause."""
+    try:
+        from ortools.sat.python import cp_model
+    except ImportError:
+        return None
+    start = time.perf_counter()
+    m = cp_model.CpModel()
+    x = {}
+    for cell, options in _local_options(board).items():
+        for r in options:
+            x[cell, r] = m.NewBoolVar("")
+        m.AddExactlyOne(x[cell, r] for r in options)
+    options = _local_options(board)
+    for (i, j), rs in options.items():
+        for bit, di, dj, back in net.DIRECTIONS:
+            there = board.neighbour(i, j, di, dj)
+            if there is None:
+                continue
+            theirs = [x[there, r] for r in options[there] if r & back]
+            for r in rs:
+                if r & bit:
+                    m.AddBoolOr([x[(i, j), r].Not(), *theirs])
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    if solver.Solve(m) in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        chosen = [v for v in x.values() if solver.Value(v)]
+        m.AddBoolOr([v.Not() for v in chosen])
+        solver.Solve(m)
+    return time.perf_counter() - start
+
+
 def summary(times: list[float]) -> str:
     return f"median {statistics.median(times):7.3f} s   worst {max(times):7.3f} s"
 
@@ -77,8 +122,16 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="*", default=[80, 160])
     parser.add_argument("--generate", type=int, nargs="*", default=[])
     parser.add_argument("--count", type=int, default=5)
+    parser.add_argument("--shared", default=str(SHARED), help="folder of the shared instances")
     args = parser.parse_args()
     ours(scrambled(5, "ust", 0), True)                     # load the compiled kernels
+    shared = sorted(Path(args.shared).glob("net_*x*_[0-9].txt"))
+    if shared:
+        boards = [net.parse(path.read_text()) for path in shared]
+        for connected in (False, True):
+            rule = "connected" if connected else "local"
+            times = [ours(b, connected) for b in boards]
+            print(f"shared ({len(boards)} instances) {rule:9} puzzlesmith  {summary(times)}")
     for size in args.sizes:
         for style in net.STYLES:
             boards = [scrambled(size, style, seed) for seed in range(args.count)]
@@ -89,6 +142,9 @@ def main() -> None:
             sat = [pycosat_local(b) for b in boards]
             if sat[0] is not None:
                 print(f"{size}x{size} {style:4} local     pycosat      {summary(sat)}")
+            cp = [cpsat_local(b) for b in boards]
+            if cp[0] is not None:
+                print(f"{size}x{size} {style:4} local     CP-SAT       {summary(cp)}")
     for size in args.generate:
         for connected in (False, True):
             times = []
