@@ -11,7 +11,10 @@ domain holds at most 63 values), every binary constraint becomes two *arcs* that
 support table (``sup[table, a]`` = bitset of the partner's values compatible with value
 ``a``), and arc consistency (AC-3, variable-oriented queue) runs in a numba kernel over plain
 integer arrays.  Search branches two-way (``x = a`` / ``x != a``) and maintains arc
-consistency after every decision.
+consistency after every decision; it picks the variable by dom/wdeg among those linked to
+the previous decision (one undecided region is finished before the next), can restart with
+growing budgets (``restarts=``), and :func:`count` splits a purely binary problem into
+independent parts after the first propagation.
 
 >>> p = CSP()
 >>> x, y = p.add_variable("x", [1, 2, 3]), p.add_variable("y", [1, 2, 3])
@@ -430,7 +433,8 @@ class Search:
     ``raw=True``).  When iteration stops, :attr:`status` is ``SOLVED`` if at least one
     solution was found and the space was exhausted, ``UNSOLVABLE`` if none exists, or
     ``GAVE_UP`` if a node or time limit stopped it (:attr:`complete` tells whether the
-    space was exhausted).  ``seed`` shuffles the value order (``None``: declared order).
+    space was exhausted; :attr:`status` stays None while the iteration is unfinished).
+    ``seed`` shuffles the value order (``None``: declared order).
     ``progress(stats)`` is called every 1024 nodes.
 
     ``restarts=K`` restarts the search after ``K`` failures, then after 1.5 times as many,
@@ -585,9 +589,10 @@ class Search:
 
 
 def solve(csp: CSP, *, seed: int | None = None, limits: Limits | None = None,
-          progress: Callable[[Stats], None] | None = None) -> SolveResult:
+          progress: Callable[[Stats], None] | None = None,
+          restarts: int | None = None) -> SolveResult:
     """The first solution found, with ``SOLVED``, ``UNSOLVABLE`` or ``GAVE_UP``."""
-    search = Search(csp, seed=seed, limits=limits, progress=progress)
+    search = Search(csp, seed=seed, limits=limits, progress=progress, restarts=restarts)
     solution = next(search, None)
     status = Status.SOLVED if solution is not None else search.status
     return SolveResult(status, solution, search.stats)
