@@ -122,6 +122,7 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="*", default=[80, 160])
     parser.add_argument("--generate", type=int, nargs="*", default=[])
     parser.add_argument("--count", type=int, default=5)
+    parser.add_argument("--no-sat", action="store_true", help="skip pycosat and CP-SAT")
     parser.add_argument("--shared", default=str(SHARED), help="folder of the shared instances")
     args = parser.parse_args()
     ours(scrambled(5, "ust", 0), True)                     # load the compiled kernels
@@ -139,6 +140,8 @@ def main() -> None:
                 rule = "connected" if connected else "local"
                 times = [ours(b, connected) for b in boards]
                 print(f"{size}x{size} {style:4} {rule:9} puzzlesmith  {summary(times)}")
+            if args.no_sat:
+                continue
             sat = [pycosat_local(b) for b in boards]
             if sat[0] is not None:
                 print(f"{size}x{size} {style:4} local     pycosat      {summary(sat)}")

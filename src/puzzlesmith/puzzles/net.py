@@ -274,6 +274,8 @@ def model(board: Board, *, connected: bool = False) -> cspe.CSP:
     return p
 
 
+#: Run the bridge pass once this many links have closed since the last one (1: always).
+LAZY_BRIDGES = 1
 #: Contract the graph again once fewer than this share of its links are still open.
 SHRINK = 0.9
 
@@ -302,6 +304,7 @@ class TreePropagator:
         self.full = int(weight.sum())
         self.feasible = links % 2 == 0 and (self.full == 0 or links // 2 == self.full - 1)
         self.culprits = np.full(2, -1, dtype=np.int64)
+        self.lazy = LAZY_BRIDGES
         base = _Graph(e[:, 0], e[:, 1], e[:, 0], e[:, 1], _HAS[e[:, 2]], _HAS[e[:, 3]],
                       weight, None, len(flat))
         self._stack = [base]
@@ -316,9 +319,9 @@ class TreePropagator:
         g = stack[-1]
         opened = _tree_kernel(domains, g.eu, g.ev, g.nu, g.nv, g.hu, g.hv, g.weight,
                               self.full, g.scratch, g.state, g.adj_ptr, g.adj_edge,
-                              g.adj_other, self.culprits, g.last, g.last_state, g.has_last)
+                              g.adj_other, self.culprits, g.last, g.last_state, g.has_last,
+                              self.lazy)
         if opened < 0:
-            g.has_last = False
             return False
         g.has_last = True
         if opened < SHRINK * g.eu.shape[0]:
@@ -395,7 +398,7 @@ def _contraction(dom, eu, nu, nv, hu, k):
 
 @njit(cache=True)
 def _tree_kernel(dom, eu, ev, nu, nv, hu, hv, weight, full, scratch, state, adj_ptr,
-                 adj_edge, adj_other, blame, last, last_state, has_last):
+                 adj_edge, adj_other, blame, last, last_state, has_last, lazy):
     """One pass of the loop and connectivity deductions; narrows ``dom``.
 
     Returns -1 on failure, else the number of links still open.
@@ -405,22 +408,25 @@ def _tree_kernel(dom, eu, ev, nu, nv, hu, hv, weight, full, scratch, state, adj_
     connector at either end; ``weight[x]`` counts the non-empty cells of node ``x``.
     ``scratch`` (6 rows of one entry per node) and ``state`` (one per link) are scratch.
     The link states are read once, before any change, so one pass is sound.  ``last`` and
-    ``last_state`` keep the domains and link states after the previous successful call
-    (``has_last``): when the domains are a subset of those and no open link has closed
-    since, the bridge pass is skipped (merging nodes or cutting links inside a piece
-    creates no new bridge).
+    ``last_state`` keep the domains and link states after the last bridge pass
+    (``has_last``): when the domains are a subset of those and fewer than ``lazy`` open
+    links have closed since, the bridge pass is skipped.  With ``lazy == 1`` nothing is
+    lost (merging nodes or cutting links inside a piece creates no new bridge); a larger
+    ``lazy`` trades deductions for speed and stays exact, since a full assignment without
+    loops with ``tiles - 1`` links is a tree.
     """
     ok = _tree_pass(dom, eu, ev, nu, nv, hu, hv, weight, full, scratch, state, adj_ptr,
-                    adj_edge, adj_other, blame, last, last_state, has_last)
+                    adj_edge, adj_other, blame, last, last_state, has_last, lazy)
     if ok == 0:
         return -1
     n = dom.shape[0]
-    if last.shape[0] == n:
+    if ok == 2:                                # remember the state of the last bridge pass
         for c in range(n):
             last[c] = dom[c]
+        for e in range(state.shape[0]):
+            last_state[e] = state[e]
     opened = 0
     for e in range(state.shape[0]):
-        last_state[e] = state[e]
         if state[e] == 1:
             opened += 1
     return opened
@@ -428,8 +434,8 @@ def _tree_kernel(dom, eu, ev, nu, nv, hu, hv, weight, full, scratch, state, adj_
 
 @njit(cache=True)
 def _tree_pass(dom, eu, ev, nu, nv, hu, hv, weight, full, scratch, state, adj_ptr,
-               adj_edge, adj_other, blame, last, last_state, has_last):
-    """The body of :func:`_tree_kernel`; returns 0 on failure."""
+               adj_edge, adj_other, blame, last, last_state, has_last, lazy):
+    """The body of :func:`_tree_kernel`: 0 on failure, 2 if the bridge pass ran, else 1."""
     k = weight.shape[0]
     m = eu.shape[0]
     parent = scratch[0]
@@ -453,10 +459,13 @@ def _tree_pass(dom, eu, ev, nu, nv, hu, hv, weight, full, scratch, state, adj_pt
                 break
     closed = not below_last
     if below_last:
+        count = 0
         for e in range(m):
             if state[e] == 0 and last_state[e] != 0:
-                closed = True
-                break
+                count += 1
+                if count >= lazy:
+                    closed = True
+                    break
     for e in range(m):                         # certain links: merge, a loop fails
         if state[e] == 2:
             ru, rv = _find(parent, nu[e]), _find(parent, nv[e])
@@ -478,7 +487,7 @@ def _tree_pass(dom, eu, ev, nu, nv, hu, hv, weight, full, scratch, state, adj_pt
                 return 0
     if full <= 1 or not closed:
         return 1
-    return _bridges(dom, eu, ev, nu, hu, hv, weight, full, state, adj_ptr, adj_edge,
+    return 2 * _bridges(dom, eu, ev, nu, hu, hv, weight, full, state, adj_ptr, adj_edge,
                     adj_other, scratch[2], scratch[3], scratch[4], scratch[5], blame)
 
 
