@@ -169,6 +169,7 @@ def render_net(source, wrap, fmt, out):
 def demo_text() -> str:
     """A short tour: solve the seed's sample and draw it."""
     board = net.example()
+    net.solve(board)                      # load the compiled kernels before timing
     result = net.unique(board)
     verdict = "yes" if result.unique else "no"
     connected = net.solve(board, connected=True).status.value
