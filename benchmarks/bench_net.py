@@ -37,40 +37,93 @@ def ours(board: net.Board, connected: bool) -> float:
     return took
 
 
-def pycosat_local(board: net.Board) -> float | None:
+def pycosat_run(board: net.Board, connected: bool = False) -> float | None:
+    """pycosat on a one-hot model; the connected rule by lazy loop cuts; take two."""
+    done = pycosat_count(board, connected)
+    return None if done is None else done[0]
+
+
+def pycosat_count(board: net.Board, connected: bool) -> tuple[float, int] | None:
+    """(seconds, solutions found up to 2) with pycosat."""
     try:
         import pycosat
     except ImportError:
         return None
     start = time.perf_counter()
-    rows, cols = board.rows, board.cols
     cell, clauses, ident = {}, [], 0
-    for i in range(rows):
-        for j in range(cols):
-            options = []
-            cell[i, j] = []
-            for r in net.rotations(board.tiles[i][j]):
-                if all(
-                        not r & bit or board.neighbour(i, j, di, dj) is not None
-                        for bit, di, dj, _ in net.DIRECTIONS):
-                    ident += 1
-                    cell.setdefault((i, j), []).append((r, ident))
-                    options.append(ident)
-            clauses.append(options)
-            clauses += [[-a, -b] for k, a in enumerate(options) for b in options[k + 1:]]
-    for i in range(rows):
-        for j in range(cols):
-            for bit, di, dj, back in net.DIRECTIONS:
-                there = board.neighbour(i, j, di, dj)
-                if there is None:
-                    continue
-                mine = [v for r, v in cell[i, j] if r & bit]
-                theirs = [v for r, v in cell[there] if r & back]
-                clauses += [[-m, *theirs] for m in mine]
-    first = pycosat.solve(clauses)
-    if first != "UNSAT":
-        pycosat.solve(clauses + [[-v for v in first if v > 0]])
-    return time.perf_counter() - start
+    for (i, j), options in _local_options(board).items():
+        cell[i, j] = []
+        for r in options:
+            ident += 1
+            cell[i, j].append((r, ident))
+        ids = [v for _, v in cell[i, j]]
+        clauses.append(ids)
+        clauses += [[-a, -b] for k, a in enumerate(ids) for b in ids[k + 1:]]
+    rotation_vars = ident
+    link = {}                                  # (cell, bit) of a right/down link -> variable
+    for (i, j), options in cell.items():
+        for bit, di, dj, back in net.DIRECTIONS:
+            there = board.neighbour(i, j, di, dj)
+            if there is None:
+                continue
+            mine = [v for r, v in options if r & bit]
+            theirs = [v for r, v in cell[there] if r & back]
+            clauses += [[-m, *theirs] for m in mine]
+            if connected and bit in (net.RIGHT, net.DOWN):
+                ident += 1
+                link[(i, j), bit] = (ident, there)
+                clauses += [[-m, ident] for m in mine] + [[-ident, *mine]]
+    found = []
+    while len(found) < 2:
+        model = pycosat.solve(clauses)
+        if model == "UNSAT":
+            break
+        on = {v for v in model if v > 0}
+        loop = _a_loop(link, on) if connected else None
+        if loop:
+            clauses.append([-v for v in loop])           # cut this loop
+            continue
+        found.append(on)
+        clauses.append([-v for v in on if v <= rotation_vars])
+    return time.perf_counter() - start, len(found)
+
+
+def _a_loop(link: dict, on: set) -> list[int] | None:
+    """The link variables of one loop among the links that are on, if any."""
+    parent: dict = {}
+
+    def find(x):
+        while parent.get(x, x) != x:
+            x = parent[x]
+        return x
+
+    adj: dict = {}
+    for (c, _), (v, d) in link.items():
+        if v in on:
+            rc, rd = find(c), find(d)
+            if rc == rd:                                   # c-d closes a loop: find the path
+                path = _path(adj, c, d)
+                return [v, *path]
+            parent[rc] = rd
+            adj.setdefault(c, []).append((d, v))
+            adj.setdefault(d, []).append((c, v))
+    return None
+
+
+def _path(adj: dict, a, b) -> list[int]:
+    back = {a: None}
+    todo = [a]
+    while todo:
+        c = todo.pop()
+        for d, v in adj.get(c, ()):
+            if d not in back:
+                back[d] = (c, v)
+                todo.append(d)
+    out, c = [], b
+    while back[c] is not None:
+        c, v = back[c]
+        out.append(v)
+    return out
 
 
 def _local_options(board: net.Board) -> dict:
@@ -142,9 +195,11 @@ def main() -> None:
                 print(f"{size}x{size} {style:4} {rule:9} puzzlesmith  {summary(times)}")
             if args.no_sat:
                 continue
-            sat = [pycosat_local(b) for b in boards]
-            if sat[0] is not None:
-                print(f"{size}x{size} {style:4} local     pycosat      {summary(sat)}")
+            for connected in (False, True):
+                rule = "connected" if connected else "local"
+                sat = [pycosat_run(b, connected) for b in boards]
+                if sat[0] is not None:
+                    print(f"{size}x{size} {style:4} {rule:9} pycosat      {summary(sat)}")
             cp = [cpsat_local(b) for b in boards]
             if cp[0] is not None:
                 print(f"{size}x{size} {style:4} local     CP-SAT       {summary(cp)}")
