@@ -198,3 +198,11 @@ def test_docstring_examples():
 
     for module in (net, csp):
         assert doctest.testmod(module).failed == 0
+
+
+def test_validate_boards_built_in_code():
+    with pytest.raises(InvalidPuzzle, match="line 1, column 2: tile 16"):
+        net.solve(net.Board(((1, 16),)))
+    with pytest.raises(InvalidPuzzle, match="row has 1 tiles"):
+        net.validate(net.Board(((1, 4), (2,))))
+    assert net.validate(net.example()) == net.example()

@@ -42,9 +42,10 @@ from ..errors import InvalidPuzzle, UsageError
 from ..results import Limits, Stats, Status
 
 __all__ = [
-    "Board", "Grid", "NetResult", "Generated", "parse", "format_grid", "draw", "to_json",
-    "rotate", "rotations", "is_solution", "model", "solve", "count", "unique", "generate",
-    "spanning_tree", "render_svg", "example", "UP", "LEFT", "DOWN", "RIGHT", "STYLES",
+    "Board", "Grid", "NetResult", "Generated", "parse", "validate", "format_grid", "draw",
+    "to_json", "rotate", "rotations", "is_solution", "model", "solve", "count", "unique",
+    "generate", "spanning_tree", "render_svg", "example", "UP", "LEFT", "DOWN", "RIGHT",
+    "STYLES",
 ]
 
 UP, LEFT, DOWN, RIGHT = 1, 2, 4, 8
@@ -135,6 +136,26 @@ def parse(text: str, *, wrap: bool = False) -> Board:
             raise InvalidPuzzle(f"row has {len(row)} tiles, expected {width}", line=n)
         rows.append(tuple(row))
     return Board(tuple(rows), wrap)
+
+
+def validate(board: Board) -> Board:
+    """Check a board built in code (``parse`` already does): rectangular, tiles 0..15.
+
+    >>> validate(Board(((1, 4), (2,))))
+    Traceback (most recent call last):
+    ...
+    puzzlesmith.errors.InvalidPuzzle: line 2: row has 1 tiles, expected 2
+    """
+    if not isinstance(board, Board) or not board.tiles or not board.tiles[0]:
+        raise InvalidPuzzle("empty puzzle: expected rows of hex digits")
+    width = len(board.tiles[0])
+    for n, row in enumerate(board.tiles, 1):
+        if len(row) != width:
+            raise InvalidPuzzle(f"row has {len(row)} tiles, expected {width}", line=n)
+        for c, tile in enumerate(row, 1):
+            if not isinstance(tile, int) or not 0 <= tile <= 15:
+                raise InvalidPuzzle(f"tile {tile!r} is not a mask 0..15", line=n, column=c)
+    return board
 
 
 def format_grid(grid: Grid) -> str:
@@ -563,8 +584,9 @@ def _grid(board: Board, domains: np.ndarray) -> Grid:
 
 
 def _check_board(board: Board) -> None:
-    if not isinstance(board, Board) or not board.tiles or not board.tiles[0]:
-        raise UsageError("expected a non-empty Board (see parse())")
+    if not isinstance(board, Board):
+        raise UsageError("expected a Board (see parse())")
+    validate(board)
 
 
 #: Failures before the first restart (then 1.5 times more each time) under the connected
