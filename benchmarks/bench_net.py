@@ -176,6 +176,8 @@ def main() -> None:
     parser.add_argument("--generate", type=int, nargs="*", default=[])
     parser.add_argument("--count", type=int, default=5)
     parser.add_argument("--no-sat", action="store_true", help="skip pycosat and CP-SAT")
+    parser.add_argument("--sat-connected-upto", type=int, default=80,
+                        help="largest size for pycosat's lazy loop cuts (slow: re-solves)")
     parser.add_argument("--shared", default=str(SHARED), help="folder of the shared instances")
     args = parser.parse_args()
     ours(scrambled(5, "ust", 0), True)                     # load the compiled kernels
@@ -196,6 +198,8 @@ def main() -> None:
             if args.no_sat:
                 continue
             for connected in (False, True):
+                if connected and size > args.sat_connected_upto:
+                    continue
                 rule = "connected" if connected else "local"
                 sat = [pycosat_run(b, connected) for b in boards]
                 if sat[0] is not None:
