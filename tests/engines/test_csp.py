@@ -211,3 +211,32 @@ def test_bulk_variables_and_bitset_restriction():
         p.add_variables(["a"], range(3))
     assert {tuple(s.values()) for s in Search(p)} == {(0, 1, 2), (0, 2, 1), (1, 2, 0),
                                                        (2, 1, 0)}
+
+
+@settings(max_examples=100, deadline=None)
+@given(small_csps(), st.booleans(), st.sampled_from([None, 1, 2, 5]))
+def test_count_by_parts_agrees_with_brute_force(problem, decompose, limit):
+    sizes, constraints, unary = problem
+    p = CSP()
+    for v, size in enumerate(sizes):
+        p.add_variable(v, range(size))
+        if unary[v] is not None:
+            p.restrict(v, unary[v])
+    for x, y, pairs in constraints:
+        p.add_constraint(x, y, pairs)
+    expected = {
+        a for a in itertools.product(*(range(s) for s in sizes))
+        if all(unary[v] is None or a[v] in unary[v] for v in range(len(sizes)))
+        and all((a[x], a[y]) in pairs for x, y, pairs in constraints)
+    }
+    result = count(p, limit, keep=True, decompose=decompose)
+    found = [tuple(s[v] for v in range(len(sizes))) for s in result.solutions]
+    want = len(expected) if limit is None else min(limit, len(expected))
+    assert result.count == want == len(found) == len(set(found))
+    assert set(found) <= expected
+    if result.complete:
+        assert set(found) == expected
+    if limit is None:
+        assert result.complete
+    verdict = unique(p)
+    assert verdict.unique is (len(expected) == 1)
