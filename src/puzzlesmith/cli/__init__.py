@@ -11,7 +11,7 @@ import sys
 
 import click
 
-from . import demo, queens, sliding, starbattle  # noqa: F401  (registers the subcommands)
+from . import demo, net, queens, sliding, starbattle  # noqa: F401  (registers the subcommands)
 from .verbs import cli
 
 __all__ = ["main", "cli"]

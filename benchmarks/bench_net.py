@@ -1,0 +1,223 @@
+"""Net figures: solve + decide uniqueness on random spanning-tree puzzles, and generation.
+
+    PYTHONPATH=src python benchmarks/bench_net.py --sizes 80 160 --count 10
+    PYTHONPATH=src python benchmarks/bench_net.py --generate 20 40 --count 3
+
+Prints median and worst seconds per (size, style, rule), model building included.  With
+pycosat and/or OR-Tools installed (extra ``bench``), the same plain model of the local
+rule (one-hot rotations, matching connectors, take two with a blocking clause; one
+CP-SAT worker) runs side by side on the same puzzles.  The connected rule is not modelled
+for them (it needs lazy loop cuts or flow constraints).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from pathlib import Path
+
+from puzzlesmith.puzzles import net
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "net"
+
+
+def scrambled(size: int, style: str, seed: int) -> net.Board:
+    rng = random.Random(seed)
+    tree = net.spanning_tree(size, size, style=style, rng=rng)
+    return net.Board(tuple(tuple(net.rotate(t, rng.randrange(4)) for t in row) for row in tree))
+
+
+def ours(board: net.Board, connected: bool) -> float:
+    start = time.perf_counter()
+    result = net.unique(board, connected=connected)
+    took = time.perf_counter() - start
+    assert net.is_solution(board, result.solution, connected=connected)
+    return took
+
+
+def pycosat_run(board: net.Board, connected: bool = False) -> float | None:
+    """pycosat on a one-hot model; the connected rule by lazy loop cuts; take two."""
+    done = pycosat_count(board, connected)
+    return None if done is None else done[0]
+
+
+def pycosat_count(board: net.Board, connected: bool) -> tuple[float, int] | None:
+    """(seconds, solutions found up to 2) with pycosat."""
+    try:
+        import pycosat
+    except ImportError:
+        return None
+    start = time.perf_counter()
+    cell, clauses, ident = {}, [], 0
+    for (i, j), options in _local_options(board).items():
+        cell[i, j] = []
+        for r in options:
+            ident += 1
+            cell[i, j].append((r, ident))
+        ids = [v for _, v in cell[i, j]]
+        clauses.append(ids)
+        clauses += [[-a, -b] for k, a in enumerate(ids) for b in ids[k + 1:]]
+    rotation_vars = ident
+    link = {}                                  # (cell, bit) of a right/down link -> variable
+    for (i, j), options in cell.items():
+        for bit, di, dj, back in net.DIRECTIONS:
+            there = board.neighbour(i, j, di, dj)
+            if there is None:
+                continue
+            mine = [v for r, v in options if r & bit]
+            theirs = [v for r, v in cell[there] if r & back]
+            clauses += [[-m, *theirs] for m in mine]
+            if connected and bit in (net.RIGHT, net.DOWN):
+                ident += 1
+                link[(i, j), bit] = (ident, there)
+                clauses += [[-m, ident] for m in mine] + [[-ident, *mine]]
+    found = []
+    while len(found) < 2:
+        model = pycosat.solve(clauses)
+        if model == "UNSAT":
+            break
+        on = {v for v in model if v > 0}
+        loop = _a_loop(link, on) if connected else None
+        if loop:
+            clauses.append([-v for v in loop])           # cut this loop
+            continue
+        found.append(on)
+        clauses.append([-v for v in on if v <= rotation_vars])
+    return time.perf_counter() - start, len(found)
+
+
+def _a_loop(link: dict, on: set) -> list[int] | None:
+    """The link variables of one loop among the links that are on, if any."""
+    parent: dict = {}
+
+    def find(x):
+        while parent.get(x, x) != x:
+            x = parent[x]
+        return x
+
+    adj: dict = {}
+    for (c, _), (v, d) in link.items():
+        if v in on:
+            rc, rd = find(c), find(d)
+            if rc == rd:                                   # c-d closes a loop: find the path
+                path = _path(adj, c, d)
+                return [v, *path]
+            parent[rc] = rd
+            adj.setdefault(c, []).append((d, v))
+            adj.setdefault(d, []).append((c, v))
+    return None
+
+
+def _path(adj: dict, a, b) -> list[int]:
+    back = {a: None}
+    todo = [a]
+    while todo:
+        c = todo.pop()
+        for d, v in adj.get(c, ()):
+            if d not in back:
+                back[d] = (c, v)
+                todo.append(d)
+    out, c = [], b
+    while back[c] is not None:
+        c, v = back[c]
+        out.append(v)
+    return out
+
+
+def _local_options(board: net.Board) -> dict:
+    """Per cell, the rotations that point nowhere off the board."""
+    return {(i, j): [r for r in net.rotations(board.tiles[i][j])
+                     if all(not r & bit or board.neighbour(i, j, di, dj) is not None
+                            for bit, di, dj, _ in net.DIRECTIONS)]
+            for i in range(board.rows) for j in range(board.cols)}
+
+
+def cpsat_local(board: net.Board) -> float | None:
+    """OR-Tools CP-SAT on the same one-hot model; take two with a blocking clause."""
+    try:
+        from ortools.sat.python import cp_model
+    except ImportError:
+        return None
+    start = time.perf_counter()
+    m = cp_model.CpModel()
+    x = {}
+    for cell, options in _local_options(board).items():
+        for r in options:
+            x[cell, r] = m.NewBoolVar("")
+        m.AddExactlyOne(x[cell, r] for r in options)
+    options = _local_options(board)
+    for (i, j), rs in options.items():
+        for bit, di, dj, back in net.DIRECTIONS:
+            there = board.neighbour(i, j, di, dj)
+            if there is None:
+                continue
+            theirs = [x[there, r] for r in options[there] if r & back]
+            for r in rs:
+                if r & bit:
+                    m.AddBoolOr([x[(i, j), r].Not(), *theirs])
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    if solver.Solve(m) in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        chosen = [v for v in x.values() if solver.Value(v)]
+        m.AddBoolOr([v.Not() for v in chosen])
+        solver.Solve(m)
+    return time.perf_counter() - start
+
+
+def summary(times: list[float]) -> str:
+    return f"median {statistics.median(times):7.3f} s   worst {max(times):7.3f} s"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="*", default=[80, 160])
+    parser.add_argument("--generate", type=int, nargs="*", default=[])
+    parser.add_argument("--count", type=int, default=5)
+    parser.add_argument("--no-sat", action="store_true", help="skip pycosat and CP-SAT")
+    parser.add_argument("--sat-connected-upto", type=int, default=80,
+                        help="largest size for pycosat's lazy loop cuts (slow: re-solves)")
+    parser.add_argument("--shared", default=str(SHARED), help="folder of the shared instances")
+    args = parser.parse_args()
+    ours(scrambled(5, "ust", 0), True)                     # load the compiled kernels
+    shared = sorted(Path(args.shared).glob("net_*x*_[0-9].txt"))
+    if shared:
+        boards = [net.parse(path.read_text()) for path in shared]
+        for connected in (False, True):
+            rule = "connected" if connected else "local"
+            times = [ours(b, connected) for b in boards]
+            print(f"shared ({len(boards)} instances) {rule:9} puzzlesmith  {summary(times)}")
+    for size in args.sizes:
+        for style in net.STYLES:
+            boards = [scrambled(size, style, seed) for seed in range(args.count)]
+            for connected in (False, True):
+                rule = "connected" if connected else "local"
+                times = [ours(b, connected) for b in boards]
+                print(f"{size}x{size} {style:4} {rule:9} puzzlesmith  {summary(times)}")
+            if args.no_sat:
+                continue
+            for connected in (False, True):
+                if connected and size > args.sat_connected_upto:
+                    continue
+                rule = "connected" if connected else "local"
+                sat = [pycosat_run(b, connected) for b in boards]
+                if sat[0] is not None:
+                    print(f"{size}x{size} {style:4} {rule:9} pycosat      {summary(sat)}")
+            cp = [cpsat_local(b) for b in boards]
+            if cp[0] is not None:
+                print(f"{size}x{size} {style:4} local     CP-SAT       {summary(cp)}")
+    for size in args.generate:
+        for connected in (False, True):
+            times = []
+            for seed in range(args.count):
+                start = time.perf_counter()
+                made = net.generate(size, size, connected=connected, seed=seed)
+                times.append(time.perf_counter() - start)
+                assert made.status.value == "solved"
+            rule = "connected" if connected else "local"
+            print(f"generate {size}x{size} {rule:9} {summary(times)}")
+
+
+if __name__ == "__main__":
+    main()
