@@ -318,17 +318,19 @@ def _probe_item(p, lo, hi, primary, status, cover, avail, opt_start, opt_items, 
 def _choose_item(lo, hi, primary, cover, avail, weight):
     """The primary item to branch on, or -1 when at a solution: the fewest spare options
     (MRV adapted to multiplicities), divided by how often the item failed (dom/wdeg)."""
-    best, best_key = -1, 1 << 60
+    best, best_spare, best_weight = -1, 1, 0  # compares spare**2 / weight by products
     for i in range(lo.shape[0]):
         if primary[i] and avail[i] > 0 and cover[i] < lo[i]:
-            key = ((avail[i] - (lo[i] - cover[i]) + 1) ** 2 << 20) // weight[i]
-            if key < best_key:
-                best, best_key = i, key
+            spare = avail[i] - (lo[i] - cover[i]) + 1
+            spare *= spare
+            if spare * best_weight < best_spare * weight[i]:
+                best, best_spare, best_weight = i, spare, weight[i]
     if best >= 0:
         return best
+    fewest = 1 << 60
     for i in range(lo.shape[0]):  # every lower bound met: branch on remaining slack
-        if primary[i] and avail[i] > 0 and avail[i] < best_key:
-            best, best_key = i, avail[i]
+        if primary[i] and avail[i] > 0 and avail[i] < fewest:
+            best, fewest = i, avail[i]
     return best
 
 
