@@ -42,3 +42,9 @@ def test_rate_and_explain(tmp_path):
     assert code == 0 and answer["rating"] in sb.LEVELS and answer["solved_by_rules"]
     code, out, err = run(["solve", "starbattle", str(path), "--explain"])
     assert code == 0 and "neighbours" in err and "the rules solve it" in err
+
+
+def test_bench_json():
+    code, out, _ = run(["bench", "starbattle", "--repeat", "1", "--format", "json"])
+    figures = json.loads(out)["seconds"]
+    assert code == 0 and {"solve example", "unique example", "generate 8x8/1"} <= set(figures)

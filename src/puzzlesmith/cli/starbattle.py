@@ -20,7 +20,7 @@ from .common import (
     seed_option,
     source_argument,
 )
-from .verbs import count, generate, rate, render, solve
+from .verbs import bench, count, generate, rate, render, solve
 
 
 def star_options(f):
@@ -231,6 +231,41 @@ def rate_starbattle(source, stars, row_stars, column_stars, region_stars, fmt, o
     lines = [f"rating: {rating.level}"] + [f"  {rule:11} {n:4d}" for rule, n in used.items()]
     emit({"puzzle": "starbattle", "status": Status.SOLVED.value, "rating": rating.level,
           "rules": rating.counts, "solved_by_rules": rating.solved}, "\n".join(lines), fmt, out)
+
+
+@bench.command("starbattle")
+@click.argument("files", nargs=-1, type=click.Path(exists=True, dir_okay=False))
+@click.option("--repeat", type=click.IntRange(min=1), default=5, show_default=True,
+              help="Runs per figure; the median is shown.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="Output format.")
+def bench_starbattle(files, repeat, fmt):
+    """Time solving and proving uniqueness of FILES (default: the built-in example) and
+    generating one puzzle per size (medians; full figures: benchmarks/bench_exactcover.py)."""
+    import statistics
+
+    def median(run) -> float:
+        times = []
+        for _ in range(repeat):
+            began = time.perf_counter()
+            run()
+            times.append(time.perf_counter() - began)
+        return round(statistics.median(times), 5)
+
+    puzzles = {path: sb.parse(read_source(path)) for path in files} or {"example": sb.example()}
+    sb.solve(sb.example())  # load the compiled kernels first
+    figures = {}
+    with progress("benchmarking Star Battle", total=len(puzzles) + 2) as update:
+        for done, (name, puzzle) in enumerate(puzzles.items()):
+            figures[f"solve {name}"] = median(lambda p=puzzle: sb.solve(p))
+            figures[f"unique {name}"] = median(lambda p=puzzle: sb.solve(p, unique=True))
+            update(completed=done + 1)
+        for done, (size, stars) in enumerate(((8, 1), (10, 2)), len(puzzles)):
+            figures[f"generate {size}x{size}/{stars}"] = median(
+                lambda n=size, k=stars: sb.generate(n, stars=k, seed=n))
+            update(completed=done + 1)
+    text = "\n".join(f"{label:<40} {t * 1e3:10.2f} ms" for label, t in figures.items())
+    emit({"puzzle": "starbattle", "status": "solved", "seconds": figures}, text, fmt)
 
 
 def demo_text() -> str:
