@@ -101,7 +101,8 @@ def test_count(capsys):
     answer = json.loads(out)
     assert code == 0 and answer["count"] == 14200 and answer["complete"] is True
     code, out, _ = run(capsys, "count", "queens", "3", "--format", "json")
-    assert code == 0 and json.loads(out)["count"] == 0
+    answer = json.loads(out)
+    assert code == 1 and answer["count"] == 0 and answer["status"] == "unsolvable"
 
 
 def test_count_timeout_is_incomplete(capsys):

@@ -83,7 +83,8 @@ def count_queens(n, processes, fmt, out, timeout, node_limit):
     with progress(f"counting {size} queens") as update:
         result = queens.count(size, processes=processes, limits=limits_from(timeout, None),
                               progress=lambda d: update(info=f"{d['done']}/{d['total']}"))
-    status = Status.SOLVED if result.complete else Status.GAVE_UP
+    status = (Status.GAVE_UP if not result.complete else
+              Status.SOLVED if result.count else Status.UNSOLVABLE)  # no solution: exit 1
     obj = {"status": status.value, "n": size, "count": result.count,
            "complete": result.complete, "seconds": round(result.stats.seconds, 6)}
     if result.complete:
