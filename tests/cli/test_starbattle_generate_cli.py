@@ -48,3 +48,9 @@ def test_bench_json():
     code, out, _ = run(["bench", "starbattle", "--repeat", "1", "--format", "json"])
     figures = json.loads(out)["seconds"]
     assert code == 0 and {"solve example", "unique example", "generate 8x8/1"} <= set(figures)
+
+
+def test_rate_impossible_exits_1():
+    code, out, err = run(["rate", "starbattle", "-", "--stars", "1", "--format", "json"],
+                         stdin="ab\nab\n")
+    assert code == 1 and json.loads(out)["rating"] == "no solution" and "Traceback" not in err

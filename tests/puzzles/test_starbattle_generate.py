@@ -93,3 +93,10 @@ def test_ratings():
     assert sb.rate(easy).level in sb.LEVELS
     open_grid = sb.parse("\n".join(["abcdef"] * 6))  # many solutions: the rules must stall
     assert sb.rate(open_grid).level == "needs search"
+
+
+def test_rules_report_an_impossible_puzzle():
+    impossible = sb.parse("ab\nab\n", 1)
+    rating = sb.rate(impossible)
+    assert rating.level == sb.NO_SOLUTION and not rating.solved
+    assert sb.explain(impossible)[0][-1].rule == "contradiction"

@@ -81,8 +81,11 @@ def solve_starbattle(source, stars, row_stars, column_stars, region_stars, uniqu
         if fmt != "json":
             for n, step in enumerate(steps, 1):
                 message(f"{n:3d}. {step}")
-            message("the rules solve it" if finished else
-                    "the rules stall here: the rest needs search")
+            if steps and steps[-1].rule == "contradiction":
+                message("the rules prove there is no solution")
+            else:
+                message("the rules solve it" if finished else
+                        "the rules stall here: the rest needs search")
     emit(answer, text, fmt, out)
     _report(result.status, result.unique if unique else True)
 
@@ -229,8 +232,10 @@ def rate_starbattle(source, stars, row_stars, column_stars, region_stars, fmt, o
     rating = sb.rate(puzzle)
     used = {rule: n for rule, n in rating.counts.items() if n}
     lines = [f"rating: {rating.level}"] + [f"  {rule:11} {n:4d}" for rule, n in used.items()]
-    emit({"puzzle": "starbattle", "status": Status.SOLVED.value, "rating": rating.level,
+    status = Status.UNSOLVABLE if rating.level == sb.NO_SOLUTION else Status.SOLVED
+    emit({"puzzle": "starbattle", "status": status.value, "rating": rating.level,
           "rules": rating.counts, "solved_by_rules": rating.solved}, "\n".join(lines), fmt, out)
+    exit_with(status)
 
 
 @bench.command("starbattle")

@@ -25,12 +25,12 @@ from .board import (
     violations,
 )
 from .generator import METHODS, GenerateResult, generate
-from .rules import LEVELS, Rating, Step, explain, rate
+from .rules import LEVELS, NO_SOLUTION, Rating, Step, explain, rate
 
 __all__ = [
     "EMPTY", "EXAMPLE_6X6", "FORMATS", "NO_REGION", "STAR", "VOID", "StarBattle",
     "StarBattleResult", "count", "example", "format", "format_solution", "implied_stars",
     "is_solution", "model", "parse", "solution_rows", "solutions", "solve", "validate",
     "violations", "generate", "GenerateResult", "METHODS", "rate", "explain", "Rating", "Step",
-    "LEVELS",
+    "LEVELS", "NO_SOLUTION",
 ]

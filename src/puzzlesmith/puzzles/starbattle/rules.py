@@ -18,7 +18,8 @@ confined-k hard    the same for k regions inside k adjacent rows or columns (k >
 trial      hard    a star here would break a rule (by the easy rules): the cell is empty
 ========== ======= ===================================================================
 
-A puzzle is rated by the hardest rule it needs; "needs search" when the rules stall.
+A puzzle is rated by the hardest rule it needs; "needs search" when the rules stall, and
+"no solution" when they reach a contradiction.
 """
 
 from __future__ import annotations
@@ -27,12 +28,13 @@ from dataclasses import dataclass, field
 
 from .board import StarBattle
 
-__all__ = ["rate", "explain", "Rating", "Step", "LEVELS", "RULES"]
+__all__ = ["rate", "explain", "Rating", "Step", "LEVELS", "RULES", "NO_SOLUTION"]
 
 UNKNOWN, STAR, EMPTY = 0, 1, 2
 RULES = {"neighbours": "easy", "complete": "easy", "forced": "easy", "squeeze": "medium",
          "confined": "medium", "confined-k": "hard", "trial": "hard"}
 LEVELS = ("easy", "medium", "hard", "needs search")
+NO_SOLUTION = "no solution"  # the rating of a puzzle the rules prove impossible
 
 Cell = tuple[int, int]
 
@@ -264,16 +266,24 @@ def _run(board: _Board, rules, steps: list[Step]) -> None:
 
 
 def explain(puzzle: StarBattle) -> tuple[list[Step], dict[Cell, int]]:
-    """The human-style steps, and the final state of every cell (0 unknown, 1 star, 2 empty)."""
+    """The human-style steps, and the final state of every cell (0 unknown, 1 star, 2 empty).
+
+    A puzzle with no solution ends with a ``contradiction`` step.
+    """
     board = _Board(puzzle)
     steps: list[Step] = []
-    _run(board, _ALL, steps)
+    try:
+        _run(board, _ALL, steps)
+    except Contradiction:
+        steps.append(Step("contradiction", "the rules prove there is no solution"))
     return steps, board.state
 
 
 def rate(puzzle: StarBattle) -> Rating:
     """Rate by the hardest rule needed; ``needs search`` when the rules cannot finish."""
     steps, state = explain(puzzle)
+    if steps and steps[-1].rule == "contradiction":
+        return Rating(NO_SOLUTION, {rule: 0 for rule in RULES}, False, steps)
     counts = {rule: 0 for rule in RULES}
     for step in steps:
         counts[step.rule] += 1
