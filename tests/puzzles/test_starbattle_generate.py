@@ -100,3 +100,17 @@ def test_rules_report_an_impossible_puzzle():
     rating = sb.rate(impossible)
     assert rating.level == sb.NO_SOLUTION and not rating.solved
     assert sb.explain(impossible)[0][-1].rule == "contradiction"
+
+
+@pytest.mark.parametrize(("size", "stars", "level"), [(8, 1, "easy"), (8, 1, "medium"),
+                                                      (10, 2, "medium"), (10, 2, "hard")])
+def test_difficulty_is_reached_and_proven(size, stars, level):
+    result = sb.generate(size, stars=stars, seed=3, difficulty=level)
+    check(result, size, stars)
+    assert sb.rate(result.puzzle).level == level
+
+
+def test_impossible_shapes_and_levels_end():
+    assert sb.generate(4, stars=2, seed=1).status is Status.UNSOLVABLE
+    with pytest.raises(UsageError, match="unknown difficulty"):
+        sb.generate(8, difficulty="brutal")

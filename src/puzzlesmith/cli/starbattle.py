@@ -180,7 +180,7 @@ def _size(text: str) -> tuple[int, int]:
 @click.option("--count", "how_many", type=click.IntRange(min=1), default=1, show_default=True,
               help="How many puzzles.")
 @click.option("--difficulty", type=click.Choice(sb.LEVELS[:3]), default=None,
-              help="Keep generating until the rating solver gives this level.")
+              help="Shape each puzzle until the rating solver gives this level.")
 @click.option("--method", type=click.Choice(sb.METHODS), default=sb.METHODS[0],
               show_default=True, help="Generation method.")
 @seed_option
@@ -191,7 +191,6 @@ def generate_starbattle(size, rows, cols, stars, how_many, difficulty, method, s
     size_rows, size_cols = _size(size)
     rows, cols = rows or size_rows, cols or size_cols
     stars = stars or sb.implied_stars(rows, cols)
-    accept = None if difficulty is None else (lambda p: sb.rate(p).level == difficulty)
     limits = limits_from(timeout, node_limit)
     deadline = limits.deadline()
     made, texts = [], []
@@ -200,9 +199,10 @@ def generate_starbattle(size, rows, cols, stars, how_many, difficulty, method, s
         for n in range(how_many):
             left = None if deadline is None else max(deadline - time.monotonic(), 0)
             result = sb.generate(rows, cols, stars, seed=None if seed is None else seed + n,
-                                 method=method, accept=accept, limits=type(limits)(seconds=left))
+                                 method=method, difficulty=difficulty,
+                                 limits=type(limits)(seconds=left))
             if result.puzzle is None:
-                status = Status.GAVE_UP
+                status = result.status
                 break
             rating = sb.rate(result.puzzle)
             made.append({"regions": list(result.puzzle.grid),
@@ -216,8 +216,11 @@ def generate_starbattle(size, rows, cols, stars, how_many, difficulty, method, s
     answer = {"puzzle": "starbattle", "status": status.value, "rows": rows, "columns": cols,
               "stars": stars, "puzzles": made}
     emit(answer, "\n".join(texts) if texts else None, fmt, out)
-    if status is Status.GAVE_UP:
-        message(f"gave up at the limit after {len(made)} of {how_many} puzzles")
+    if status is Status.UNSOLVABLE:
+        message(f"no {rows}x{cols} board holds {stars} stars per row and column")
+    elif status is Status.GAVE_UP:
+        reached = "the limit" if difficulty is None else f"{difficulty!r} seems out of reach"
+        message(f"gave up ({reached}) after {len(made)} of {how_many} puzzles")
     exit_with(status)
 
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from ...errors import UsageError
 from ...results import Limits, Stats, Status
 from .board import StarBattle, count, is_solution, solve
+from .rules import LEVELS, explain, rate
 
 __all__ = ["generate", "GenerateResult", "METHODS"]
 
@@ -40,7 +41,9 @@ REGION_NAMES = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
 @dataclass
 class GenerateResult:
-    """A generated puzzle (``None`` if the limits stopped it), its solution and statistics.
+    """A generated puzzle, its solution and statistics.  Without a puzzle, the status says
+    why: ``GAVE_UP`` (a limit, or a difficulty not reached in its attempts) or ``UNSOLVABLE``
+    (no star placement of that shape exists).
 
     ``stats.extra`` holds ``attempts`` (star placements drawn) and ``repairs`` (cells handed
     to another region to break a second solution; for the genetic method, layouts evaluated).
@@ -53,16 +56,20 @@ class GenerateResult:
 
 
 def generate(rows: int, columns: int | None = None, stars: int = 1, *, seed: int | None = None,
-             method: str = "grow", limits: Limits | None = None,
-             accept: Callable[[StarBattle], bool] | None = None,
+             method: str = "grow", difficulty: str | None = None,
+             limits: Limits | None = None,
              progress: Callable[[Stats], None] | None = None) -> GenerateResult:
     """A random square (or ``rows``×``columns``) puzzle with ``stars`` per unit, proven unique.
 
-    ``accept`` may reject finished puzzles (e.g. by difficulty); generation then goes on.
+    With a ``difficulty`` (a level of :mod:`.rules`), a unique puzzle is then reshaped until
+    the rule solver of that level finishes it, and kept only if it rates exactly so.
     """
     columns = columns or rows
     if method not in METHODS:
         raise UsageError(f"unknown method {method!r}; choose from {', '.join(METHODS)}")
+    if difficulty not in (None, *LEVELS[:3]):
+        raise UsageError(f"unknown difficulty {difficulty!r}; choose from "
+                         f"{', '.join(LEVELS[:3])}")
     _check_size(rows, columns, stars)
     rng = random.Random(seed)
     limits = limits or Limits()
@@ -70,14 +77,22 @@ def generate(rows: int, columns: int | None = None, stars: int = 1, *, seed: int
     stats = Stats(extra={"attempts": 0, "repairs": 0})
     start = time.monotonic()
     while deadline is None or time.monotonic() < deadline:
+        if difficulty is not None and stats.extra["attempts"] >= DIFFICULTY_ATTEMPTS:
+            break  # that level may be out of reach for this size: say so, do not hang
         stats.extra["attempts"] += 1
-        planted = _random_placement(rows, columns, stars, rng)
+        placement = _random_placement(rows, columns, stars, rng)
+        if placement.status is Status.UNSOLVABLE:  # no stars fit: no puzzle of this shape
+            stats.seconds = time.monotonic() - start
+            return GenerateResult(Status.UNSOLVABLE, None, None, stats)
+        planted = placement.solution
         if planted is not None:
             grid = _grow_regions(rows, columns, stars, planted, rng)
             if grid is not None:
                 mend = _repair if method == "grow" else _evolve
                 puzzle = mend(grid, stars, planted, rng, stats, deadline)
-                if puzzle is not None and (accept is None or accept(puzzle)):
+                if puzzle is not None and difficulty is not None:
+                    puzzle = _ease(puzzle, stars, planted, difficulty, rng, stats, deadline)
+                if puzzle is not None:
                     stats.seconds = time.monotonic() - start
                     return GenerateResult(Status.SOLVED, puzzle, sorted(planted), stats)
         stats.seconds = time.monotonic() - start
@@ -98,12 +113,12 @@ def _check_size(rows: int, columns: int, stars: int) -> None:
         raise UsageError(f"a line of {min(rows, columns)} cells cannot hold {stars} stars")
 
 
-def _random_placement(rows: int, columns: int, stars: int, rng: random.Random) -> list[Cell] | None:
-    """Stars in every row and column, none touching: a random first solution."""
+def _random_placement(rows: int, columns: int, stars: int, rng: random.Random):
+    """Stars in every row and column, none touching: a random first solution (a solve result;
+    its status says when no placement exists at all)."""
     blank = StarBattle((" " * columns,) * rows, (stars,) * rows,
                        (rows * stars // columns,) * columns, {})
-    result = solve(blank, seed=rng.randrange(1 << 30), limits=Limits(seconds=5))
-    return result.solution
+    return solve(blank, seed=rng.randrange(1 << 30), limits=Limits(seconds=5))
 
 
 def _neighbours(cell: Cell, rows: int, columns: int):
@@ -279,6 +294,44 @@ def _strips(grid: list[list[int]], planted: list[Cell]) -> list[list[int]]:
     return strips
 
 
+def _ease(puzzle: StarBattle, stars: int, planted: list[Cell], level: str, rng: random.Random,
+          stats: Stats, deadline: float | None) -> StarBattle | None:
+    """Hand cells the ``level`` rules leave undecided to neighbouring regions, keeping the
+    puzzle unique, while the rules decide more; the puzzle if it then rates ``level``."""
+    grid = [[REGION_NAMES.index(ch) for ch in row] for row in puzzle.grid]
+    rows, columns = len(grid), len(grid[0])
+    planted_set = set(planted)
+    decided = _decided(puzzle, level)
+    for _ in range(rows * columns):
+        if decided == rows * columns or (deadline is not None and time.monotonic() >= deadline):
+            break
+        _, state = explain(puzzle, level)
+        open_cells = [cell for cell, v in state.items() if v == 0 and cell not in planted_set]
+        moves = [(cell, g) for cell in open_cells for g in _handovers(grid, cell)]
+        rng.shuffle(moves)
+        for cell, region in moves[:EASING_MOVES]:
+            old = grid[cell[0]][cell[1]]
+            grid[cell[0]][cell[1]] = region
+            trial = _as_puzzle(grid, stars)
+            better = _decided(trial, level)
+            if better > decided and proven_unique(trial):
+                puzzle, decided = trial, better
+                stats.extra["repairs"] += 1
+                break
+            grid[cell[0]][cell[1]] = old
+        else:
+            return None
+    return puzzle if rate(puzzle).level == level else None
+
+
+EASING_MOVES = 12  # moves tried per easing round
+DIFFICULTY_ATTEMPTS = 60  # star placements tried for one puzzle of a given difficulty
+
+
+def _decided(puzzle: StarBattle, level: str) -> int:
+    return sum(1 for v in explain(puzzle, level)[1].values() if v)
+
+
 def _second_solution(puzzle: StarBattle, planted: set[Cell]) -> list[Cell] | None:
     """A solution other than the planted one, or None when there is none (proven)."""
     result = solve(puzzle, unique=True, limits=Limits(seconds=10))
@@ -298,18 +351,25 @@ def _second_solution(puzzle: StarBattle, planted: set[Cell]) -> list[Cell] | Non
 
 def _hand_over(grid: list[list[int]], cell: Cell, rng: random.Random) -> bool:
     """Give ``cell`` to a neighbouring region if its own region stays connected."""
+    regions = _handovers(grid, cell)
+    if regions:
+        grid[cell[0]][cell[1]] = rng.choice(regions)
+    return bool(regions)
+
+
+def _handovers(grid: list[list[int]], cell: Cell) -> list[int]:
+    """Neighbouring regions that may take ``cell`` with its own region staying connected."""
     rows, columns = len(grid), len(grid[0])
     r, c = cell
     mine = grid[r][c]
-    others = list({grid[nr][nc] for nr, nc in _neighbours(cell, rows, columns)} - {mine})
+    others = sorted({grid[nr][nc] for nr, nc in _neighbours(cell, rows, columns)} - {mine})
     if not others:
-        return False
+        return []
     rest = [(rr, cc) for rr in range(rows) for cc in range(columns)
             if grid[rr][cc] == mine and (rr, cc) != cell]
     if not rest or not _connected(rest, rows, columns):
-        return False
-    grid[r][c] = rng.choice(others)
-    return True
+        return []
+    return others
 
 
 def _connected(cells: list[Cell], rows: int, columns: int) -> bool:

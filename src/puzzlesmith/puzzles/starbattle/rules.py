@@ -196,13 +196,14 @@ def _squeeze(board: _Board) -> Step | None:
     return None
 
 
-def _confined(board: _Board) -> Step | None:
+def _confined(board: _Board, wide: bool) -> Step | None:
+    """Regions inside a band of rows or columns: one line wide, or (``wide``) more."""
     regions = [(name, *board.missing(cells, need)) for name, cells, need in board.units
                if name.startswith("region")]
     for axis, size, label in ((0, board.rows, "rows"), (1, board.cols, "columns")):
         lines = [u for u in board.units if u[0].startswith("row" if axis == 0 else "column")]
         for a in range(size):
-            for b in range(a, size):
+            for b in (range(a + 1, size) if wide else (a,)):
                 band_need, band_free = 0, []
                 for _, cells, need in lines[a:b + 1]:
                     missing, free = board.missing(cells, need)
@@ -246,8 +247,19 @@ def _trial(board: _Board) -> Step | None:
     return None
 
 
+def _confined_one(board: _Board) -> Step | None:
+    return _confined(board, False)
+
+
+def _confined_many(board: _Board) -> Step | None:
+    return _confined(board, True)
+
+
 _TRIAL_RULES = (_neighbours, _complete, _forced)
-_ALL = (_neighbours, _complete, _forced, _squeeze, _confined, _trial)
+#: The rules a solver of each level may use, easiest first.
+_BY_LEVEL = {"easy": _TRIAL_RULES,
+             "medium": (*_TRIAL_RULES, _squeeze, _confined_one),
+             "hard": (*_TRIAL_RULES, _squeeze, _confined_one, _confined_many, _trial)}
 
 
 def _run(board: _Board, rules, steps: list[Step]) -> None:
@@ -265,15 +277,15 @@ def _run(board: _Board, rules, steps: list[Step]) -> None:
         board.missing(cells, need)
 
 
-def explain(puzzle: StarBattle) -> tuple[list[Step], dict[Cell, int]]:
-    """The human-style steps, and the final state of every cell (0 unknown, 1 star, 2 empty).
-
-    A puzzle with no solution ends with a ``contradiction`` step.
+def explain(puzzle: StarBattle, level: str = "hard") -> tuple[list[Step], dict[Cell, int]]:
+    """The human-style steps, and the final state of every cell (0 unknown, 1 star, 2 empty),
+    using the rules up to ``level``.  A puzzle with no solution ends with a ``contradiction``
+    step.
     """
     board = _Board(puzzle)
     steps: list[Step] = []
     try:
-        _run(board, _ALL, steps)
+        _run(board, _BY_LEVEL[level], steps)
     except Contradiction:
         steps.append(Step("contradiction", "the rules prove there is no solution"))
     return steps, board.state
