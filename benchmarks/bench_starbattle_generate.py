@@ -3,9 +3,10 @@
     python benchmarks/bench_starbattle_generate.py [--seeds 10] [--sizes 8/1,10/2,12/2,14/3,17/4]
 
 For each size: the median and worst time to generate one proven-unique puzzle (default method
-"grow", then "genetic" on the small sizes), the share of each rating among them, and the
-ratings of the published puzzles in ../shared/data/starbattle (KrazyDad's numbers grow with
-difficulty).  Puzzles that hit the per-puzzle limit count as the limit and are reported.
+"grow", then "genetic" on the small sizes) and the share of each rating among them; the time
+to make a puzzle of each difficulty (``--difficulty``); the ratings of the published puzzles
+in ../shared/data/starbattle (KrazyDad's numbers grow with difficulty).  Puzzles that hit the
+per-puzzle limit count as the limit and are reported.
 """
 
 from __future__ import annotations
@@ -42,6 +43,22 @@ def generation(sizes: list[tuple[int, int]], seeds: int, method: str, limit: flo
               f"{failed:8d}  {shares}", flush=True)
 
 
+def difficulty(sizes: list[tuple[int, int]], seeds: int, limit: float) -> None:
+    print(f"\n--difficulty: seconds per puzzle of each level over {seeds} seeds")
+    print(f"{'size':>8} {'level':>8} {'median':>8} {'worst':>8} {'made':>6}")
+    for size, stars in sizes:
+        for level in sb.LEVELS[:3]:
+            times, made = [], 0
+            for seed in range(seeds):
+                start = time.perf_counter()
+                result = sb.generate(size, stars=stars, seed=seed, difficulty=level,
+                                     limits=Limits(seconds=limit))
+                times.append(time.perf_counter() - start)
+                made += result.puzzle is not None
+            print(f"{size:>5}/{stars:<2} {level:>8} {statistics.median(times):8.2f} "
+                  f"{max(times):8.2f} {made:>3}/{seeds}", flush=True)
+
+
 def published() -> None:
     print("\nratings of the published puzzles")
     for path in sorted(DATA.glob("*.sb")):
@@ -58,6 +75,7 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=10)
     parser.add_argument("--sizes", default="8/1,10/2,12/2,14/3,17/4")
     parser.add_argument("--genetic-sizes", default="8/1,10/2")
+    parser.add_argument("--difficulty-sizes", default="8/1,10/2")
     parser.add_argument("--limit", type=float, default=120.0, help="seconds per puzzle")
     args = parser.parse_args()
 
@@ -67,6 +85,7 @@ def main() -> None:
     sb.solve(sb.example())  # load the compiled kernels first
     generation(sizes(args.sizes), args.seeds, "grow", args.limit)
     generation(sizes(args.genetic_sizes), args.seeds, "genetic", args.limit)
+    difficulty(sizes(args.difficulty_sizes), args.seeds, min(args.limit, 30.0))
     if DATA.is_dir():
         published()
 
