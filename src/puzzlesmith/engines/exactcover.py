@@ -19,19 +19,24 @@ Multiplicities and secondary items (the seed's ``satisfy``/``counts``): two of `
 
 How it searches (documented because the statistics depend on it):
 
-* **binary branching** on one option ``o`` of the most constrained item: first *take* ``o``,
-  then *exclude* it.  Every solution is found exactly once.
+* **branching** on one item at a time, as in Dancing Links: "the first of its options taken
+  is o1", "... is o2" (o1 excluded), and so on.  When every lower bound is met, items with
+  slack are branched on in two ways, take an option or exclude it, so that solutions of every
+  size are enumerated.  Every solution is found exactly once.
 * **the most constrained item** is the primary item with the fewest spare options,
-  ``available - still_needed`` (Knuth's MRV rule adapted to multiplicities); ties go to the
-  earliest item.  When every lower bound is met, items with slack are branched on the same way,
-  so solutions of every size are enumerated.
+  ``available - still_needed`` (Knuth's MRV rule adapted to multiplicities), weighed against
+  how often the item has caused a failure so far (dom/wdeg: the item minimising
+  ``(spare + 1)**2 / failures`` goes first); ties go to the earliest item.  Failure weights
+  are what let the search home in on the hard part of large Star Battle puzzles.
 * **propagation** after every decision, to a fixpoint: an item at its upper bound excludes its
   remaining options; an item that needs all of its remaining options takes them; an item that
-  can no longer reach its lower bound fails the node.
-* **pigeonhole bounds** (optional, ``pigeonhole=True``): the free options of a primary item are
-  grouped by other items that can take only ``c`` more of them (a secondary item with room for
-  one is a clique, a region needing two stars takes at most two).  The sum of the groups' room
-  bounds what the item can still get; below its need the node fails; equal to it, every group
+  can no longer reach its lower bound fails the node.  ``probe=True`` adds failed-option
+  probing on the chosen item (fewer nodes, more work per node; off by default).
+* **pigeonhole bounds** (on by default when some item may be covered more than once): the
+  free options of a primary item are grouped by other items that can take only ``c`` more of
+  them, ``c`` no more than the item still needs (a secondary item with room for one is a
+  clique; a region needing two stars takes at most two).  The sum of the groups' room bounds
+  what the item can still get; below its need the node fails; equal to it, every group
   is filled to capacity by this item, so the groups' other options are excluded.  This is the
   generic form of the Star Battle "squeeze" rules and is what makes large puzzles easy.
 
