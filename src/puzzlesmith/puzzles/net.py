@@ -594,9 +594,22 @@ def _check_board(board: Board) -> None:
 RESTARTS = 1000
 
 
+_warmed = False
+
+
+def _warm_up() -> None:
+    """Load (or compile) the kernels once per process, so that no timed run pays for it."""
+    global _warmed
+    if not _warmed:
+        _warmed = True
+        for connected in (False, True):
+            count(example(), 2, connected=connected)
+
+
 def _search(board: Board, connected: bool, seed: int | None, limits: Limits | None,
             progress: Callable | None, restarts: int | None = RESTARTS) -> cspe.Search:
     _check_board(board)
+    _warm_up()
     return cspe.Search(model(board, connected=connected), seed=seed, limits=limits,
                        progress=progress, raw=True, restarts=restarts if connected else None)
 
@@ -622,6 +635,7 @@ def count(board: Board, limit: int | None = None, *, connected: bool = False,
     if limit is not None and limit < 1:
         raise UsageError(f"limit must be at least 1, got {limit}")
     _check_board(board)
+    _warm_up()
     few = limit is not None and limit <= 100
     result = cspe.count(model(board, connected=connected), limit, seed=seed, limits=limits,
                         progress=progress, keep=few, raw=True,
