@@ -9,10 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from puzzlesmith.cli import main
 from puzzlesmith.puzzles import sliding as sl
+
+from .conftest import run_cli as run
 
 SEED = "5 1 9 3 11 13 6 8 14 10 4 15 0 12 7 2"
 EASY = "1 2 3 4 5 6 0 7 8"
@@ -23,18 +23,6 @@ def private_cache(tmp_path_factory):
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("PUZZLESMITH_CACHE_DIR", str(tmp_path_factory.mktemp("pdb")))
         yield
-
-
-def run(args: list[str], stdin: str | None = None) -> tuple[int, str, str]:
-    """Exit code, stdout and stderr of one in-process CLI call."""
-    code = 0
-    with CliRunner().isolation(input=stdin) as streams:
-        try:
-            main(args)
-        except SystemExit as done:
-            code = done.code if isinstance(done.code, int) else 1
-        out, err = streams[0].getvalue().decode(), streams[1].getvalue().decode()
-    return code, out, err
 
 
 def test_solve_seed_format():
