@@ -8,7 +8,7 @@ import click
 
 from ..puzzles import starbattle as sb
 from ..render.svg import grid_svg
-from ..results import Status
+from ..results import Limits, Status
 from .common import (
     command_options,
     emit,
@@ -200,7 +200,7 @@ def generate_starbattle(size, rows, cols, stars, how_many, difficulty, method, s
             left = None if deadline is None else max(deadline - time.monotonic(), 0)
             result = sb.generate(rows, cols, stars, seed=None if seed is None else seed + n,
                                  method=method, difficulty=difficulty,
-                                 limits=type(limits)(seconds=left))
+                                 limits=Limits(seconds=left))
             if result.puzzle is None:
                 status = result.status
                 break

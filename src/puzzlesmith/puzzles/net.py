@@ -647,18 +647,14 @@ def count(board: Board, limit: int | None = None, *, connected: bool = False,
 def unique(board: Board, *, connected: bool = False, seed: int | None = None,
            limits: Limits | None = None, progress: Callable | None = None) -> NetResult:
     """Take two: a solution and whether it is the only one (``unique`` None if gave up)."""
-    result = count(board, 2, connected=connected, seed=seed, limits=limits,
-                   progress=progress)
-    grids = result.solutions
-    if len(grids) == 2:
-        verdict = False
-    elif result.complete:
-        verdict = len(grids) == 1
-    else:
-        verdict = None
-    status = Status.GAVE_UP if verdict is None else result.status
-    return NetResult(status, grids[0] if grids else None, result.stats, verdict,
-                     grids[1] if len(grids) > 1 else None)
+    _check_board(board)
+    _warm_up()
+    result = cspe.unique(model(board, connected=connected), seed=seed, limits=limits,
+                         progress=progress, raw=True,
+                         restarts=RESTARTS if connected else None)
+    grid = None if result.solution is None else _grid(board, result.solution)
+    other = None if result.other is None else _grid(board, result.other)
+    return NetResult(result.status, grid, result.stats, result.unique, other)
 
 
 # --------------------------------------------------------------------------- generating
