@@ -6,12 +6,16 @@ be worked on and for misuse of the API.
 
     PuzzleError
     ├── InvalidPuzzle      the puzzle text or parameters are malformed (CLI exit 2)
-    └── UsageError         a bad argument to a library call, e.g. an unknown method (exit 2)
+    ├── UsageError         a bad argument to a library call, e.g. an unknown method (exit 2)
+    └── LimitReached       a phase that is not a search (reading, building, a table) ran
+                           past its time, size or memory limit (CLI exit 3)
+
+Searches that reach a limit do not raise: they return status ``gave-up``.
 """
 
 from __future__ import annotations
 
-__all__ = ["PuzzleError", "InvalidPuzzle", "UsageError"]
+__all__ = ["PuzzleError", "InvalidPuzzle", "UsageError", "LimitReached"]
 
 
 class PuzzleError(Exception):
@@ -37,3 +41,7 @@ class InvalidPuzzle(PuzzleError, ValueError):
 
 class UsageError(PuzzleError, ValueError):
     """A library function was called with an argument it cannot accept."""
+
+
+class LimitReached(PuzzleError):
+    """Work outside a search (reading, building a model or a table) ran past a limit."""

@@ -1,0 +1,234 @@
+"""The one surface every puzzle offers, in the spirit of Tatham's ``struct game``.
+
+A puzzle is an object (a subclass of :class:`Puzzle`, one instance per puzzle kind, found
+with :func:`puzzlesmith.puzzles.get`) with the same methods and argument names everywhere:
+
+==============================  ===============================================================
+``parse(text, **params)``       the puzzle's text format -> an instance; validation inside,
+                                :class:`~puzzlesmith.errors.InvalidPuzzle` with line/column
+``format(instance, style)``     an instance as text (``styles["format"]``; the first is the
+                                format ``parse`` reads back)
+``format_answer(inst, a, s)``   a solution as text (``styles["solve"]``)
+``parse_answer(inst, text)``    a player's answer in the puzzle's answer format
+``solve(inst, *, limits,        a :class:`~puzzlesmith.results.SolveResult`
+seed, progress, **params)``
+``count(inst, *, limit,         a :class:`~puzzlesmith.results.CountResult`
+limits, progress, **params)``
+``generate(*, seed, limits,     a :class:`~puzzlesmith.results.GenerateResult` of
+progress, **params)``           ``count`` puzzles (every one proven unique where promised)
+``rate(inst, *, limits)``       a :class:`~puzzlesmith.results.RateResult`
+``hint(inst, state=None, *,     a :class:`~puzzlesmith.results.HintResult`: the next step
+limits)``                       from ``state`` (the player's marks, or the start)
+``is_solution(inst, answer)``   a :class:`~puzzlesmith.results.Check`: an independent checker
+``render_svg(inst, answer)``    an SVG drawing (``answer`` drawn on it when given)
+``verbs``                       the verbs this puzzle supports (absent verbs are not stubs)
+==============================  ===============================================================
+
+``limits`` is a :class:`~puzzlesmith.results.Limits` (None: unlimited), ``seed`` an
+``int | None``, ``progress`` a callable taking one :class:`~puzzlesmith.results.Stats`.
+Searches that reach a limit return status ``gave-up``; they do not raise.
+
+Puzzle-specific options (the stars of a Star Battle, Net's wrapping rule, sliding's method)
+are declared once as :class:`Option` rows in :attr:`Puzzle.options`: the library takes them
+as keyword arguments, the command line turns them into flags.  ``phase="parse"`` options go
+to :meth:`Puzzle.parse`; ``phase="run"`` options to the verb's method.
+
+A puzzle module must import without numba: kernels load when a verb first runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..errors import UsageError
+from ..results import (
+    Check,
+    CountResult,
+    GenerateResult,
+    HintResult,
+    Limits,
+    RateResult,
+    Result,
+    SolveResult,
+    Stats,
+    Status,
+)
+
+__all__ = ["Puzzle", "Option", "VERBS", "Progress"]
+
+#: Every verb a puzzle may support; ``check`` runs :meth:`Puzzle.is_solution`.
+VERBS = ("solve", "count", "generate", "render", "rate", "hint", "check", "compare")
+
+Progress = Callable[[Stats], None]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One puzzle-specific option, offered to the verbs in ``verbs``.
+
+    ``type`` is ``int``, ``float``, ``str``, ``bool`` (a flag) or a tuple of choices;
+    ``name`` is the keyword argument (``row_stars``), the flag is ``--row-stars``.
+    """
+
+    name: str
+    verbs: tuple[str, ...]
+    type: Any = str
+    default: Any = None
+    help: str = ""
+    phase: str = "run"  # "parse": passed to parse(); "run": passed to the verb's method
+    minimum: float | None = None
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+
+class Puzzle:
+    """Base class of the puzzle objects; subclasses override what their ``verbs`` promise."""
+
+    #: The registry name (``starbattle``).
+    name: ClassVar[str] = ""
+    #: A one-line description for help pages.
+    title: ClassVar[str] = ""
+    #: The verbs this puzzle supports.
+    verbs: ClassVar[frozenset[str]] = frozenset()
+    #: Puzzle-specific options (see :class:`Option`).
+    options: ClassVar[tuple[Option, ...]] = ()
+    #: Text styles per verb; the first is the default.  ``json`` is always offered by the CLI
+    #: and ``svg`` (``png``, ``pdf``) for ``render``.
+    styles: ClassVar[dict[str, tuple[str, ...]]] = {}
+    #: True when a short instance may be given on the command line instead of a file
+    #: (a sliding board ``"1 2 3 ..."``, a queens ``N``).
+    inline: ClassVar[bool] = False
+    #: Upper bound on the characters of input ``parse`` accepts (raised with --max-input).
+    max_input: ClassVar[int] = 10_000_000
+
+    # -- reading and writing ---------------------------------------------------------------
+
+    def parse(self, text: str, **params: Any) -> Any:
+        raise NotImplementedError
+
+    def format(self, instance: Any, style: str | None = None) -> str:
+        raise NotImplementedError
+
+    def format_answer(self, instance: Any, answer: Any, style: str | None = None) -> str:
+        raise NotImplementedError
+
+    def parse_answer(self, instance: Any, text: str) -> Any:
+        raise NotImplementedError
+
+    def example(self) -> Any:
+        """A small built-in instance (for ``demo`` and quick tests)."""
+        raise NotImplementedError
+
+    # -- the verbs -------------------------------------------------------------------------
+
+    def solve(self, instance: Any, *, limits: Limits | None = None, seed: int | None = None,
+              progress: Progress | None = None, **params: Any) -> SolveResult:
+        raise NotImplementedError
+
+    def count(self, instance: Any, *, limit: int | None = None, limits: Limits | None = None,
+              progress: Progress | None = None, **params: Any) -> CountResult:
+        raise NotImplementedError
+
+    def generate(self, *, seed: int | None = None, limits: Limits | None = None,
+                 progress: Progress | None = None, count: int = 1,
+                 **params: Any) -> GenerateResult:
+        raise NotImplementedError
+
+    def rate(self, instance: Any, *, limits: Limits | None = None, **params: Any) -> RateResult:
+        raise NotImplementedError
+
+    def hint(self, instance: Any, state: Any = None, *, limits: Limits | None = None,
+             **params: Any) -> HintResult:
+        raise NotImplementedError
+
+    def is_solution(self, instance: Any, answer: Any) -> Check:
+        raise NotImplementedError
+
+    def render_svg(self, instance: Any, answer: Any = None, **params: Any) -> str:
+        raise NotImplementedError
+
+    def compare(self, instance: Any, *, limits: Limits | None = None, **params: Any) -> Any:
+        raise NotImplementedError
+
+    def demo(self) -> str:
+        """A short text tour of this puzzle on its example (for ``puzzlesmith demo``)."""
+        raise NotImplementedError
+
+    # -- generic verbs built on the others -------------------------------------------------
+
+    def render(self, instance: Any, *, solution: bool = False, style: str = "svg",
+               limits: Limits | None = None, **params: Any) -> Result:
+        """Draw ``instance`` (solved first when ``solution``) as SVG or a text style; the
+        drawing is ``details["drawing"]``.  Gives up (or finds no solution) as ``solve`` does."""
+        answer, result = None, None
+        if solution:
+            result = self.solve(instance, limits=limits, **params)
+            answer = result.solution
+            if answer is None:
+                return Result(result.status, result.stats, puzzle=self.name)
+        if style == "svg":
+            drawing = self.render_svg(instance, answer)
+        elif answer is not None:
+            drawing = self.format_answer(instance, answer, style)
+        else:
+            drawing = self.format(instance, style)
+        stats = result.stats if result is not None else Stats()
+        return Result(Status.SOLVED, stats, details={"drawing": drawing}, puzzle=self.name)
+
+    def report_text(self, verb: str, instance: Any, result: Result,
+                    style: str | None = None) -> str | None:
+        """The text the CLI prints for ``result`` in ``style`` (None: nothing on stdout)."""
+        if verb == "solve":
+            if result.solution is None:
+                return None
+            return self.format_answer(instance, result.solution, style)
+        if verb == "count":
+            return f"{result.count}{'' if result.complete else '+'}"
+        if verb == "generate":
+            return "\n".join(g.text.rstrip("\n") for g in result.puzzles) or None
+        if verb == "rate":
+            lines = [f"rating: {result.level}"]
+            lines += [f"  {k:<12} {v}" for k, v in result.details.get("rules", {}).items() if v]
+            return "\n".join(lines)
+        if verb == "hint":
+            return result.text or None
+        if verb == "check":
+            return "ok" if result.ok else "\n".join(result.violations)
+        if verb == "render":
+            return result.details.get("drawing")
+        if verb == "compare":
+            return result.details.get("table")
+        return None
+
+    # -- helpers for subclasses and front ends ---------------------------------------------
+
+    def options_for(self, verb: str, phase: str | None = None) -> list[Option]:
+        """The options offered to ``verb`` (and passed in ``phase``, when given)."""
+        return [o for o in self.options
+                if verb in o.verbs and (phase is None or o.phase == phase)]
+
+    def split_params(self, verb: str, params: dict) -> tuple[dict, dict]:
+        """Split keyword arguments into (parse params, run params) for ``verb``."""
+        parse_names = {o.name for o in self.options_for(verb, "parse")}
+        parse = {k: v for k, v in params.items() if k in parse_names}
+        run = {k: v for k, v in params.items() if k not in parse_names}
+        return parse, run
+
+    def check_verb(self, verb: str) -> None:
+        if verb not in self.verbs:
+            offered = ", ".join(sorted(self.verbs))
+            raise UsageError(f"{self.name} has no {verb!r}; it offers {offered}")
+
+    def __repr__(self) -> str:
+        return f"<puzzle {self.name}: {', '.join(sorted(self.verbs))}>"
+
+
+def check_method(method: str | None, methods: Iterable[str], what: str = "method") -> None:
+    """Reject an unknown method name before any work starts (networkx's rule)."""
+    methods = tuple(methods)
+    if method is not None and method not in methods:
+        raise UsageError(f"unknown {what} {method!r}; expected one of {', '.join(methods)}")
