@@ -109,10 +109,14 @@ def _check_shape(rows: int, cols: int, max_cells: int = MAX_CELLS) -> None:
     if rows < MIN_SIDE or cols < MIN_SIDE:
         raise InvalidPuzzle(f"a board needs at least 2 rows and 2 columns, not {rows}x{cols}")
     if rows * cols > max_cells:
-        more = (f"; raise the cap with max_cells (--max-cells), up to {HARD_MAX_CELLS}"
-                if max_cells < HARD_MAX_CELLS else "")
         raise InvalidPuzzle(f"a {rows}x{cols} board is too large (at most {max_cells} "
-                            f"cells{more})")
+                            f"cells{_raise(max_cells)})")
+
+
+def _raise(max_cells: int) -> str:
+    if max_cells >= HARD_MAX_CELLS:
+        return ""
+    return f"; raise the cap with max_cells (--max-cells), up to {HARD_MAX_CELLS}"
 
 
 def parse(text: str, size: tuple[int, int] | str | None = None,
@@ -163,7 +167,8 @@ def parse(text: str, size: tuple[int, int] | str | None = None,
             _several_boards(rows)
             raise InvalidPuzzle(f"more than {cap} numbers: "
                                 + (f"a {size[0]}x{size[1]} board needs {cap}" if size else
-                                   f"a board has at most {max_cells} cells"), line=line_no)
+                                   f"a board has at most {max_cells} cells{_raise(max_cells)}"),
+                                line=line_no)
     if not numbers:
         raise InvalidPuzzle("no tiles given")
     if size is None:

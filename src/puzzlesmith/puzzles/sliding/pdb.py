@@ -91,6 +91,20 @@ def build_bytes(cells: int, k: int) -> int:
     return cells ** (k + 1) + cells ** k + 2 * 4 * math.perm(cells, k + 1)
 
 
+def _filled(size: int, limits: Limits, phase: str) -> np.ndarray:
+    """A uint8 array of ``size`` entries set to UNSEEN, filled in slices so that the deadline
+    is checked while the pages are touched (hundreds of MB can take a second or more)."""
+    array = np.empty(size, np.uint8)
+    step = 1 << 25
+    try:
+        for start in range(0, size, step):
+            limits.check(phase)
+            array[start:start + step] = UNSEEN
+    except KeyboardInterrupt:
+        raise LimitReached(f"interrupted while {phase}") from None
+    return array
+
+
 def build_table(goal: Board, tiles: tuple[int, ...], *, limits: Limits | None = None,
                 progress: Callable[[Stats], None] | None = None,
                 label: str = "") -> np.ndarray:
@@ -121,8 +135,9 @@ def build_table(goal: Board, tiles: tuple[int, ...], *, limits: Limits | None = 
     ensure_warm("sliding")
     weights = np.array([n ** i for i in range(k + 1)], np.int64)
     start = [goal.tiles.index(t) for t in tiles] + [goal.blank]
-    dist = np.full(n ** (k + 1), UNSEEN, np.uint8)
-    table = np.full(n ** k, UNSEEN, np.uint8)
+    phase = f"building the pattern database {label}"
+    dist = _filled(n ** (k + 1), limits, phase)
+    table = _filled(n ** k, limits, phase)
     frontier = np.empty(placements, np.int32)
     following = np.empty_like(frontier)
     s0 = sum(cell * n ** i for i, cell in enumerate(start))

@@ -376,6 +376,8 @@ class SlidingPuzzle(Puzzle):
         from ...render.sliding import board_svg
 
         task = _instance(instance)
+        if answer:
+            apply_moves(task.board, answer)  # an illegal move: InvalidPuzzle naming it
         return board_svg(task.board, answer, goal=task.goal)
 
     def compare(self, instance: Instance | Board, *, limits: Limits | None = None,
