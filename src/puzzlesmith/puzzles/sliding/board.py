@@ -159,10 +159,14 @@ def parse(text: str, size: tuple[int, int] | str | None = None,
                                     f" is too large (a board has at most {max_cells} cells)",
                                     line=line_no, column=column)
             row.append(int(word))
+            if len(numbers) + len(row) > cap:
+                rows.append((line_no, row))
+                break
         if not row:
             continue
         numbers.extend(row)
-        rows.append((line_no, row))
+        if not rows or rows[-1][1] is not row:
+            rows.append((line_no, row))
         if len(numbers) > cap:
             _several_boards(rows)
             raise InvalidPuzzle(f"more than {cap} numbers: "

@@ -10,9 +10,10 @@ two is used.
 
 Tables are built once per machine by a 0-1 breadth-first search over (group tiles, blank)
 placements, in numba, in chunks that honour the deadline and Ctrl-C, after checking the
-memory the build needs (:func:`build_bytes`) against the budget, and saved under ``platformdirs.user_cache_dir("puzzlesmith")`` (override
-with the ``PUZZLESMITH_CACHE_DIR`` environment variable).  Each table is indexed directly by
-``sum(position[tile_i] * cells**i)``, so a move updates the index in O(1).
+memory the build needs (:func:`build_bytes`) against the budget (``limits.memory``, else
+:data:`BUILD_MEMORY`), and saved under ``platformdirs.user_cache_dir("puzzlesmith")``
+(override with the ``PUZZLESMITH_CACHE_DIR`` environment variable).  Each table is indexed
+directly by ``sum(position[tile_i] * cells**i)``, so a move updates the index in O(1).
 
 Partitions are named by their group sizes, e.g. ``"6-6-3"`` (the default for 4x4, with Korf
 and Felner's cells), ``"5-5-5"``, ``"4-4-4-4-4-4"`` (default for 5x5), ``"8"`` (the full
@@ -85,8 +86,8 @@ def build_bytes(cells: int, k: int) -> int:
     """Bytes one build of a ``k``-tile group on ``cells`` cells allocates: the distances of
     every (tiles + blank) placement, the table, and two frontiers of 4-byte indices.
 
-    >>> round(build_bytes(16, 6) / 1e6)   # a 6-tile group of the 15-puzzle
-    747
+    >>> round(build_bytes(16, 6) / 1e6)   # a 6-tile group of the 15-puzzle, in MB
+    746
     """
     return cells ** (k + 1) + cells ** k + 2 * 4 * math.perm(cells, k + 1)
 
