@@ -119,7 +119,7 @@ def build_table(goal: Board, tiles: tuple[int, ...], *, limits: Limits | None = 
     placements expanded, ``extra`` has ``phase``, ``done`` and ``total``.
     """
     from ...engines.driver import ChunkDriver, ensure_warm
-    from . import kernels, solver  # noqa: F401  (solver registers the kernels' warm-up)
+    from . import kernels
 
     n, k = goal.rows * goal.cols, len(tiles)
     placements = math.perm(n, k + 1)

@@ -25,6 +25,7 @@ import random
 import time
 from typing import Any
 
+from ...engines.driver import warm_up
 from ...errors import InvalidPuzzle, LimitReached, UsageError
 from ...results import (
     Check,
@@ -66,6 +67,14 @@ SEED_BOARD = "5 1 9 3 11 13 6 8 14 10 4 15 0 12 7 2"
 
 _SOURCE = ("solve", "count", "render", "rate", "hint", "check", "compare")
 _SEARCH = ("solve", "count", "rate", "hint")
+
+
+@warm_up("sliding")
+def _warm_up() -> None:
+    """Load (or compile) the IDA* and pattern-database kernels, once per process."""
+    from .solver import warm_kernels
+
+    warm_kernels()
 
 
 def _instance(instance: Instance | Board) -> Instance:

@@ -23,7 +23,7 @@ from dataclasses import replace
 import numpy as np
 
 from ...engines import search as engine
-from ...engines.driver import ChunkDriver, ensure_warm, warm_up
+from ...engines.driver import ChunkDriver, ensure_warm
 from ...errors import LimitReached, UsageError
 from ...results import CountResult, Limits, SolveResult, Stats, Status, count_status
 from .board import MOVES, Board, apply_moves, goal_board, is_solvable, validate
@@ -40,6 +40,7 @@ __all__ = [
     "DEFAULT_MEMORY",
     "default_heuristic",
     "check_choice",
+    "warm_kernels",
 ]
 
 #: Methods: the compiled IDA* (optimal) and its weighted form, or the generic engine's.
@@ -491,9 +492,12 @@ def count_optimal(board: Board, goal: Board | None = None, *, heuristic: str | N
     return result
 
 
-@warm_up("sliding")
-def _warm_up() -> None:
-    """Load (or compile) the IDA* and BFS kernels on a 2x2 board, in every mode."""
+def warm_kernels() -> None:
+    """Load (or compile) the IDA* and BFS kernels on a 2x2 board, in every mode.
+
+    Registered as the ``"sliding"`` warm-up of :mod:`puzzlesmith.engines.driver` by
+    :mod:`.puzzle` (imported with the package), so ``ensure_warm("sliding")`` runs it once.
+    """
     from . import kernels, pdb
 
     goal = goal_board(2, 2)
