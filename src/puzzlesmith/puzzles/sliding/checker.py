@@ -47,8 +47,9 @@ def check_moves(board, goal, moves: str | None) -> list[str]:
     if not wrong:
         return []
     shown = ", ".join(map(str, sorted(wrong)[:_SHOWN])) + (", ..." if len(wrong) > _SHOWN else "")
-    return [f"after {len(moves)} moves the board is not the goal: "
-            f"{len(wrong)} tiles are out of place ({shown})"]
+    tiles_are = "1 tile is" if len(wrong) == 1 else f"{len(wrong)} tiles are"
+    return [f"after {len(moves)} moves the board is not the goal: {tiles_are} out of place "
+            f"({shown})"]
 
 
 def solvable_by_inversions(board, goal) -> bool:

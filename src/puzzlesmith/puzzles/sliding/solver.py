@@ -453,7 +453,7 @@ def count_optimal(board: Board, goal: Board | None = None, *, heuristic: str | N
     """How many distinct optimal solutions (blank move strings) ``board`` has.
 
     Finds the optimal length with IDA*, then enumerates every solution of that length
-    (stopping at ``limit`` of them).  ``details["length"]`` is the optimal length.  The
+    (stopping at ``limit`` of them); the node budget of ``limits`` covers both phases.  ``details["length"]`` is the optimal length.  The
     heuristic must be one the compiled IDA* evaluates (manhattan, linear-conflict, pdb).
     An unsolvable board has 0; a solved board 1 (the empty solution).
     """
@@ -479,6 +479,8 @@ def count_optimal(board: Board, goal: Board | None = None, *, heuristic: str | N
         return result
     length = first.details["length"]
     search = prepare(board, goal, heuristic, partition, limits)
+    if limits.nodes is not None:  # one node budget for both phases
+        limits = replace(limits, nodes=max(limits.nodes - first.stats.nodes, 0))
     found, complete, stats, reason = search.count(length, limit, limits, progress)
     stats.nodes += first.stats.nodes
     stats.extra["solve_nodes"] = first.stats.nodes
