@@ -453,8 +453,9 @@ def count_optimal(board: Board, goal: Board | None = None, *, heuristic: str | N
     """How many distinct optimal solutions (blank move strings) ``board`` has.
 
     Finds the optimal length with IDA*, then enumerates every solution of that length
-    (stopping at ``limit`` of them); the node budget of ``limits`` covers both phases.  ``details["length"]`` is the optimal length.  The
-    heuristic must be one the compiled IDA* evaluates (manhattan, linear-conflict, pdb).
+    (stopping at ``limit`` of them); the node budget of ``limits`` covers both phases.
+    ``details["length"]`` is the optimal length.  The heuristic must be one the compiled
+    IDA* evaluates (manhattan, linear-conflict, pdb).
     An unsolvable board has 0; a solved board 1 (the empty solution).
     """
     goal = goal or goal_board(board.rows, board.cols)
