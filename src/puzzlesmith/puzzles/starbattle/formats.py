@@ -1,8 +1,8 @@
 """Star Battle's text formats: reading puzzles and a player's marks, writing boards.
 
 A puzzle is either the seed's plain grid (one line per row, one letter or digit per cell
-naming its region, ``.`` a cell that stays empty, a space a cell in no region) or the ``.sb``
-format of ``../shared/data/starbattle/``::
+naming its region, ``.`` a cell that stays empty, a space a cell in no region; lines starting
+with ``#`` are comments) or the ``.sb`` format of ``../shared/data/starbattle/``::
 
     # comments
     size 6 6 1           rows, columns, stars per row / column / region
@@ -126,6 +126,8 @@ def _blocks(text: str) -> list[Block]:
         return blocks
     grids: list[Block] = [[]]
     for n, line in enumerate(lines, 1):
+        if line.lstrip().startswith("#"):
+            continue  # a comment
         if line.strip():
             grids[-1].append((n, line))
         elif grids[-1]:

@@ -337,14 +337,14 @@ def _run(board: _Board, rules, steps: list[Step]) -> None:
 
 
 def explain(puzzle: StarBattle, level: str = "hard", *, marks: Marks | None = None,
-            limits: Limits | None = None) -> Explanation:
+            limits: Limits | None = None, phase: str = "explaining") -> Explanation:
     """The human-style steps from the start (or from ``marks``) using the rules up to
     ``level``, until the rules finish, stall or prove there is no solution (then the last
     step is a ``contradiction``).  Raises LimitReached past the deadline."""
     rules = _rules_of(level)
     steps: list[Step] = []
     try:
-        board = _Board(puzzle, marks, limits, "explaining")
+        board = _Board(puzzle, marks, limits, phase)
     except Contradiction as error:
         return Explanation([Step("contradiction", error.reason)], {}, False, True)
     try:
@@ -365,7 +365,7 @@ def _rules_of(level: str):
 
 def rate(puzzle: StarBattle, *, limits: Limits | None = None) -> Rating:
     """Rate by the hardest rule needed; ``needs search`` when the rules cannot finish."""
-    explained = explain(puzzle, limits=limits)
+    explained = explain(puzzle, limits=limits, phase="rating")
     steps = explained.steps
     counts = {rule: 0 for rule in RULES}
     if explained.contradiction:
