@@ -150,18 +150,20 @@ class ExactCover:
             None if seed is None else _random.Random(seed))
         if rng is not None:
             rng.shuffle(order)
-        self._encode(encoded, order)
+        self._encode(encoded, order, limits)
         # The bounds pay off only with multiplicities; on plain exact cover they cost time.
         self.pigeonhole = bool(np.any(self.hi > 1)) if pigeonhole is None else pigeonhole
         self.probe = probe
 
-    def _encode(self, rows: list[list[int]], order: list[int]) -> None:
+    def _encode(self, rows: list[list[int]], order: list[int], limits: Limits) -> None:
         """Build the CSR tables; ``order`` is the option order seen by the search."""
         self.opt_start = np.zeros(len(rows) + 1, dtype=np.int64)
         self.opt_start[1:] = np.cumsum([len(r) for r in rows])
         self.opt_items = np.array([i for r in rows for i in r], dtype=np.int64)
         per_item: list[list[int]] = [[] for _ in self.items]
-        for o in order:
+        for n, o in enumerate(order):
+            if n % _BUILD_CHECK == 0:
+                limits.check("building the model")
             for i in rows[o]:
                 per_item[i].append(o)
         self.item_start = np.zeros(len(self.items) + 1, dtype=np.int64)

@@ -131,9 +131,13 @@ class _Board:
             self.units.append((f"column {c + 1}", [(r, c) for r in range(self.rows)
                                                     if (r, c) in self.state],
                                puzzle.column_stars[c]))
+        members: dict[str, list[Cell]] = {region: [] for region in puzzle.region_stars}
+        for cell in self.state:
+            region = puzzle.grid[cell[0]][cell[1]]
+            if region in members:
+                members[region].append(cell)
         for region, k in puzzle.region_stars.items():
-            cells = [cell for cell in self.state if puzzle.grid[cell[0]][cell[1]] == region]
-            self.units.append((f"region {region}", cells, k))
+            self.units.append((f"region {region}", members[region], k))
 
     def copy(self) -> _Board:
         twin = object.__new__(_Board)
@@ -186,6 +190,7 @@ class _Board:
 def _neighbours(board: _Board) -> Step | None:
     for cell, value in board.state.items():
         if value == STAR:
+            board.tick()
             empties = [nb for nb in board.around(cell) if board.state[nb] == UNKNOWN]
             if any(board.state[nb] == STAR for nb in board.around(cell)):
                 raise Contradiction
@@ -196,6 +201,7 @@ def _neighbours(board: _Board) -> Step | None:
 
 def _complete(board: _Board) -> Step | None:
     for name, cells, need in board.units:
+        board.tick()
         missing, free = board.missing(cells, need)
         if missing == 0 and free:
             return Step("complete", name, empties=free)
@@ -204,6 +210,7 @@ def _complete(board: _Board) -> Step | None:
 
 def _forced(board: _Board) -> Step | None:
     for name, cells, need in board.units:
+        board.tick()
         missing, free = board.missing(cells, need)
         if missing and missing == len(free):
             return Step("forced", name, stars=free)
@@ -231,6 +238,7 @@ def _blocks(board: _Board, free: list[Cell]) -> list[list[Cell]]:
 
 def _squeeze(board: _Board) -> Step | None:
     for name, cells, need in board.units:
+        board.tick()
         missing, free = board.missing(cells, need)
         if not missing:
             continue
@@ -333,6 +341,7 @@ def _run(board: _Board, rules, steps: list[Step]) -> None:
         else:
             return
     for _unit, cells, need in board.units:
+        board.tick()
         board.missing(cells, need)
 
 
