@@ -9,7 +9,6 @@ A JSON output is compared key by key, except ``seconds``; ``"..."`` as a value m
 from __future__ import annotations
 
 import json
-import os
 import re
 import shlex
 from pathlib import Path
@@ -67,13 +66,12 @@ def test_the_pages_have_examples():
 
 @pytest.mark.parametrize(("page", "command", "output", "code"), CASES,
                          ids=[f"{c[0]}: {c[1][:70]}" for c in CASES])
-def test_example(page, command, output, code, monkeypatch, tmp_path):
+def test_example(page, command, output, code, monkeypatch):
     args = shlex.split(command)
     assert args[0] == "puzzlesmith", f"{page}: examples run puzzlesmith, not {args[0]}"
     monkeypatch.chdir(ROOT)
     if "../shared/data" in command and not (ROOT.parent / "shared" / "data").is_dir():
         pytest.skip("../shared/data is not beside the checkout")
-    os.environ.setdefault("PUZZLESMITH_CACHE", str(tmp_path))
     got, out, err = run_cli(args[1:])
     assert got == code, f"{page}: `{command}` exited {got}: {err}"
     if output and output[0].startswith("{"):
