@@ -21,8 +21,8 @@ def main(argv: list[str] | None = None) -> None:
 
         code = run(args)
     except KeyboardInterrupt:
-        from .contract import Failure, emit_failure
         from ..results import Status
+        from .contract import Failure, emit_failure
 
         code = emit_failure(args, None, Failure(Status.GAVE_UP, "interrupted"))
     sys.exit(code)
