@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import random
 
@@ -9,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from puzzlesmith.engines import exactcover
 from puzzlesmith.engines.exactcover import ExactCover
 from puzzlesmith.errors import UsageError
 from puzzlesmith.puzzles.pentominoes import placements
@@ -117,20 +119,54 @@ def instances(draw):
     return options, bounds, caps
 
 
-@settings(max_examples=150, deadline=None)
-@given(instances(), st.booleans(), st.booleans(), st.one_of(st.none(), st.integers(0, 99)))
-def test_matches_brute_force(instance, pigeonhole, probe, seed):
-    options, bounds, caps = instance
-    problem = ExactCover(options, secondary=caps, multiplicity=bounds, seed=seed,
-                         pigeonhole=pigeonhole, probe=probe)
-    expected = brute_force(options, bounds, caps)
-    got = [frozenset(s) for s in problem.solutions()]
-    assert len(got) == len(set(got))
-    assert set(got) == expected
-    assert problem.count().count == len(expected)
-    result = problem.solve(unique=True)
-    assert result.unique == (len(expected) == 1)
-    assert (result.status is Status.SOLVED) == bool(expected)
+@contextlib.contextmanager
+def kernels(mode: str):
+    """Run the searches made inside with the interpreted or the compiled kernels."""
+    saved = exactcover.KERNELS
+    exactcover.KERNELS = mode
+    try:
+        yield
+    finally:
+        exactcover.KERNELS = saved
+
+
+@pytest.mark.parametrize("mode", ["interpreted", "compiled"])
+def test_matches_brute_force(mode):
+    """Every solution exactly once, with either kernels, every switch on or off."""
+
+    @settings(max_examples=150, deadline=None)
+    @given(instances(), st.booleans(), st.booleans(), st.one_of(st.none(), st.integers(0, 99)))
+    def check(instance, pigeonhole, probe, seed):
+        options, bounds, caps = instance
+        problem = ExactCover(options, secondary=caps, multiplicity=bounds, seed=seed,
+                             pigeonhole=pigeonhole, probe=probe)
+        expected = brute_force(options, bounds, caps)
+        got = [frozenset(s) for s in problem.solutions()]
+        assert len(got) == len(set(got))
+        assert set(got) == expected
+        assert problem.count().count == len(expected)
+        result = problem.solve(unique=True)
+        assert result.unique == (len(expected) == 1)
+        assert (result.status is Status.SOLVED) == bool(expected)
+
+    with kernels(mode):
+        check()
+
+
+def test_the_two_kernels_agree_and_hand_over_mid_search():
+    """Interpreted and compiled kernels search the same tree; a search that starts
+    interpreted moves to the compiled kernels between chunks and carries on."""
+    with kernels("interpreted"):
+        slow = queens(8).count()
+        run = queens(8).solutions()
+        first = [frozenset(next(run)) for _ in range(10)]
+        assert not run.compiled
+    with kernels("compiled"):
+        fast = queens(8).count()
+        rest = [frozenset(s) for s in run]
+        assert run.compiled and run.status is Status.SOLVED
+    assert slow.count == fast.count == 92 and slow.stats.nodes == fast.stats.nodes
+    assert len(set(first + rest)) == 92
 
 
 def test_regression_exclusion_is_propagated_before_the_next_branch():
@@ -143,12 +179,14 @@ def test_regression_exclusion_is_propagated_before_the_next_branch():
     bounds = {"p0": (1, 1), "p1": (1, 1), "p2": (1, 2), "p3": (0, 0)}
     expected = brute_force(options, bounds, {"s0": 2})
     assert len(expected) == 15
-    for probe, pigeonhole in itertools.product((True, False), repeat=2):
-        problem = ExactCover(options, secondary={"s0": 2}, multiplicity=bounds, seed=30,
-                             pigeonhole=pigeonhole, probe=probe)
-        got = [frozenset(s) for s in problem.solutions()]
-        assert len(got) == len(set(got)) and set(got) == expected, (probe, pigeonhole)
-        assert problem.count().count == 15
+    for probe, pigeonhole, mode in itertools.product((True, False), (True, False),
+                                                     ("interpreted", "compiled")):
+        with kernels(mode):
+            problem = ExactCover(options, secondary={"s0": 2}, multiplicity=bounds, seed=30,
+                                 pigeonhole=pigeonhole, probe=probe)
+            got = [frozenset(s) for s in problem.solutions()]
+            assert len(got) == len(set(got)) and set(got) == expected, (probe, pigeonhole)
+            assert problem.count().count == 15
 
 
 def test_interleaved_iterators_keep_their_own_state():

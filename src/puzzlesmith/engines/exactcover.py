@@ -56,6 +56,7 @@ from __future__ import annotations
 
 import itertools
 import random as _random
+import time
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 
 import numpy as np
@@ -170,6 +171,15 @@ class ExactCover:
         self.item_start[1:] = np.cumsum([len(p) for p in per_item])
         self.item_opts = np.array([o for p in per_item for o in p], dtype=np.int64)
 
+    def as_lists(self) -> tuple[list, ...]:
+        """The model as Python lists (lo, hi, primary, then the CSR tables), for the
+        interpreted kernels; made once."""
+        if getattr(self, "_lists", None) is None:
+            self._lists = tuple(a.tolist() for a in (
+                self.lo, self.hi, self.primary, self.opt_start, self.opt_items,
+                self.item_start, self.item_opts))
+        return self._lists
+
     def __iter__(self) -> Iterator[list]:
         return self.solutions()
 
@@ -216,6 +226,15 @@ class ExactCover:
                            complete=complete, limit=limit)
 
 
+#: Which kernels run: "auto" (interpreted until the process has spent
+#: :data:`INTERPRETED_SECONDS` in them, then compiled), "interpreted" or "compiled".
+KERNELS = "auto"
+#: Interpreted search a process may do before it loads the compiled kernels: a small search
+#: ends before numba would have loaded (about 0.5 s); a large one pays this once.
+INTERPRETED_SECONDS = 0.2
+_interpreted = {"seconds": 0.0}  # interpreted search done so far in this process
+
+
 class Search:
     """One run of the search over an :class:`ExactCover` model: its own dynamic state
     (statuses, counters, trail, decisions), statistics and outcome.  An iterator of
@@ -225,36 +244,49 @@ class Search:
     UNSOLVABLE (exhausted without any) or GAVE_UP (a node or time limit stopped it).
     ``max_found`` makes the kernel count that many solutions per call without returning
     each one (for :meth:`count_all`).
+
+    The state starts as Python lists searched by the interpreted kernels; it moves to numpy
+    arrays and the compiled kernels (see :data:`KERNELS`) between two chunks, where the
+    search resumes as if nothing happened.
     """
 
     def __init__(self, problem: ExactCover, *, limits: Limits | None = None,
                  progress: Callable[[Stats], None] | None = None, max_found: int | None = None):
+        from . import exactcover_kernels
+
         self.problem = problem
         self.max_found = max_found
         self.status: Status | None = None
         self.found = 0
         self.stopped_at_limit = False  # a count stopped at max_found, not exhausted
         n_items, n_opts = len(problem.items), len(problem.names)
-        self._status = np.zeros(n_opts, dtype=np.int8)
-        self._cover = np.zeros(n_items, dtype=np.int64)
-        self._avail = np.diff(problem.item_start)
-        self._trail = np.zeros(n_opts, dtype=np.int64)  # an option changes once per path
-        self._ctl = np.zeros(CONTROL_SIZE, dtype=np.int64)
-        self._ctl[C_PIGEON] = int(problem.pigeonhole)
-        self._ctl[C_PROBE] = int(problem.probe)
-        self._ctl[C_QLEN] = n_items
-        self._queue = np.arange(n_items, dtype=np.int64)  # the root propagates every item
-        self._queued = np.ones(3 * n_items, dtype=np.bool_)  # queue flags, then bound marks
-        # Work arrays: per option mine, group_of; per item seen, tally, groups; failed
-        # probes; failure weights of the items (see the kernels' _choose_item).
-        self._scratch = tuple(np.zeros(n, dtype=np.int64) for n in (
-            n_opts, n_opts, n_items, n_items, n_items + 1, n_opts, n_items))
-        self._scratch[6][:] = 1
-        self._decisions = np.zeros((6, n_opts + 2), dtype=np.int64)
-        ensure_warm("exactcover")  # load the kernels before the clock starts
-        self.driver = ChunkDriver(limits, progress,
-                                  Stats(extra={"solutions": 0, "probes": 0}))
+        ctl = [0] * CONTROL_SIZE
+        ctl[C_PIGEON], ctl[C_PROBE], ctl[C_QLEN] = int(problem.pigeonhole), int(problem.probe), \
+            n_items
+        item_start = problem.item_start.tolist()
+        self._state = {
+            "status": [FREE] * n_opts,
+            "cover": [0] * n_items,
+            "avail": [item_start[i + 1] - item_start[i] for i in range(n_items)],
+            "trail": [0] * n_opts,  # an option changes at most once per path
+            "ctl": ctl,
+            "queue": list(range(n_items)),  # the root propagates every item
+            "queued": [True] * (3 * n_items),  # queue flags, then pigeonhole marks
+            # Work arrays: per option mine, group_of; per item seen, tally, groups; failed
+            # probes; failure weights of the items (see the kernels' _choose_item).
+            "scratch": tuple([0] * n for n in (n_opts, n_opts, n_items, n_items, n_items + 1,
+                                                n_opts)) + ([1] * n_items,),
+            "decisions": [[0] * (n_opts + 2) for _ in range(6)],
+        }
+        self._model = problem.as_lists()
+        self._kernel = exactcover_kernels.search
+        self.compiled = False
+        # One node first: an interpreted node of a large model may take milliseconds.
+        self.driver = ChunkDriver(limits, progress, Stats(extra={"solutions": 0, "probes": 0}),
+                                  first_chunk=1)
         self.stats = self.driver.stats
+        if _wants_compiled() or (KERNELS == "auto" and exactcover_kernels.is_compiled()):
+            self._compile()
 
     @property
     def gave_up(self) -> bool:
@@ -291,18 +323,21 @@ class Search:
     def solution(self) -> list:
         """The option names of the solution the search stands on (after a FOUND)."""
         names = self.problem.names
-        return [names[o] for o in np.flatnonzero(self._status == TAKEN)]
+        return [names[o] for o, s in enumerate(self._state["status"]) if s == TAKEN]
 
     def _chunk(self, max_found: int) -> tuple[int, int]:
         """One kernel call of at most one chunk of nodes; returns (outcome, found)."""
-        from .exactcover_kernels import search
-
-        p, ctl = self.problem, self._ctl
-        outcome, found = search(
-            p.lo, p.hi, p.primary, self._status, self._cover, self._avail, p.opt_start,
-            p.opt_items, p.item_start, p.item_opts, self._trail, ctl, self._queue,
-            self._queued, self._scratch, self._decisions, self.driver.budget(), max_found)
-        self.found += found
+        if not self.compiled and _wants_compiled():
+            self._compile()
+        state, ctl = self._state, self._state["ctl"]
+        began = time.monotonic()
+        outcome, found = self._kernel(
+            *self._model[:3], state["status"], state["cover"], state["avail"],
+            *self._model[3:], state["trail"], ctl, state["queue"], state["queued"],
+            state["scratch"], state["decisions"], self.driver.budget(), max_found)
+        if not self.compiled:
+            _interpreted["seconds"] += time.monotonic() - began
+        self.found += int(found)
         self.stats.extra["solutions"] = self.found
         self.stats.extra["probes"] = int(ctl[C_PROBES])
         limited = self.driver.after(int(ctl[C_NODES]), paused=outcome == PAUSED)
@@ -310,7 +345,28 @@ class Search:
             outcome = GAVE_UP
         if outcome in (EXHAUSTED, GAVE_UP):
             self._finish(outcome)
-        return outcome, found
+        return outcome, int(found)
+
+    def _compile(self, *, warm: bool = True) -> None:
+        """Move the state to numpy arrays and continue with the compiled kernels (loading
+        them first, a cost of the process that the run's clock does not count)."""
+        from . import exactcover_kernels
+
+        if warm:
+            began = time.monotonic()
+            ensure_warm("exactcover")
+            self.driver.start += time.monotonic() - began
+        state = self._state
+        for key, dtype in (("status", np.int8), ("cover", np.int64), ("avail", np.int64),
+                           ("trail", np.int64), ("ctl", np.int64), ("queue", np.int64),
+                           ("queued", np.bool_), ("decisions", np.int64)):
+            state[key] = np.array(state[key], dtype=dtype)
+        state["scratch"] = tuple(np.array(a, dtype=np.int64) for a in state["scratch"])
+        p = self.problem
+        self._model = (p.lo, p.hi, p.primary, p.opt_start, p.opt_items, p.item_start,
+                       p.item_opts)
+        self._kernel = exactcover_kernels.compiled()
+        self.compiled = True
 
     def _finish(self, outcome: int) -> None:
         if outcome == GAVE_UP:
@@ -319,11 +375,18 @@ class Search:
             self.status = Status.SOLVED if self.found else Status.UNSOLVABLE
 
 
+def _wants_compiled() -> bool:
+    return KERNELS == "compiled" or (
+        KERNELS == "auto" and _interpreted["seconds"] >= INTERPRETED_SECONDS)
+
+
 @warm_up("exactcover")
 def _warm_up() -> None:
-    """Load (or compile) the kernels once per process, outside any timed run."""
+    """Load (or compile) the compiled kernels once per process, outside any timed run."""
     for pigeonhole in (False, True):
-        ExactCover([[0]], pigeonhole=pigeonhole).count()
+        run = Search(ExactCover([[0]], pigeonhole=pigeonhole))
+        run._compile(warm=False)
+        run.count_all()
 
 
 def _bounds(item: Hashable, spec: int | tuple[int, int]) -> tuple[int, int]:

@@ -1,18 +1,22 @@
-"""The compiled kernels of :mod:`puzzlesmith.engines.exactcover` (numba).
+"""The search kernels of :mod:`puzzlesmith.engines.exactcover`, in one source, run two ways.
 
-This is the only module of the engine that imports numba; :class:`~.exactcover.Search`
-imports it when a search first runs.  The model is two CSR incidence tables (option -> items,
-item -> options) plus bounds; the dynamic state of one run is one status per option, counters
-per item, a trail of changed options, a stack of decisions and a propagation queue, all
-allocated by the run (see ``Search``), so that runs over one model never share state.
+The model is two CSR incidence tables (option -> items, item -> options) plus bounds; the
+dynamic state of one run is one status per option, counters per item, a trail of changed
+options, a stack of decisions and a propagation queue, all allocated by the run (see
+``Search``), so that runs over one model never share state.
 
 :func:`search` is the entry point: a resumable depth-first search that stops after a budget
-of nodes, so that Python can check limits and Ctrl-C between chunks.
+of nodes, so that Python can check limits and Ctrl-C between chunks.  The functions here are
+plain Python over indexable integer sequences: on Python lists they run interpreted (no
+numba, no compilation: a small search ends before numba would have loaded), and
+:func:`compiled` returns the same functions compiled by numba (``cache=True``) over numpy
+arrays.  This module imports numba only inside :func:`compiled`, the only place the engine
+does.
 """
 
 from __future__ import annotations
 
-from numba import njit
+import types
 
 from .exactcover import (
     BACKTRACK,
@@ -35,10 +39,9 @@ from .exactcover import (
     TAKEN,
 )
 
-__all__ = ["search"]
+__all__ = ["search", "compiled", "is_compiled"]
 
 
-@njit(cache=True)
 def _set_status(o, new, status, cover, avail, lo, hi, opt_start, opt_items, trail, ctl, queue,
                 queued):
     """Move free option ``o`` to TAKEN or EXCLUDED, update counters, and queue the items
@@ -50,7 +53,7 @@ def _set_status(o, new, status, cover, avail, lo, hi, opt_start, opt_items, trai
     status[o] = new
     trail[ctl[C_TRAIL]] = o
     ctl[C_TRAIL] += 1
-    n = lo.shape[0]
+    n = len(lo)
     for k in range(opt_start[o], opt_start[o + 1]):
         i = opt_items[k]
         if ctl[C_PIGEON]:
@@ -69,7 +72,6 @@ def _set_status(o, new, status, cover, avail, lo, hi, opt_start, opt_items, trai
             ctl[C_QLEN] += 1
 
 
-@njit(cache=True)
 def _undo_to(mark, status, cover, avail, opt_start, opt_items, trail, ctl):
     """Restore every option changed since the trail had length ``mark``."""
     while ctl[C_TRAIL] > mark:
@@ -83,14 +85,12 @@ def _undo_to(mark, status, cover, avail, opt_start, opt_items, trail, ctl):
         status[o] = FREE
 
 
-@njit(cache=True)
 def _clear_queue(ctl, queue, queued):
     for q in range(ctl[C_QLEN]):
         queued[queue[q]] = False
     ctl[C_QLEN] = 0
 
 
-@njit(cache=True)
 def _propagate_counts(lo, hi, status, cover, avail, opt_start, opt_items, item_start,
                       item_opts, trail, ctl, queue, queued):
     """Unit propagation of the cardinality bounds, to a fixpoint.
@@ -119,7 +119,6 @@ def _propagate_counts(lo, hi, status, cover, avail, opt_start, opt_items, item_s
     return -1
 
 
-@njit(cache=True)
 def _tally(p, status, opt_start, opt_items, item_start, item_opts, ctl, mine, group_of, seen,
            tally):
     """Mark item ``p``'s free options (``mine``) and count, per item, how many it holds.
@@ -142,7 +141,6 @@ def _tally(p, status, opt_start, opt_items, item_start, item_opts, ctl, mine, gr
     return stamp
 
 
-@njit(cache=True)
 def _pigeonhole(p, stamp, lo, hi, status, cover, avail, opt_start, opt_items, item_start,
                 item_opts, trail, ctl, queue, queued, mine, group_of, tally, groups):
     """Upper bound on what primary item ``p`` can still get, grouping its free options under
@@ -204,13 +202,12 @@ def _pigeonhole(p, stamp, lo, hi, status, cover, avail, opt_start, opt_items, it
     return changed
 
 
-@njit(cache=True)
 def _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_start,
                item_opts, trail, ctl, queue, queued, scratch):
     """Counts to a fixpoint, then (if enabled) containment and pigeonhole bounds, item by
     item, until nothing changes.  ``scratch`` is the tuple of work arrays (see ``_run``)."""
     mine, group_of, seen, tally, groups, _, weight = scratch
-    n = lo.shape[0]
+    n = len(lo)
     while True:
         failed = _propagate_counts(lo, hi, status, cover, avail, opt_start, opt_items,
                                    item_start, item_opts, trail, ctl, queue, queued)
@@ -253,7 +250,6 @@ def _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items, item
             return True
 
 
-@njit(cache=True)
 def _probe_item(p, lo, hi, primary, status, cover, avail, opt_start, opt_items, item_start,
                 item_opts, trail, ctl, queue, queued, scratch):
     """Failed-option probing: tentatively take each free option of item ``p``; exclude those
@@ -280,12 +276,11 @@ def _probe_item(p, lo, hi, primary, status, cover, avail, opt_start, opt_items, 
     return nfailed
 
 
-@njit(cache=True)
 def _choose_item(lo, hi, primary, cover, avail, weight):
     """The primary item to branch on, or -1 when at a solution: the fewest spare options
     (MRV adapted to multiplicities), divided by how often the item failed (dom/wdeg)."""
     best, best_spare, best_weight = -1, 1, 0  # compares spare**2 / weight by products
-    for i in range(lo.shape[0]):
+    for i in range(len(lo)):
         if primary[i] and avail[i] > 0 and cover[i] < lo[i]:
             spare = avail[i] - (lo[i] - cover[i]) + 1
             spare *= spare
@@ -294,13 +289,12 @@ def _choose_item(lo, hi, primary, cover, avail, weight):
     if best >= 0:
         return best
     fewest = 1 << 60
-    for i in range(lo.shape[0]):  # every lower bound met: branch on remaining slack
+    for i in range(len(lo)):  # every lower bound met: branch on remaining slack
         if primary[i] and avail[i] > 0 and avail[i] < fewest:
             best, fewest = i, avail[i]
     return best
 
 
-@njit(cache=True)
 def search(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_start, item_opts,
            trail, ctl, queue, queued, scratch, decisions, node_stop, max_found):
     """Depth-first search, resumable: runs until exhaustion, ``node_stop`` nodes in all, or
@@ -395,7 +389,6 @@ def search(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_sta
             ctl[C_LEVEL] = level - 1
 
 
-@njit(cache=True)
 def _next_free(p, start, status, item_start, item_opts):
     """Position of item ``p``'s first free option at or after position ``start``, or -1."""
     for k in range(start, item_start[p + 1]):
@@ -404,3 +397,33 @@ def _next_free(p, start, status, item_start, item_opts):
     return -1
 
 
+
+
+_KERNELS = (_set_status, _undo_to, _clear_queue, _propagate_counts, _tally, _pigeonhole,
+            _propagate, _probe_item, _choose_item, search, _next_free)
+_COMPILED = None
+
+
+def is_compiled() -> bool:
+    """True once :func:`compiled` has loaded the compiled kernels in this process."""
+    return _COMPILED is not None
+
+
+def compiled():
+    """:func:`search` compiled by numba (loaded from numba's cache after the first time).
+
+    Each kernel is jit-compiled from its code with a namespace in which the other kernels are
+    the compiled ones, so that the compiled search never calls back into Python.
+    """
+    global _COMPILED
+    if _COMPILED is None:
+        from numba import njit
+
+        namespace = dict(globals())
+        for kernel in _KERNELS:
+            twin = types.FunctionType(kernel.__code__, namespace, kernel.__name__)
+            twin.__qualname__ = kernel.__qualname__
+            twin.__module__ = kernel.__module__
+            namespace[kernel.__name__] = njit(cache=True)(twin)
+        _COMPILED = namespace["search"]
+    return _COMPILED
