@@ -44,12 +44,15 @@ How it searches (documented because the statistics depend on it):
   is filled to capacity by this item, so the groups' other options are excluded.  This is the
   generic form of the Star Battle "squeeze" rules and is what makes large puzzles easy.
 
-The search runs in compiled kernels (numba, :mod:`.exactcover_kernels`, loaded when a search
-first runs) over integer arrays, in chunks of nodes driven by
-:class:`~puzzlesmith.engines.driver.ChunkDriver`, so that Python between chunks honours node
-and time limits, reports progress and can be stopped with Ctrl-C.  Each search keeps its
-state in its own :class:`Search` object: iterators over one problem never share state.
-A ``seed`` shuffles the option order, so that different seeds draw different first solutions.
+The search runs in kernels over integer sequences (:mod:`.exactcover_kernels`), in chunks
+of nodes driven by :class:`~puzzlesmith.engines.driver.ChunkDriver`, so that Python between
+chunks honours node and time limits, reports progress and can be stopped with Ctrl-C.  A
+search starts in the interpreted kernels over Python lists (a small search ends before numba
+would have loaded); once the process has spent :data:`INTERPRETED_SECONDS` in them, it loads
+the same kernels compiled by numba and carries on over numpy arrays (:data:`KERNELS` forces
+either).  Each search keeps its state in its own :class:`Search` object: iterators over one
+problem never share state.  A ``seed`` shuffles the option order, so that different seeds
+draw different first solutions.
 """
 
 from __future__ import annotations

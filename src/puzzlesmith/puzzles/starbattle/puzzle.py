@@ -204,7 +204,7 @@ class StarBattlePuzzle(Puzzle):
                              f"{', '.join(generator.DIFFICULTIES)}")
         generator.check_shape(rows, cols, stars)
         if seed is None:
-            seed = random.randrange(1 << 31)
+            seed = random.SystemRandom().randrange(1 << 31)  # reported, so reproducible
         began = time.monotonic()
         stats = Stats(extra={"attempts": 0, "repairs": 0, "made": 0, "total": count,
                              "stage": "generating"})
