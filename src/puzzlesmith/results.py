@@ -184,6 +184,8 @@ class CountResult(Result):
     complete: bool = True
     #: The ``limit`` the count was asked to stop at (None: count them all).
     limit: int | None = None
+    #: The solutions found, when the caller asked to keep them (not part of the JSON).
+    solutions: list = field(default_factory=list, repr=False)
 
     def _fields(self) -> dict:
         return {"count": self.count, "complete": self.complete}

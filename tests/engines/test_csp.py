@@ -98,7 +98,10 @@ def test_sudoku_is_solved_and_unique():
 def test_empty_sudoku_is_not_unique():
     p, _ = sudoku("0" * 81)
     result = unique(p)
-    assert result.unique is False and result.other != result.solution
+    assert result.unique is False and result.wanted_unique
+    assert result.verdict() is Status.UNSOLVABLE
+    first, other = count(p, 2, keep=True).solutions
+    assert first != other
 
 
 def test_pairs_and_unary_and_self_constraints():
