@@ -664,7 +664,7 @@ def _count_parts(csp: CSP, limit: int | None, seed: int | None, limits: Limits,
     total, complete = 1, True
     for part in range(parts):
         active = label[:n] == part
-        nodes_left = None if limits.nodes is None else max(1, limits.nodes - stats.nodes)
+        nodes_left = None if limits.nodes is None else max(0, limits.nodes - stats.nodes)
         sub = Search(csp, seed=seed, limits=replace(limits, nodes=nodes_left),
                      progress=relay if progress else None, raw=True, restarts=restarts,
                      _model=model, _root=dom, _active=active)
