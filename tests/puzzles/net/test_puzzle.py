@@ -111,3 +111,18 @@ def test_docstring_examples(module):
     import importlib
 
     assert doctest.testmod(importlib.import_module(module)).failed == 0
+
+
+def test_docs_python_examples_run():
+    import contextlib
+    import io
+    import re
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parents[3] / "docs" / "net.md"
+    blocks = re.findall(r"```python\n(.*?)```", page.read_text(), flags=re.S)
+    assert blocks
+    for block in blocks:
+        with contextlib.redirect_stdout(io.StringIO()) as out:
+            exec(compile(block, "docs/net.md", "exec"), {})
+        assert out.getvalue().startswith("solved True")
