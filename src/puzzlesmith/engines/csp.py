@@ -356,6 +356,36 @@ class _Compiled:
         return cls(csp.initial_domains(), np.cumsum(in_ptr), order, src, dst, tab, sup,
                    degree)
 
+    @classmethod
+    def _of_arcs(cls, initial: np.ndarray, src: np.ndarray, dst: np.ndarray,
+                 tab: np.ndarray, sup: np.ndarray, degree: np.ndarray) -> _Compiled:
+        n = initial.shape[0]
+        in_ptr = np.zeros(n + 1, dtype=np.int64)
+        np.add.at(in_ptr, dst + 1, 1)
+        return cls(initial, np.cumsum(in_ptr), np.argsort(dst, kind="stable"), src, dst, tab,
+                   sup, degree)
+
+    def parts(self, dom: np.ndarray, label: np.ndarray, parts: int
+              ) -> Iterator[tuple[np.ndarray, _Compiled]]:
+        """Per part (``label[v]`` = part of ``v``, -1: decided): its variables and the
+        model of that part alone, from domains ``dom`` (arcs to decided variables are
+        dropped: after a fixpoint every value left is compatible with them).  The work
+        follows the parts' sizes, not their number times the model's."""
+        var_order = np.argsort(label, kind="stable")
+        var_ptr = np.searchsorted(label[var_order], np.arange(parts + 1))
+        src_label = label[self.arc_src]
+        inside = np.flatnonzero((src_label >= 0) & (src_label == label[self.arc_dst]))
+        inside = inside[np.argsort(src_label[inside], kind="stable")]
+        arc_ptr = np.searchsorted(src_label[inside], np.arange(parts + 1))
+        where = np.zeros(label.shape[0], dtype=np.int64)
+        for part in range(parts):
+            variables = var_order[var_ptr[part]:var_ptr[part + 1]]
+            arcs = inside[arc_ptr[part]:arc_ptr[part + 1]]
+            where[variables] = np.arange(variables.shape[0])
+            yield variables, _Compiled._of_arcs(
+                dom[variables], where[self.arc_src[arcs]], where[self.arc_dst[arcs]],
+                self.arc_tab[arcs], self.sup, self.degree[variables])
+
 
 class _Fixpoint:
     """Arc consistency and the custom propagators, to a common fixpoint; keeps the dom/wdeg
@@ -366,7 +396,7 @@ class _Fixpoint:
         self.model = model
         self.kernels = _kernels()
         self.weight = model.degree.copy()
-        n = max(csp.size, 1)
+        n = max(model.initial.shape[0], 1)
         self.queue = np.zeros(n, dtype=np.int64)
         self.inq = np.zeros(n, dtype=np.bool_)
 
@@ -455,8 +485,7 @@ class Search:
 
     def __init__(self, csp: CSP, *, seed: int | None = None, limits: Limits | None = None,
                  progress: Progress | None = None, raw: bool = False,
-                 restarts: int | None = None, _model: _Compiled | None = None,
-                 _root: np.ndarray | None = None, _active: np.ndarray | None = None):
+                 restarts: int | None = None, _model: _Compiled | None = None):
         _warm_names(csp)
         self.csp = csp
         self.limits = limits or Limits()
@@ -470,8 +499,7 @@ class Search:
         self.stopped_by: str | None = None
         self.complete = False
         self._model = _model or _Compiled.of(csp)
-        self._root = _root
-        self._active = (np.ones(csp.size, dtype=np.bool_) if _active is None else _active)
+        self._active = np.ones(self._model.initial.shape[0], dtype=np.bool_)
         self._fix = _Fixpoint(csp, self._model)
         self._driver: ChunkDriver | None = None
         self._iter = self._run()
@@ -527,10 +555,8 @@ class Search:
         select_near = fix.kernels.select_near
         memory = self.limits.memory
         self._cut = False
-        dom = (m.initial if self._root is None else self._root).copy()
-        n = dom.shape[0]
-        seeds = (np.arange(n, dtype=np.int64) if self._root is None
-                 else np.flatnonzero(self._active))
+        dom = m.initial.copy()
+        seeds = np.arange(dom.shape[0], dtype=np.int64)
         frames: list[tuple[int, int, list]] = []
         held = 0                                   # bytes of the trail
         failures = 0
@@ -660,19 +686,20 @@ def _count_parts(csp: CSP, limit: int | None, seed: int | None, limits: Limits,
     parts = int(fix.kernels.label_parts(dom, model.in_ptr, model.in_arc, model.arc_src, label,
                                         fix.queue))
     stats.extra["parts"] = parts
-    per_part: list[tuple[np.ndarray, list]] = []   # (active variables, their values) per part
+    per_part: list[tuple[np.ndarray, list]] = []   # (variables, their values) per part
     total, complete = 1, True
-    for part in range(parts):
-        active = label[:n] == part
+    for variables, sub_model in model.parts(dom, label[:n], parts):
+        if limits.expired():
+            return done(0, False, [])
         nodes_left = None if limits.nodes is None else max(0, limits.nodes - stats.nodes)
         sub = Search(csp, seed=seed, limits=replace(limits, nodes=nodes_left),
                      progress=relay if progress else None, raw=True, restarts=restarts,
-                     _model=model, _root=dom, _active=active)
+                     _model=sub_model)
         found, values = 0, []
         for sol in sub:
             found += 1
             if keep:
-                values.append(sol[active])
+                values.append(sol)
             if limit is not None and found >= limit:
                 break
         stats.nodes += sub.stats.nodes
@@ -684,15 +711,15 @@ def _count_parts(csp: CSP, limit: int | None, seed: int | None, limits: Limits,
             return done(0, True, [])
         complete = complete and sub.complete
         total *= found
-        per_part.append((active, values))
+        per_part.append((variables, values))
     found = total if limit is None else min(total, limit)
     complete = complete and found == total
     kept = []
     if keep:
         for combo in itertools.islice(itertools.product(*(v for _, v in per_part)), found):
             full = dom.copy()
-            for (active, _), values in zip(per_part, combo, strict=True):
-                full[active] = values
+            for (variables, _), values in zip(per_part, combo, strict=True):
+                full[variables] = values
             kept.append(full if raw else csp.decode(full))
     return done(found, complete, kept)
 

@@ -24,7 +24,7 @@ from ..errors import InvalidPuzzle
 __all__ = ["render_svg", "MAX_SVG_TILES"]
 
 #: The largest board drawn as SVG (the drawing of a bigger one would be unreadable).
-MAX_SVG_TILES = 250_000
+MAX_SVG_TILES = 100_000
 
 _SIDES = ((1, -1, 0, 4), (2, 0, -1, 8), (4, 1, 0, 1), (8, 0, 1, 2))   # bit, di, dj, back
 _ENDS = {1: (0, -1), 2: (-1, 0), 4: (0, 1), 8: (1, 0)}

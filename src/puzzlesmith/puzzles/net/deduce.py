@@ -243,8 +243,9 @@ def hint(board: Board, state: Grid | None = None, *, limits: Limits | None = Non
         return HintResult(status, Stats(nodes=nodes, seconds=time.monotonic() - start),
                           text=text, move=move, details=details, puzzle=name)
 
-    if not violations(board, state):
+    if _matched(board, flat_state) and not violations(board, state):
         return answer(Status.SOLVED, "already solved")
+    limits.check("looking for a hint")
     net = netmodel.build(board, limits)
     if net.impossible:
         return answer(Status.UNSOLVABLE, f"no solution: {net.impossible}")
@@ -285,11 +286,11 @@ def hint(board: Board, state: Grid | None = None, *, limits: Limits | None = Non
 
 
 def _by_search(board: Board, flat_state: np.ndarray, limits: Limits, answer) -> HintResult:
-    grid, search = netmodel.solve(board, limits=limits)
-    if grid is None:
-        why = "no solution" if search.status is Status.UNSOLVABLE else "gave up: limit reached"
-        return answer(search.status, why, nodes=search.stats.nodes)
-    flat = np.array(grid, dtype=np.int64).reshape(-1)
+    found = netmodel.solve(board, limits=limits)
+    if not found.solutions:
+        why = "no solution" if found.status is Status.UNSOLVABLE else "gave up: limit reached"
+        return answer(found.status, why, nodes=found.stats.nodes)
+    flat = np.array(found.solutions[0], dtype=np.int64).reshape(-1)
     cell = int(np.flatnonzero(flat != flat_state)[0])
     value = int(flat[cell])
     i, j = divmod(cell, board.cols)
@@ -297,7 +298,18 @@ def _by_search(board: Board, flat_state: np.ndarray, limits: Limits, answer) -> 
             f"{_turns(int(flat_state[cell]), value)}, to connect {_sides(value)}: no tile is "
             "forced by the deductions alone any more, this is how a solution found by search "
             "has it.")
-    return answer(Status.SOLVED, text, cell, value, "search", nodes=search.stats.nodes)
+    return answer(Status.SOLVED, text, cell, value, "search", nodes=found.stats.nodes)
+
+
+def _matched(board: Board, flat: np.ndarray) -> bool:
+    """Whether every connector of ``flat`` meets one (the local rule, fast)."""
+    for (bit, nb), back in zip(board.neighbours().items(), (4, 8, 1, 2), strict=True):
+        has = (flat & bit) != 0
+        off = nb < 0
+        meets = (flat[np.where(off, 0, nb)] & back) != 0
+        if np.any(has & off) or np.any(~off & (has != meets)):
+            return False
+    return True
 
 
 def _check_state(board: Board, state: Sequence[Sequence[int]]) -> None:

@@ -147,13 +147,10 @@ def _restarts(board: Board, few: bool = True) -> int | None:
 
 
 def solve(board: Board, *, seed: int | None = None, limits: Limits | None = None,
-          progress=None) -> tuple[Grid | None, cspe.Search]:
-    """One solution (or None) and the finished search (its status and statistics)."""
-    net = build(board, limits)
-    search = cspe.Search(net.csp, seed=seed, limits=limits, progress=progress, raw=True,
-                         restarts=_restarts(board))
-    found = next(search, None)
-    return (None if found is None else grid_of(board, found)), search
+          progress=None) -> CountResult:
+    """One solution, as a count up to 1 (its grid in ``solutions``): the local rule is then
+    searched part by part, the connected rule with restarts."""
+    return count(board, 1, seed=seed, limits=limits, progress=progress)
 
 
 def count(board: Board, limit: int | None = None, *, seed: int | None = None,

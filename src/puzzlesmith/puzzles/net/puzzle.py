@@ -129,9 +129,9 @@ class NetPuzzle(Puzzle):
                 result.details["other"] = nb.to_rows(grids[1])
                 result.messages.append("not unique: there is another solution")
         else:
-            grid, search = model.solve(board, seed=seed, limits=limits, progress=progress)
-            status = Status.SOLVED if grid is not None else search.status
-            result = SolveResult(status, search.stats, solution=grid, puzzle=self.name)
+            found = model.solve(board, seed=seed, limits=limits, progress=progress)
+            grid = found.solutions[0] if found.solutions else None
+            result = SolveResult(found.status, found.stats, solution=grid, puzzle=self.name)
         if result.solution is not None:
             result.details = {"solution": nb.to_rows(result.solution), **result.details}
         elif result.status is Status.GAVE_UP:
