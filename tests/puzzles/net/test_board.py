@@ -69,8 +69,19 @@ def test_bad_input_names_the_place(text, message):
         NET.parse(text)
 
 
+def test_tiles_that_fit_no_way_are_refused():
+    with pytest.raises(InvalidPuzzle, match="line 3, column 2: tile f points off the 2x2 board"):
+        NET.parse("\n c6\n 9f\n")
+    with pytest.raises(InvalidPuzzle, match="line 1, column 1: tile 9"):
+        NET.parse("9" * 5000)
+    assert NET.parse("9" * 5000, wrap=True).size == 5000
+    with pytest.raises(InvalidPuzzle, match="line 1, column 2: tile f"):
+        validate(Board(((8, 15),)))
+    assert validate(Board(((8, 15),)), fit=False)
+
+
 def test_bom_case_spaces_and_crlf_are_accepted():
-    assert NET.parse("\ufeff\nAb  \r\n  cD\r\n\n").tiles == ((10, 11), (12, 13))
+    assert NET.parse("\ufeff\nAb  \r\n  cD\r\n\n", wrap=True).tiles == ((10, 11), (12, 13))
     assert NET.parse("12", wrap=True, connected=True) == Board(((1, 2),), True, True)
 
 
@@ -81,8 +92,8 @@ def test_huge_inputs_are_refused_before_any_work():
     with pytest.raises(InvalidPuzzle, match="tiles, more than the 250,000 allowed"):
         NET.parse(("f" * 1000 + "\n") * 1000)
     with pytest.raises(InvalidPuzzle, match="more than the 100 allowed"):
-        NET.parse("ff\n" * 51, max_tiles=100)
-    assert NET.parse("ff\n" * 50, max_tiles=100).size == 100
+        NET.parse("ff\n" * 51, max_tiles=100, wrap=True)
+    assert NET.parse("ff\n" * 50, max_tiles=100, wrap=True).size == 100
     assert time.perf_counter() - start < 30          # generous: only "no hang"
 
 
@@ -110,6 +121,8 @@ def test_answers_are_parsed_against_the_puzzle():
     board = NET.example()
     answer = NET.parse_answer(board, "c6000000000\nd7ce6c644c2\n11111939310\n")
     assert NET.is_solution(board, answer)
+    wrong = NET.parse_answer(board, "36000000000\nd7ce6c644c2\n11111939310\n")
+    assert "points off the board" in NET.is_solution(board, wrong).violations[0]
     with pytest.raises(InvalidPuzzle, match="the answer is 2x11, the puzzle 3x11"):
         NET.parse_answer(board, "c6000000000\nd7ce6c644c2\n")
     with pytest.raises(InvalidPuzzle, match="more than the 33 allowed"):

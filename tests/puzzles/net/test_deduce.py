@@ -123,7 +123,9 @@ def test_bad_states_are_refused_with_the_place():
 
 def test_impossible_puzzles_and_limits():
     assert NET.hint(NET.parse("1\n0\n")).status is Status.UNSOLVABLE
-    assert NET.rate(NET.parse("55\n55\n")).status is Status.UNSOLVABLE
+    assert NET.rate(NET.parse("33\n33\n", connected=True)).status is Status.UNSOLVABLE
+    with pytest.raises(InvalidPuzzle, match="points off"):
+        NET.rate(NET.parse("55\n55\n"))
     big = NET.generate(size="12x12", seed=3).puzzles[0].instance
     rating = NET.rate(big, limits=Limits(nodes=0))
     assert rating.status in (Status.SOLVED, Status.GAVE_UP)

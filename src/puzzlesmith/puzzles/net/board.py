@@ -33,8 +33,8 @@ from ...errors import InvalidPuzzle, UsageError
 
 __all__ = [
     "Board", "Grid", "UP", "LEFT", "DOWN", "RIGHT", "DIRECTIONS", "SIDE_NAMES", "MAX_TILES",
-    "MAX_INPUT", "parse", "validate", "format_grid", "draw", "to_rows", "rotate", "rotations",
-    "parse_size", "example",
+    "MAX_INPUT", "ORIENTATIONS", "AVOIDING", "parse", "validate", "format_grid", "draw",
+    "to_rows", "rotate", "rotations", "parse_size", "parse_grid", "example",
 ]
 
 UP, LEFT, DOWN, RIGHT = 1, 2, 4, 8
@@ -47,6 +47,14 @@ MAX_TILES = 250_000
 MAX_INPUT = 10_000_000
 
 Grid = tuple[tuple[int, ...], ...]
+
+#: Bitset (over masks 0..15) of a tile's orientations, per tile.
+ORIENTATIONS = np.array(
+    [sum(1 << m for m in {(t << k | t >> (4 - k)) & 15 for k in range(4)}) for t in range(16)],
+    dtype=np.int64)
+#: Bitset of the masks with none of the connectors in ``sides``, per ``sides``.
+AVOIDING = np.array([sum(1 << m for m in range(16) if not m & sides) for sides in range(16)],
+                    dtype=np.int64)
 
 _HEX = bytes.maketrans(b"0123456789abcdefABCDEF", bytes(range(16)) + bytes(range(10, 16)))
 _NOT_HEX = re.compile(r"[^0-9a-fA-F \t\r\n]")
@@ -93,6 +101,17 @@ class Board:
             return ni, nj
         return None
 
+    def fitting(self) -> np.ndarray:
+        """Per cell, the bitset (over masks 0..15) of the tile's orientations that point
+        nowhere off the board."""
+        rows, cols = self.rows, self.cols
+        i, j = np.divmod(np.arange(rows * cols, dtype=np.int64), cols)
+        off = np.zeros(rows * cols, dtype=np.int64)
+        if not self.wrap:
+            off = (np.where(i == 0, UP, 0) | np.where(i == rows - 1, DOWN, 0)
+                   | np.where(j == 0, LEFT, 0) | np.where(j == cols - 1, RIGHT, 0))
+        return ORIENTATIONS[self.flat] & AVOIDING[off]
+
     def neighbours(self) -> dict[int, np.ndarray]:
         """Per side bit, the flat index of every cell's neighbour on that side (-1: off)."""
         rows, cols = self.rows, self.cols
@@ -138,16 +157,33 @@ def parse(text: str, *, wrap: bool = False, connected: bool = False,
 
     Blank lines around the grid and spaces around a row are ignored, a UTF-8 byte-order
     mark is accepted.  Anything else is an :class:`~puzzlesmith.errors.InvalidPuzzle` naming
-    the line and column.  ``max_input`` (characters) is checked before any work and
-    ``max_tiles`` before any tile is stored.
+    the line and column, and so is a tile that points off the board whichever way it is
+    turned (a cross on the edge of a board that does not wrap).  ``max_input``
+    (characters) is checked before any work and ``max_tiles`` before any tile is stored.
 
-    >>> parse("\\ufeff  Ab\\n  cD  \\n\\n").tiles
+    >>> parse("\\ufeff  Ab\\n  cD  \\n\\n", wrap=True).tiles
     ((10, 11), (12, 13))
     >>> parse("12\\n3g\\n")
     Traceback (most recent call last):
     ...
     puzzlesmith.errors.InvalidPuzzle: line 2, column 2: 'g' is not a hex digit
+    >>> parse("\\n5c\\n93\\n")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    puzzlesmith.errors.InvalidPuzzle: line 2, column 1: tile 5 points off the 2x2 board...
     """
+    rows, first = _grid(text, max_tiles, max_input)
+    return _fits(Board(rows, bool(wrap), bool(connected)), first)
+
+
+def parse_grid(text: str, *, max_tiles: int = MAX_TILES, max_input: int = MAX_INPUT) -> Grid:
+    """Rows of hex digits as a grid (a player's answer or state): the checks of
+    :func:`parse` but the tiles' fit, which is the checker's business."""
+    return _grid(text, max_tiles, max_input)[0]
+
+
+def _grid(text: str, max_tiles: int, max_input: int) -> tuple[Grid, int]:
+    """The rows and the index of the first line that holds one."""
     if not isinstance(text, str):
         raise InvalidPuzzle(f"expected text, got {type(text).__name__}")
     if len(text) > max_input:
@@ -167,7 +203,7 @@ def parse(text: str, *, wrap: bool = False, connected: bool = False,
     height = end - first
     if height * width > max_tiles:
         raise InvalidPuzzle(f"a {height}x{width} board has {height * width:,} tiles, more "
-                            f"than the {max_tiles:,} allowed (raise it with max_tiles)")
+                            f"than the {max_tiles:,} allowed (raise it with --max-tiles)")
     rows = []
     for n in range(first, end):
         line = lines[n]
@@ -180,7 +216,18 @@ def parse(text: str, *, wrap: bool = False, connected: bool = False,
         if len(row) != width:
             raise InvalidPuzzle(f"row has {len(row)} tiles, expected {width}", line=n + 1)
         rows.append(tuple(row.encode("ascii").translate(_HEX)))
-    return Board(tuple(rows), bool(wrap), bool(connected))
+    return tuple(rows), first
+
+
+def _fits(board: Board, first_line: int = 0) -> Board:
+    """Refuse a tile that points off the board whichever way it is turned."""
+    stuck = np.flatnonzero(board.fitting() == 0)
+    if stuck.size:
+        i, j = divmod(int(stuck[0]), board.cols)
+        raise InvalidPuzzle(f"tile {board.tiles[i][j]:x} points off the {board.rows}x"
+                            f"{board.cols} board whichever way it is turned",
+                            line=first_line + i + 1, column=j + 1)
+    return board
 
 
 def _refuse(text: str, at: int, char: str) -> None:
@@ -189,8 +236,9 @@ def _refuse(text: str, at: int, char: str) -> None:
     raise InvalidPuzzle(f"{char!r} is not a hex digit", line=line, column=column)
 
 
-def validate(board: Board, *, max_tiles: int | None = None) -> Board:
-    """Check a board built in code (``parse`` already does): rectangular, tiles 0..15.
+def validate(board: Board, *, max_tiles: int | None = None, fit: bool = True) -> Board:
+    """Check a board built in code (``parse`` already does): rectangular, tiles 0..15,
+    each able to turn so that it points nowhere off the board (unless not ``fit``).
 
     >>> validate(Board(((1, 4), (2,))))
     Traceback (most recent call last):
@@ -211,7 +259,7 @@ def validate(board: Board, *, max_tiles: int | None = None) -> Board:
         for c, tile in enumerate(row, 1):
             if not isinstance(tile, int | np.integer) or not 0 <= tile <= 15:
                 raise InvalidPuzzle(f"tile {tile!r} is not a mask 0..15", line=n, column=c)
-    return board
+    return _fits(board) if fit else board
 
 
 def format_grid(grid: Grid) -> str:
@@ -258,7 +306,7 @@ def parse_size(text: str, *, max_tiles: int = MAX_TILES) -> tuple[int, int]:
         raise UsageError(f"a board needs at least 2 tiles, got {rows}x{cols}")
     if rows * cols > max_tiles:
         raise InvalidPuzzle(f"a {rows}x{cols} board has {rows * cols:,} tiles, more than the "
-                            f"{max_tiles:,} allowed (raise it with max_tiles)")
+                            f"{max_tiles:,} allowed (raise it with --max-tiles)")
     return rows, cols
 
 

@@ -70,18 +70,20 @@ def rate(board: Board, *, limits: Limits | None = None, name: str | None = None)
         stats = Stats(nodes=nodes, seconds=time.monotonic() - start)
         rated = RateResult(status, stats, level=level, solved_by_rules=by_rules, puzzle=name,
                            details={"rules": rules})
-        if message:
+        if message and status is Status.GAVE_UP:
+            rated.details["reason"] = message
+        elif message:
             rated.messages.append(message)
         return rated
 
     if net.impossible:
-        return result(Status.UNSOLVABLE, None, None, message=f"no solution: {net.impossible}")
+        return result(Status.UNSOLVABLE, None, None, message=net.impossible)
     initial = net.csp.initial_domains()
     rules["borders"] = int((_fixed(initial) & turnable).sum())
     ac = cspe.propagate(net.csp, custom=False)
     if ac is None:
         return result(Status.UNSOLVABLE, None, None,
-                      message="no solution: the connectors cannot all be matched")
+                      message="the connectors cannot all be matched")
     rules["connectors"] = int((_fixed(ac) & turnable).sum()) - rules["borders"]
     if _fixed(ac).all():
         return result(Status.SOLVED, "easy", True)
@@ -90,7 +92,7 @@ def rate(board: Board, *, limits: Limits | None = None, name: str | None = None)
         full = cspe.propagate(net.csp)
         if full is None:
             return result(Status.UNSOLVABLE, None, None,
-                          message="no solution: every way closes a loop or cuts the network")
+                          message="every way closes a loop or cuts the network")
         rules["loops and connectivity"] = int((_fixed(full) & turnable).sum()
                                               - (_fixed(ac) & turnable).sum())
         if _fixed(full).all():
@@ -101,9 +103,9 @@ def rate(board: Board, *, limits: Limits | None = None, name: str | None = None)
     verdict = found.uniqueness()
     if verdict is None:
         return result(Status.GAVE_UP, "hard", False, nodes,
-                      "gave up: the search needed for the rating reached a limit")
+                      "the search the rating needs reached a limit")
     if found.count == 0:
-        return result(Status.UNSOLVABLE, None, False, nodes, "no solution")
+        return result(Status.UNSOLVABLE, None, False, nodes)
     if not verdict:
         return result(Status.SOLVED, "ambiguous", False, nodes,
                       "the puzzle has more than one solution")

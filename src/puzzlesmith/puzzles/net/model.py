@@ -32,15 +32,7 @@ __all__ = ["NetModel", "build", "grid_of", "solve", "count", "take_two", "RESTAR
 #: Bitset (over masks 0..15) of the masks with connector ``bit``, per ``bit``.
 HAS = np.array([sum(1 << m for m in range(16) if m & bit) for bit in range(16)],
                dtype=np.int64)
-_ALL = (1 << 16) - 1
 _POPCOUNT = np.array([bin(m).count("1") for m in range(16)], dtype=np.int64)
-#: Bitset of a tile's rotations, per tile.
-_ROTATION_BITS = np.array(
-    [sum(1 << m for m in {(t << k | t >> (4 - k)) & 15 for k in range(4)}) for t in range(16)],
-    dtype=np.int64)
-#: Bitset of the masks with none of the connectors in ``sides``, per ``sides``.
-_AVOIDING = np.array([sum(1 << m for m in range(16) if not m & sides) for sides in range(16)],
-                     dtype=np.int64)
 
 #: Failures before the first restart (then 1.5 times more each time) under the connected
 #: rule.  The local rule is counted part by part instead, without restarts.
@@ -75,18 +67,11 @@ def build(board: Board, limits: Limits | None = None) -> NetModel:
     if limits.memory is not None and n * BYTES_PER_TILE > limits.memory:
         raise LimitReached(f"the model of a {board.rows}x{board.cols} board needs about "
                            f"{n * BYTES_PER_TILE / 1e6:.0f} MB, more than the memory limit")
-    rows, cols = board.rows, board.cols
     tiles = board.flat
     p = cspe.CSP()
     p.add_variables(range(n), range(16))
     limits.check("building the model")
-    cells = np.arange(n, dtype=np.int64)
-    i, j = np.divmod(cells, cols)
-    off = np.zeros(n, dtype=np.int64)
-    if not board.wrap:
-        off = (np.where(i == 0, UP, 0) | np.where(i == rows - 1, DOWN, 0)
-               | np.where(j == 0, LEFT, 0) | np.where(j == cols - 1, RIGHT, 0))
-    p.restrict_bits(cells, _ROTATION_BITS[tiles] & _AVOIDING[off])
+    p.restrict_bits(np.arange(n, dtype=np.int64), board.fitting())
     right, down = _neighbour_pairs(board)
     p.add_constraints(right, predicate=_match_right)
     p.add_constraints(down, predicate=_match_down)

@@ -89,7 +89,7 @@ class NetPuzzle(Puzzle):
     def parse_answer(self, instance: Board, text: str) -> Grid:
         """The tiles as turned, in the puzzle's own format; same size as ``instance``."""
         board = self._board(instance)
-        grid = nb.parse(text, max_tiles=max(board.size, 1), max_input=self.max_input).tiles
+        grid = nb.parse_grid(text, max_tiles=board.size, max_input=self.max_input)
         if len(grid) != board.rows or len(grid[0]) != board.cols:
             raise InvalidPuzzle(f"the answer is {len(grid)}x{len(grid[0])}, the puzzle "
                                 f"{board.rows}x{board.cols}")
@@ -127,17 +127,12 @@ class NetPuzzle(Puzzle):
                                  puzzle=self.name)
             if len(grids) > 1:
                 result.details["other"] = nb.to_rows(grids[1])
-                result.messages.append("not unique: there is another solution")
         else:
             found = model.solve(board, seed=seed, limits=limits, progress=progress)
             grid = found.solutions[0] if found.solutions else None
             result = SolveResult(found.status, found.stats, solution=grid, puzzle=self.name)
         if result.solution is not None:
             result.details = {"solution": nb.to_rows(result.solution), **result.details}
-        elif result.status is Status.GAVE_UP:
-            result.messages.append("gave up: limit reached")
-        else:
-            result.messages.append("no solution")
         return result
 
     def count(self, instance: Board, *, limit: int | None = None, limits: Limits | None = None,
@@ -153,8 +148,6 @@ class NetPuzzle(Puzzle):
         status = count_status(found.count, found.complete, limit)
         result = CountResult(status, found.stats, count=found.count, complete=found.complete,
                              limit=limit, solutions=found.solutions, puzzle=self.name)
-        if status is Status.GAVE_UP:
-            result.messages.append(f"gave up: at least {found.count} solutions")
         return result
 
     def generate(self, *, seed: int | None = None, limits: Limits | None = None,
@@ -204,8 +197,7 @@ class NetPuzzle(Puzzle):
         stats.seconds = time.monotonic() - start
         result = GenerateResult(status, stats, puzzles=made, puzzle=self.name)
         if status is Status.GAVE_UP:
-            result.messages.append(f"gave up: made {len(made)} of {count} puzzles within the "
-                                   "limits")
+            result.details["reason"] = f"made {len(made)} of {count} puzzles within the limits"
         return result
 
     def rate(self, instance: Board, *, limits: Limits | None = None) -> RateResult:
@@ -225,7 +217,7 @@ class NetPuzzle(Puzzle):
         """The independent checker (:mod:`puzzlesmith.puzzles.net.rules`)."""
         from .rules import violations
 
-        return Check.of(violations(self._board(instance), answer), puzzle=self.name)
+        return Check.of(violations(nb.validate(instance, fit=False), answer), puzzle=self.name)
 
     def render_svg(self, instance: Board, answer: Grid | None = None) -> str:
         """Pipes, the source, and the loose ends of ``answer`` (default: the tiles as
@@ -239,6 +231,12 @@ class NetPuzzle(Puzzle):
                     style: str | None = None) -> str | None:
         if verb == "generate" and style == "drawing":
             return "\n\n".join(nb.draw(g.instance.tiles) for g in result.puzzles) or None
+        if verb == "rate" and result.level is not None:
+            rules = result.details.get("rules", {})
+            lines = [f"rating: {result.level}"]
+            lines += [f"  {rule:<24}{value:>6} {'nodes' if 'search' in rule else 'tiles'}"
+                      for rule, value in rules.items() if value]
+            return "\n".join(lines)
         return super().report_text(verb, instance, result, style)
 
     def demo(self) -> str:
