@@ -182,3 +182,17 @@ def test_bad_graphs_are_usage_errors():
         p.add_spanning_tree(2, [(0, 1)], [(5, 2)])
     with pytest.raises(UsageError):
         SpanningTree(-1, [], [])
+
+
+def test_propagation_stops_at_the_deadline():
+    from puzzlesmith.errors import LimitReached
+
+    edges = grid_graph(5, 5)
+    p = CSP()
+    xs = p.add_variables(range(len(edges)), (False, True))
+    p.add_spanning_tree(25, edges, [(x, 0b10) for x in xs])
+    with pytest.raises(LimitReached, match="propagating"):
+        propagate(p, limits=Limits(seconds=0).started())
+    search = Search(p, limits=Limits(seconds=0).started())
+    assert list(search) == [] and search.status is Status.GAVE_UP
+    assert search.stopped_by == "time" and search.stats.nodes == 0

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
-from ..errors import UsageError
+from ..errors import LimitReached, UsageError
 from ..results import CountResult, Limits, SolveResult, Stats, Status, count_status
 from .driver import ChunkDriver, ensure_warm, warm_up
 
@@ -280,8 +280,11 @@ class CSP:
         dx, dy = domain_of[scopes[:, 0]], domain_of[scopes[:, 1]]
         forward = np.empty(len(scopes), dtype=np.int64)
         backward = np.empty(len(scopes), dtype=np.int64)
-        for a, b in {(int(a), int(b)) for a, b in zip(dx.tolist(), dy.tolist(), strict=True)}:
-            here = (dx == a) & (dy == b)
+        kinds = len(self._domains)
+        keys = dx * kinds + dy
+        for key in np.unique(keys).tolist():
+            a, b = divmod(key, kinds)
+            here = keys == key
             forward[here], backward[here] = self._table_pair(a, b, relation, key_rel)
         block = np.empty((2 * len(scopes), 3), dtype=np.int64)   # interleaved as arcs are
         block[0::2] = np.column_stack([scopes[:, 0], scopes[:, 1], forward])
@@ -387,12 +390,18 @@ class _Compiled:
                 self.arc_tab[arcs], self.sup, self.degree[variables])
 
 
+class _Expired(Exception):
+    """The deadline passed between two rounds of propagation."""
+
+
 class _Fixpoint:
     """Arc consistency and the custom propagators, to a common fixpoint; keeps the dom/wdeg
-    weights that failures raise."""
+    weights that failures raise.  Between rounds it raises :class:`_Expired` once
+    ``deadline`` (a ``time.monotonic()`` instant) has passed."""
 
-    def __init__(self, csp: CSP, model: _Compiled):
+    def __init__(self, csp: CSP, model: _Compiled, deadline: float | None = None):
         self.csp = csp
+        self.deadline = deadline
         self.model = model
         self.kernels = _kernels()
         self.weight = model.degree.copy()
@@ -418,6 +427,8 @@ class _Fixpoint:
             if rounds >= self.csp.propagator_rounds and np.any(dom & (dom - 1)):
                 return True                     # enough for this node (never at a leaf)
             rounds += 1
+            if self.deadline is not None and time.monotonic() > self.deadline:
+                raise _Expired
             before = dom.copy()
             for p in propagators:
                 if not p.propagate(dom):
@@ -440,10 +451,11 @@ def _warm_names(csp: CSP) -> None:
             ensure_warm(name)
 
 
-def propagate(csp: CSP, domains: np.ndarray | None = None, *,
-              custom: bool = True) -> np.ndarray | None:
+def propagate(csp: CSP, domains: np.ndarray | None = None, *, custom: bool = True,
+              limits: Limits | None = None) -> np.ndarray | None:
     """The deductions alone: arc consistency (and, with ``custom``, the propagators) to a
-    fixpoint from ``domains`` (default: the model's), or None if a domain empties.
+    fixpoint from ``domains`` (default: the model's), or None if a domain empties.  Past the
+    deadline of ``limits`` it raises :class:`~puzzlesmith.errors.LimitReached`.
 
     >>> p = CSP()
     >>> x, y = p.add_variable("x", [1, 2, 3]), p.add_variable("y", [1, 2, 3])
@@ -456,9 +468,12 @@ def propagate(csp: CSP, domains: np.ndarray | None = None, *,
     dom = (model.initial if domains is None else np.asarray(domains, dtype=np.int64)).copy()
     if dom.shape != model.initial.shape:
         raise UsageError(f"expected {csp.size} domains, got {dom.shape[0]}")
-    fix = _Fixpoint(csp, model)
-    if not (dom.all() and fix(dom, np.arange(dom.shape[0], dtype=np.int64), custom)):
-        return None
+    fix = _Fixpoint(csp, model, (limits or Limits()).deadline())
+    try:
+        if not (dom.all() and fix(dom, np.arange(dom.shape[0], dtype=np.int64), custom)):
+            return None
+    except _Expired:
+        raise LimitReached("time limit reached while propagating") from None
     return dom
 
 
@@ -518,7 +533,7 @@ class Search:
         return self.rng.choice(bits)
 
     def _run(self) -> Iterator:
-        driver = self._driver = ChunkDriver(self.limits, self.progress, self.stats)
+        driver = self._driver = ChunkDriver(self.limits, self.progress, self.stats, first_chunk=1)
         stats = self.stats
         seen: set[bytes] = set()
         cutoff = self.restarts
@@ -551,7 +566,14 @@ class Search:
         ``frames`` holds one ``(variable, value bit, undo)`` per open decision; ``undo``
         lists ``(indices, old domains)`` of the changes made below that decision (by it and
         by the refutations of deeper ones), so backtracking restores them in reverse."""
+        try:
+            yield from self._dfs_run(cutoff)
+        except _Expired:
+            self._give_up("time")
+
+    def _dfs_run(self, cutoff: int | None) -> Iterator[np.ndarray]:
         m, fix, driver, stats = self._model, self._fix, self._driver, self.stats
+        fix.deadline = driver.deadline
         select_near = fix.kernels.select_near
         memory = self.limits.memory
         self._cut = False
@@ -562,6 +584,9 @@ class Search:
         failures = 0
         last = -1
         stop = driver.budget()
+        if driver.out_of_time():
+            self._give_up("time")
+            return
         ok = bool(dom.all()) and fix(dom, seeds)
         while True:
             if ok:
@@ -680,8 +705,12 @@ def _count_parts(csp: CSP, limit: int | None, seed: int | None, limits: Limits,
     def relay(sub: Stats) -> None:
         progress(Stats(stats.nodes + sub.nodes, time.monotonic() - start))
 
-    if not (dom.all() and fix(dom, np.arange(n, dtype=np.int64))):
-        return done(0, True, [])
+    fix.deadline = limits.deadline()
+    try:
+        if not (dom.all() and fix(dom, np.arange(n, dtype=np.int64))):
+            return done(0, True, [])
+    except _Expired:
+        return done(0, False, [])
     label = np.zeros(max(n, 1), dtype=np.int64)
     parts = int(fix.kernels.label_parts(dom, model.in_ptr, model.in_arc, model.arc_src, label,
                                         fix.queue))

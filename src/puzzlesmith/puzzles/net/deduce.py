@@ -80,7 +80,7 @@ def rate(board: Board, *, limits: Limits | None = None, name: str | None = None)
         return result(Status.UNSOLVABLE, None, None, message=net.impossible)
     initial = net.csp.initial_domains()
     rules["borders"] = int((_fixed(initial) & turnable).sum())
-    ac = cspe.propagate(net.csp, custom=False)
+    ac = cspe.propagate(net.csp, custom=False, limits=limits)
     if ac is None:
         return result(Status.UNSOLVABLE, None, None,
                       message="the connectors cannot all be matched")
@@ -89,7 +89,7 @@ def rate(board: Board, *, limits: Limits | None = None, name: str | None = None)
         return result(Status.SOLVED, "easy", True)
     limits.check("rating")
     if board.connected:
-        full = cspe.propagate(net.csp)
+        full = cspe.propagate(net.csp, limits=limits)
         if full is None:
             return result(Status.UNSOLVABLE, None, None,
                           message="every way closes a loop or cuts the network")
