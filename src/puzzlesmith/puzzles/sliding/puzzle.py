@@ -363,7 +363,8 @@ class SlidingPuzzle(Puzzle):
                               details={"distance": 0, "move": None, "tile": None})
         letter = moves[0]
         tile = apply_moves(board, letter).tiles[board.blank]
-        text = f"{len(moves)} moves from the goal; best move: {describe_move(board, letter)}"
+        away = f"{len(moves)} move{'' if len(moves) == 1 else 's'} from the goal"
+        text = f"{away}; best move: {describe_move(board, letter)}"
         return HintResult(Status.SOLVED, result.stats, text=text, move=letter,
                           puzzle=self.name,
                           details={"distance": len(moves), "move": letter, "tile": tile})
