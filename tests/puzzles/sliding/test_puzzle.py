@@ -35,6 +35,48 @@ def test_importing_the_puzzle_loads_no_compiled_code():
     assert done.returncode == 0, done.stderr
 
 
+def test_a_small_search_loads_no_compiled_code():
+    """In a fresh process a small search runs interpreted: numba never loads."""
+    code = ("import sys; from puzzlesmith.puzzles import get; p = get('sliding'); "
+            "r = p.solve(p.parse('8 6 7 2 5 4 3 0 1'), heuristic='linear-conflict'); "
+            "assert r.details['length'] == 31 and r.stats.extra['kernel'] == 'interpreted'; "
+            "assert not any(m.startswith('numba') for m in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(SRC)}, timeout=60)
+    assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize("heuristic", ["manhattan", "linear-conflict", "pdb"])
+def test_interpreted_and_compiled_give_the_same_answer(heuristic, monkeypatch, shared_data):
+    from puzzlesmith.puzzles.sliding import solver
+
+    for tiles, known in read_instances(shared_data / "sliding" / "8puzzle.txt")[:200:20]:
+        task = PUZZLE.parse(tiles)
+        answers = {}
+        for kernel in ("interpreted", "compiled"):
+            monkeypatch.setattr(solver, "KERNELS", kernel)
+            result = PUZZLE.solve(task, heuristic=heuristic)
+            assert result.stats.extra["kernel"] == kernel
+            assert solved_length(result, task) == known
+            answers[kernel] = (result.solution, result.stats.extra["initial_h"])
+        assert answers["interpreted"] == answers["compiled"]
+
+
+def test_the_interpreted_search_hands_over_to_the_compiled_one(monkeypatch):
+    """Past its share of time the interpreted IDA* stops and the compiled one solves."""
+    from puzzlesmith.puzzles.sliding import solver
+
+    monkeypatch.setattr(solver, "KERNELS", "auto")
+    monkeypatch.setattr(solver, "_interpreted_first", lambda: True)
+    monkeypatch.setattr(solver, "INTERPRETED_SECONDS", 0.05)
+    monkeypatch.setattr(solver, "_interpreted_time", {"seconds": 0.0})
+    task = PUZZLE.parse(HARD_15)
+    result = PUZZLE.solve(task, heuristic="linear-conflict")
+    assert result.stats.extra["kernel"] == "compiled"
+    assert result.stats.extra["interpreted_nodes"] > 0
+    assert solved_length(result, task) == 48
+
+
 def test_the_surface():
     assert PUZZLE.name == "sliding" and PUZZLE.inline
     assert PUZZLE.verbs == {"solve", "count", "generate", "render", "rate", "hint", "check",

@@ -16,6 +16,7 @@ pattern-database builds) and Ctrl-C, which all end the work with status ``gave-u
 from __future__ import annotations
 
 import math
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -50,6 +51,9 @@ COMPILED_HEURISTICS = {"manhattan": 0, "linear-conflict": 1, "pdb": 2}
 #: The memory budget (bytes) of A*, greedy and BFS, and of table builds, when ``limits.memory``
 #: is not given: about 2.5 million stored 15-puzzle states.
 DEFAULT_MEMORY = 1 << 30
+#: The warning of ``partition="none"``.
+BLIND = ("no pattern database (--pdb none): the heuristic is 0, so the search is blind; "
+         "beyond 3x3 it may not finish")
 _LETTERS = [letter for letter, _, _ in MOVES]
 _FIRST_CHUNK = 1 << 14  # IDA* nodes in the first kernel call (then sized to ~50 ms)
 _CAPACITY = 4096  # the deepest path the compiled IDA* keeps
@@ -181,12 +185,21 @@ def solve(
                        stats=Stats(seconds=time.perf_counter() - started))
     if method in ("idastar", "weighted-idastar") and heuristic in COMPILED_HEURISTICS:
         w = 1.0 if method == "idastar" else float(weight)
+        result, spent = None, 0
         try:
-            search = prepare(board, goal, heuristic, partition, limits, progress)
+            if w == 1 and _interpreted_first():
+                result, spent = _interpreted(board, goal, heuristic, partition, limits, progress)
+            if result is None:
+                search = prepare(board, goal, heuristic, partition, limits, progress)
         except LimitReached as stop:
             return _result(Status.GAVE_UP, board, method=method, heuristic=heuristic,
                            reason=str(stop), stats=Stats(seconds=time.perf_counter() - started))
-        result = search.solve(w, limits, progress)
+        if result is None:
+            if spent and limits.nodes is not None:  # one node budget for both tries
+                limits = replace(limits, nodes=max(limits.nodes - spent, 0))
+            result = search.solve(w, limits, progress)
+            result.stats.nodes += spent
+            result.stats.extra["interpreted_nodes"] = spent
     else:
         result = _generic(board, goal, method, heuristic, weight, partition, limits, progress,
                           max_stored)
@@ -194,6 +207,70 @@ def solve(
     if result.status is Status.SOLVED and apply_moves(board, result.solution) != goal:
         raise AssertionError(f"internal error: {method} returned a wrong solution")
     return result
+
+
+#: Which IDA* runs for ``method="idastar"``: ``"auto"`` (the generic engine's IDA* in plain
+#: Python while the process has spent less than :data:`INTERPRETED_SECONDS` in it and the
+#: kernels are not loaded yet, then the compiled one), ``"interpreted"`` (always, as far as a
+#: search fits in that time) or ``"compiled"``.  A small search thus ends before numba would
+#: have loaded (0.2 s for the 8-puzzle or the seed's board from the shell, against 0.75 s).
+KERNELS = "auto"
+INTERPRETED_SECONDS = 0.2
+_interpreted_time = {"seconds": 0.0}
+
+
+def _interpreted_first() -> bool:
+    if KERNELS == "compiled":
+        return False
+    if KERNELS == "interpreted":
+        return True
+    return ("puzzlesmith.puzzles.sliding.kernels" not in sys.modules
+            and _interpreted_time["seconds"] < INTERPRETED_SECONDS)
+
+
+def _interpreted(board, goal, heuristic, partition, limits, progress
+                 ) -> tuple[SolveResult | None, int]:
+    """The generic IDA* (same heuristic, same move order, so the same answer) for at most the
+    rest of :data:`INTERPRETED_SECONDS`; ``(None, nodes spent)`` if it ran out of that time
+    (then the compiled IDA* starts), else ``(result, 0)``."""
+    build_seconds = 0.0
+    if heuristic == "pdb":
+        database = load_partition(goal, partition, limits=limits, progress=progress)
+        h, name, messages = database.python_heuristic(), _pdb_label(database), database.warnings
+        build_seconds = database.build_seconds
+    else:
+        h, name, messages = make_heuristic(heuristic, goal), heuristic, []
+    share = max(INTERPRETED_SECONDS - _interpreted_time["seconds"], 0.0)
+    if KERNELS == "interpreted":
+        share = math.inf
+    remaining = limits.remaining()
+    seconds = share if remaining is None else min(share, remaining)
+    own = Limits(nodes=limits.nodes, seconds=None if math.isinf(seconds) else seconds,
+                 memory=limits.memory).started()
+    began = time.perf_counter()
+    report = None
+    if progress is not None:
+        def report(stats: Stats) -> None:
+            stats.extra["phase"] = "searching"
+            progress(stats)
+
+    found = engine.idastar(SlidingProblem(board, goal, h), limits=own, progress=report)
+    took = time.perf_counter() - began
+    _interpreted_time["seconds"] += took
+    stopped_by_us = (found.status is Status.GAVE_UP and found.reason == "time limit reached"
+                     and not limits.expired())
+    if stopped_by_us:
+        return None, found.stats.nodes
+    stats = found.stats
+    stats.extra.update(initial_h=int(h(board.tiles)), build_seconds=round(build_seconds, 3),
+                       search_seconds=round(took, 6), kernel="interpreted")
+    result = _result(found.status, board, moves="".join(found.actions), optimal=found.optimal,
+                     bound=found.bound, method="idastar", heuristic=name, reason=found.reason,
+                     stats=stats)
+    result.messages[:0] = messages
+    if name.startswith("none"):
+        result.messages.append(BLIND)
+    return result, 0
 
 
 def _generic(board, goal, method, heuristic, weight, partition, limits, progress,
@@ -268,8 +345,7 @@ class CompiledSearch:
             flat, slot_offset, tile_slot, tile_weight, view_cell = database.arrays()
             self.name = _pdb_label(database)
             if not database.parts:
-                self.messages.append("no pattern database (--pdb none): the heuristic is 0, "
-                                     "so the search is blind; beyond 3x3 it may not finish")
+                self.messages.append(BLIND)
         else:
             flat, slot_offset = np.zeros(1, np.uint8), np.zeros(0, np.int64)
             tile_slot = tile_weight = view_cell = np.zeros((0, n), np.int64)
@@ -335,6 +411,7 @@ class CompiledSearch:
             "threshold": float(bounds[0]) if math.isfinite(bounds[0]) else None,
             "build_seconds": round(self.build_seconds, 3),
             "search_seconds": round(time.perf_counter() - started, 6),
+            "kernel": "compiled",
         }
         return stats
 
