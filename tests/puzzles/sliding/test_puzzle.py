@@ -67,7 +67,7 @@ def test_the_interpreted_search_hands_over_to_the_compiled_one(monkeypatch):
     from puzzlesmith.puzzles.sliding import solver
 
     monkeypatch.setattr(solver, "KERNELS", "auto")
-    monkeypatch.setattr(solver, "_interpreted_first", lambda: True)
+    monkeypatch.setattr(solver, "_interpreted_first", lambda kernel: True)
     monkeypatch.setattr(solver, "INTERPRETED_SECONDS", 0.05)
     monkeypatch.setattr(solver, "_interpreted_time", {"seconds": 0.0})
     task = PUZZLE.parse(HARD_15)

@@ -2,7 +2,7 @@
 
 Both run under ONE :class:`~puzzlesmith.results.Limits`: its deadline covers the table
 builds and every row (rows after the deadline are skipped and the result gives up); the node
-budget applies to each row.
+budget applies to each row.  The IDA* rows run the compiled IDA*.
 
 >>> from .board import goal_board, parse
 >>> result = compare(parse("1 2 3 4 5 6 0 7 8"), goal_board(3, 3),
@@ -77,7 +77,8 @@ def compare(board, goal=None, *, limits: Limits | None = None, weight: float = 1
             table.append(_row(method, heuristic, "skipped"))
             continue
         result = solve(board, goal, method=method, heuristic=heuristic, weight=weight,
-                       partition=partition, limits=row_limits, progress=progress)
+                       partition=partition, limits=row_limits, progress=progress,
+                       kernel="compiled")
         details = result.details
         table.append({
             "method": method, "heuristic": details["heuristic"] or heuristic,
@@ -179,7 +180,8 @@ def bench(text: str, *, size=None, goal=None, partition: str | None = None,
     for line_no, board, known in boards:
         target = goal or goal_board(board.rows, board.cols)
         result = solve(board, target, method=method, heuristic=heuristic, weight=weight,
-                       partition=partition, limits=limits, progress=progress)
+                       partition=partition, limits=limits, progress=progress,
+                       kernel="compiled")
         length = result.details["length"]
         if result.status is Status.GAVE_UP and (result.details["reason"] == "interrupted"
                                                  or limits.expired()):

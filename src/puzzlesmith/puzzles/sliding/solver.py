@@ -150,6 +150,7 @@ def solve(
     limits: Limits | None = None,
     progress: Callable[[Stats], None] | None = None,
     max_stored: int | None = None,
+    kernel: str | None = None,
 ) -> SolveResult:
     """Solve ``board`` (goal: tiles in order, blank last, unless given).
 
@@ -161,6 +162,7 @@ def solve(
     heuristic is 0).  ``progress`` gets one :class:`Stats` now and then (``extra["phase"]``
     says whether a table is being built or the search runs).  The generic best-first methods
     store states up to ``limits.memory`` (default :data:`DEFAULT_MEMORY`) or ``max_stored``.
+    ``kernel`` chooses the IDA* as :data:`KERNELS` does (default: that setting).
 
     The answer is ``result.solution``, the blank's moves (``details["moves"]`` too);
     ``optimal`` is True only when the method proves it, ``details["bound"]`` is the proven
@@ -187,8 +189,9 @@ def solve(
         w = 1.0 if method == "idastar" else float(weight)
         result, spent = None, 0
         try:
-            if w == 1 and _interpreted_first():
-                result, spent = _interpreted(board, goal, heuristic, partition, limits, progress)
+            if w == 1 and _interpreted_first(kernel or KERNELS):
+                result, spent = _interpreted(board, goal, heuristic, partition, limits, progress,
+                                             kernel or KERNELS)
             if result is None:
                 search = prepare(board, goal, heuristic, partition, limits, progress)
         except LimitReached as stop:
@@ -219,16 +222,18 @@ INTERPRETED_SECONDS = 0.2
 _interpreted_time = {"seconds": 0.0}
 
 
-def _interpreted_first() -> bool:
-    if KERNELS == "compiled":
+def _interpreted_first(kernel: str) -> bool:
+    if kernel not in ("auto", "interpreted", "compiled"):
+        raise UsageError(f"unknown kernel {kernel!r}: expected auto, interpreted or compiled")
+    if kernel == "compiled":
         return False
-    if KERNELS == "interpreted":
+    if kernel == "interpreted":
         return True
     return ("puzzlesmith.puzzles.sliding.kernels" not in sys.modules
             and _interpreted_time["seconds"] < INTERPRETED_SECONDS)
 
 
-def _interpreted(board, goal, heuristic, partition, limits, progress
+def _interpreted(board, goal, heuristic, partition, limits, progress, kernel
                  ) -> tuple[SolveResult | None, int]:
     """The generic IDA* (same heuristic, same move order, so the same answer) for at most the
     rest of :data:`INTERPRETED_SECONDS`; ``(None, nodes spent)`` if it ran out of that time
@@ -241,7 +246,7 @@ def _interpreted(board, goal, heuristic, partition, limits, progress
     else:
         h, name, messages = make_heuristic(heuristic, goal), heuristic, []
     share = max(INTERPRETED_SECONDS - _interpreted_time["seconds"], 0.0)
-    if KERNELS == "interpreted":
+    if kernel == "interpreted":
         share = math.inf
     remaining = limits.remaining()
     seconds = share if remaining is None else min(share, remaining)
