@@ -10,6 +10,8 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from puzzlesmith.errors import InvalidPuzzle, UsageError
 from puzzlesmith.puzzles import sliding as sl
@@ -305,6 +307,19 @@ def test_check_answers_in_every_format():
 def test_bad_answers(text, match):
     with pytest.raises(InvalidPuzzle, match=match):
         PUZZLE.parse_answer(PUZZLE.parse(EASY), text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from("UDLRudlr0123456789 ,-\n\x00é"), max_size=60)
+       | st.text(max_size=40))
+def test_any_answer_text_is_moves_or_invalid(text):
+    task = PUZZLE.parse(EASY)
+    try:
+        answer = PUZZLE.parse_answer(task, text)
+    except InvalidPuzzle:
+        return
+    assert answer is None or set(answer) <= set("UDLR")
+    assert isinstance(PUZZLE.is_solution(task, answer).ok, bool)
 
 
 def test_render():

@@ -86,7 +86,7 @@ def parse_size(text: str, max_cells: int = MAX_CELLS) -> tuple[int, int]:
     ...
     puzzlesmith.errors.InvalidPuzzle: a board needs at least 2 rows and 2 columns, not 10x0
     """
-    match = re.fullmatch(r"\s*([0-9]{1,5})\s*(?:[xX×]\s*([0-9]{1,5}))?\s*", str(text))
+    match = re.fullmatch(r"\s*([0-9]{1,9})\s*(?:[xX×]\s*([0-9]{1,9}))?\s*", str(text))
     if not match:
         raise InvalidPuzzle(f"bad size {text!r}: expected N or RxC, e.g. 4 or 3x5")
     rows = int(match[1])
