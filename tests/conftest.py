@@ -15,3 +15,12 @@ def shared_data() -> Path:
     if not SHARED_DATA.is_dir():
         pytest.skip(f"shared data not found at {SHARED_DATA}")
     return SHARED_DATA
+
+
+@pytest.fixture(scope="session", autouse=True)
+def private_table_cache(tmp_path_factory) -> Path:
+    """Pattern databases built by any test go to a temporary folder, never the user's cache."""
+    path = tmp_path_factory.mktemp("table-cache")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PUZZLESMITH_CACHE_DIR", str(path))
+        yield path

@@ -184,6 +184,14 @@ class CountResult(Result):
     complete: bool = True
     #: The ``limit`` the count was asked to stop at (None: count them all).
     limit: int | None = None
+    #: True for a uniqueness proof: the verdict is solved only for exactly one solution.
+    wanted_unique: bool = False
+
+    def verdict(self) -> Status:
+        status = Status(self.status)
+        if not self.wanted_unique or status is Status.GAVE_UP:
+            return status
+        return Status.SOLVED if self.count == 1 else Status.UNSOLVABLE
 
     def _fields(self) -> dict:
         return {"count": self.count, "complete": self.complete}
@@ -191,7 +199,7 @@ class CountResult(Result):
     def uniqueness(self) -> bool | None:
         """For a count with ``limit >= 2``: True if exactly one solution, False if none or
         several, None if a budget stopped it first."""
-        if self.verdict() is Status.GAVE_UP:
+        if self.status == Status.GAVE_UP:
             return None
         return self.count == 1
 

@@ -1,10 +1,12 @@
-"""``run_cli``: run ``puzzlesmith ARGS`` in-process, as the console script would."""
+"""``run_cli``: run ``puzzlesmith ARGS`` in-process, as the console script would; and the
+``toy`` fixture, which registers the toy puzzle of :mod:`tests.cli.toy`."""
 
 from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
 
+from puzzlesmith import puzzles
 from puzzlesmith.cli import main
 
 
@@ -14,7 +16,7 @@ def run_cli(args: list[str], stdin: str | None = None) -> tuple[int, str, str]:
     code = 0
     with runner.isolation(input=stdin) as streams:
         try:
-            main(args)
+            main([str(a) for a in args])
         except SystemExit as done:
             code = done.code if isinstance(done.code, int) else 1
         out, err = streams[0].getvalue().decode(), streams[1].getvalue().decode()
@@ -23,4 +25,10 @@ def run_cli(args: list[str], stdin: str | None = None) -> tuple[int, str, str]:
 
 @pytest.fixture
 def cli():
+    return run_cli
+
+
+@pytest.fixture
+def toy(monkeypatch):
+    monkeypatch.setitem(puzzles.REGISTRY, "toy", "tests.cli.toy")
     return run_cli

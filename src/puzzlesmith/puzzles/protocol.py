@@ -160,6 +160,16 @@ class Puzzle:
 
     # -- generic verbs built on the others -------------------------------------------------
 
+    def prove_unique(self, instance: Any, *, limits: Limits | None = None,
+                     progress: Progress | None = None, **params: Any) -> CountResult:
+        """Count up to two solutions ("take two"): the verdict is solved only when there is
+        exactly one; ``details["unique"]`` is True, False, or None when a limit stopped it."""
+        result = self.count(instance, limit=2, limits=limits, progress=progress, **params)
+        unique = result.uniqueness()
+        result.details["unique"] = unique
+        result.wanted_unique = True
+        return result
+
     def render(self, instance: Any, *, solution: bool = False, style: str = "svg",
                limits: Limits | None = None, **params: Any) -> Result:
         """Draw ``instance`` (solved first when ``solution``) as SVG or a text style; the
@@ -200,7 +210,7 @@ class Puzzle:
             return "ok" if result.ok else "\n".join(result.violations)
         if verb == "render":
             return result.details.get("drawing")
-        if verb == "compare":
+        if verb in ("compare", "bench"):
             return result.details.get("table")
         return None
 

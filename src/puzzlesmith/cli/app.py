@@ -1,0 +1,333 @@
+"""The command line, generated from the puzzle registry: ``puzzlesmith VERB PUZZLE ...``.
+
+``puzzlesmith VERB PUZZLE`` exists exactly where ``VERB in get(PUZZLE).verbs``; its options are
+the contract's (format, output, limits) plus the puzzle's own :class:`~puzzlesmith.puzzles.Option`
+rows.  Puzzle modules are imported only when a command needs them; nothing here imports numba.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+import time
+
+import click
+
+from .. import __version__
+from ..puzzles import get, names
+from ..puzzles.protocol import Option, Puzzle
+from ..results import Limits
+from . import runners
+from .contract import (
+    MAX_INPUT,
+    Failure,
+    Tracker,
+    check_out,
+    emit_failure,
+    exit_code,
+    failure_from,
+    message,
+    verdict_message,
+    wants_json,
+    write_out,
+)
+
+VERB_HELP = {
+    "solve": "Solve a puzzle.",
+    "count": "Count a puzzle's solutions (or, with --unique, prove it unique).",
+    "generate": "Generate puzzles (each proven unique where the puzzle promises it).",
+    "render": "Draw a puzzle (and, with --solution, its solution).",
+    "rate": "Rate a puzzle's difficulty.",
+    "hint": "Give a hint: the next step from the start or from --state.",
+    "check": "Check an answer against the puzzle's rules (exit 0 if it is a solution).",
+    "compare": "Compare methods on one puzzle: nodes, time, answer.",
+    "bench": "Time solving (and more) on FILES or the built-in example; medians.",
+}
+
+
+# -- parameter types that never raise anything but a usage error ---------------------------
+
+
+class Count(click.ParamType):
+    """A whole number >= ``minimum`` (also ``1e6``), with a clear error for anything else."""
+
+    name = "integer"
+
+    def __init__(self, minimum: int = 0):
+        self.minimum = minimum
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int):
+            number = value
+        else:
+            text = str(value).strip()
+            try:
+                number = int(text) if len(text) <= 30 and text.lstrip("-").isdigit() else None
+                if number is None and len(text) <= 30 and ("e" in text.lower()):
+                    as_float = float(text)
+                    number = int(as_float) if as_float.is_integer() else None
+            except (ValueError, OverflowError):
+                number = None
+            if number is None:
+                self.fail(f"{_short(text)!r} is not a whole number (at most 30 digits)",
+                          param, ctx)
+        if number < self.minimum:
+            self.fail(f"{number} is below the minimum {self.minimum}", param, ctx)
+        return number
+
+
+class Seconds(click.ParamType):
+    """A finite number of seconds >= 0 (``nan`` and ``inf`` are refused)."""
+
+    name = "seconds"
+
+    def convert(self, value, param, ctx):
+        try:
+            number = float(value)
+        except (TypeError, ValueError, OverflowError):
+            self.fail(f"{_short(str(value))!r} is not a number", param, ctx)
+        if not math.isfinite(number) or number < 0:
+            self.fail(f"{value} is not a finite number >= 0", param, ctx)
+        return number
+
+
+class Real(Seconds):
+    name = "number"
+
+    def __init__(self, minimum: float | None = None):
+        self.minimum = minimum
+
+    def convert(self, value, param, ctx):
+        try:
+            number = float(value)
+        except (TypeError, ValueError, OverflowError):
+            self.fail(f"{_short(str(value))!r} is not a number", param, ctx)
+        if not math.isfinite(number) or (self.minimum is not None and number < self.minimum):
+            self.fail(f"{value} must be a finite number >= {self.minimum}", param, ctx)
+        return number
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _click_type(option: Option):
+    if isinstance(option.type, tuple):
+        return click.Choice(option.type)
+    if option.type is int:
+        return Count(int(option.minimum) if option.minimum is not None else -(1 << 62))
+    if option.type is float:
+        return Real(option.minimum)
+    return click.STRING
+
+
+# -- building one command ------------------------------------------------------------------
+
+
+def _contract_options(verb: str, puzzle: Puzzle) -> list[click.Parameter]:
+    styles = list(puzzle.styles.get(verb, ())) or ["text"]
+    if verb == "render":
+        styles += ["svg"]
+    choices = list(dict.fromkeys([*styles, "json"])) if verb != "bench" else ["text", "json"]
+    params: list[click.Parameter] = [
+        click.Option(["--format", "fmt"], type=click.Choice(choices), default=choices[0],
+                     show_default=True, help="Output format."),
+        click.Option(["--out"], default=None, metavar="FILE",
+                     help="Write the answer to FILE (atomically) instead of stdout."),
+    ]
+    if verb != "check":
+        params += [
+            click.Option(["--timeout"], type=Seconds(), default=None,
+                         help="Give up after this many seconds, every phase included (exit 3)."),
+            click.Option(["--nodes"], type=Count(1), default=None,
+                         help="Give up after this many search nodes (exit 3)."),
+        ]
+    if verb != "generate" and verb != "bench":
+        params.append(click.Option(["--max-input"], type=Count(1), default=MAX_INPUT,
+                                   show_default=True, help="Largest input accepted, in bytes."))
+    return params
+
+
+def _verb_options(verb: str) -> list[click.Parameter]:
+    seed = click.Option(["--seed"], type=Count(-(1 << 62)), default=None,
+                        help="Random seed, for reproducible results.")
+    return {
+        "solve": [seed],
+        "count": [
+            click.Option(["--limit"], type=Count(1), default=None,
+                         help="Stop after this many solutions."),
+            click.Option(["--unique"], is_flag=True,
+                         help="Only decide uniqueness: exit 0 unique, 1 not unique or none."),
+        ],
+        "generate": [
+            seed,
+            click.Option(["--count", "how_many"], type=Count(1), default=1, show_default=True,
+                         help="How many puzzles."),
+        ],
+        "render": [click.Option(["--solution"], is_flag=True, help="Draw the solution too.")],
+        "hint": [click.Option(["--state"], default=None, metavar="FILE|TEXT",
+                              help="The player's marks so far, in the answer format.")],
+        "bench": [click.Option(["--repeat"], type=Count(1), default=5, show_default=True,
+                               help="Runs per figure; the median is shown.")],
+    }.get(verb, [])
+
+
+def _puzzle_options(verb: str, puzzle: Puzzle) -> list[click.Parameter]:
+    params = []
+    for option in puzzle.options_for(verb):
+        if option.type is bool:
+            params.append(click.Option([option.flag, option.name], is_flag=True,
+                                       default=bool(option.default), help=option.help))
+        else:
+            params.append(click.Option([option.flag, option.name], type=_click_type(option),
+                                       default=option.default, help=option.help,
+                                       show_default=option.default is not None))
+    return params
+
+
+def _arguments(verb: str, puzzle: Puzzle) -> list[click.Parameter]:
+    if verb == "generate":
+        return []
+    if verb == "bench":
+        return [click.Argument(["files"], nargs=-1, metavar="[FILE]...")]
+    what = "PUZZLE|FILE|-" if puzzle.inline else "FILE|-"
+    params = [click.Argument(["source"], default="-", metavar=what)]
+    if verb == "check":
+        params.append(click.Argument(["answer"], metavar="ANSWER|FILE"))
+    return params
+
+
+def build_command(verb: str, puzzle: Puzzle) -> click.Command:
+    """The click command of ``puzzlesmith VERB PUZZLE``."""
+    params = [*_arguments(verb, puzzle), *_verb_options(verb), *_puzzle_options(verb, puzzle),
+              *_contract_options(verb, puzzle)]
+    seen: set[str] = set()
+    for param in params:
+        if param.name in seen:
+            raise RuntimeError(f"{puzzle.name}: option {param.name!r} is declared twice")
+        seen.add(param.name)
+
+    def callback(**params):
+        execute(verb, puzzle, params)
+
+    return click.Command(puzzle.name, params=params, callback=callback,
+                         help=f"{VERB_HELP[verb]}\n\n{puzzle.title}",
+                         short_help=puzzle.title)
+
+
+def execute(verb: str, puzzle: Puzzle, params: dict) -> None:
+    """Run one command by the contract and exit with its code."""
+    fmt, out = params.pop("fmt"), params.pop("out")
+    tracker = Tracker(f"{verb} {puzzle.name}")
+    try:
+        check_out(out)
+        limits = Limits(nodes=params.pop("nodes", None),
+                        seconds=params.pop("timeout", None)).started()
+        with tracker.bar():
+            instance, result = runners.RUNNERS[verb](puzzle, params, limits, tracker, fmt)
+    except BaseException as error:  # noqa: BLE001  (the contract: no traceback, ever)
+        if isinstance(error, SystemExit):
+            raise
+        failure = failure_from(error)
+        stats = tracker.stats
+        if not stats.seconds:
+            stats.seconds = time.monotonic() - tracker.started
+        sys.exit(emit_failure(sys.argv if _ARGS is None else _ARGS, puzzle.name, failure,
+                              stats, out))
+    result.puzzle = puzzle.name
+    for line in result.messages:
+        message(line)
+    if fmt == "json":
+        body = json.dumps(result.to_dict())
+    else:
+        body = puzzle.report_text(verb, instance, result, fmt)
+    try:
+        if body is not None:
+            write_out(body, out)
+    except Failure as failure:
+        sys.exit(emit_failure([], puzzle.name, failure, result.stats))
+    verdict = result.verdict()
+    note = verdict_message(verb, result)
+    if note:
+        message(note)
+    sys.exit(exit_code(verdict))
+
+
+# -- the groups ----------------------------------------------------------------------------
+
+
+class VerbGroup(click.Group):
+    """``puzzlesmith VERB``: one subcommand per puzzle that supports VERB, built on demand."""
+
+    def __init__(self, verb: str):
+        super().__init__(verb, help=VERB_HELP[verb])
+        self.verb = verb
+
+    def list_commands(self, ctx):
+        return [name for name in names() if self.verb in get(name).verbs]
+
+    def get_command(self, ctx, name):
+        if name not in names():
+            return None
+        puzzle = get(name)
+        return build_command(self.verb, puzzle) if self.verb in puzzle.verbs else None
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="puzzlesmith")
+def cli() -> None:
+    """Solve and generate logic puzzles: puzzlesmith VERB PUZZLE ...
+
+    Exit status: 0 success; 1 no solution (or not unique); 2 bad input or usage;
+    3 gave up at a limit (--timeout, --nodes, Ctrl-C).  With --format json exactly one
+    JSON object goes to stdout.
+    """
+
+
+for _verb in VERB_HELP:
+    cli.add_command(VerbGroup(_verb))
+
+
+@cli.command()
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="Output format.")
+def demo(fmt: str) -> None:
+    """Solve built-in examples of every puzzle and print them."""
+    began = time.monotonic()
+    tours = {name: get(name).demo() for name in names()}
+    if fmt == "json":
+        write_out(json.dumps({"puzzle": "all", "status": "solved",
+                              "seconds": round(time.monotonic() - began, 6), "nodes": 0,
+                              "tours": tours}), None)
+    else:
+        write_out(("\n\n" + "=" * 72 + "\n\n").join(tours.values()), None)
+
+
+_ARGS: list[str] | None = None
+
+
+def run(args: list[str]) -> int:
+    """Run the command line on ``args``; returns the exit code."""
+    global _ARGS
+    _ARGS = args
+    try:
+        cli.main(args=args, prog_name="puzzlesmith", standalone_mode=False)
+    except click.exceptions.Exit as done:
+        return done.exit_code
+    except click.exceptions.Abort:
+        return emit_failure(args, _puzzle_named(args), failure_from(KeyboardInterrupt()))
+    except click.ClickException as error:
+        if wants_json(args):
+            text = error.format_message()
+            write_out(json.dumps({"puzzle": _puzzle_named(args), "status": "error",
+                                  "seconds": 0.0, "nodes": 0, "error": text}), None)
+        error.show()
+        return 2
+    except SystemExit as done:
+        return done.code if isinstance(done.code, int) else 1
+    return 0
+
+
+def _puzzle_named(args: list[str]) -> str | None:
+    return next((a for a in args[:3] if a in names()), None)

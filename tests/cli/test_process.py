@@ -1,0 +1,70 @@
+"""The contract seen from outside: whole processes, Ctrl-C, and what start-up imports."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from puzzlesmith.puzzles import names
+
+ROOT = Path(__file__).resolve().parents[2]
+TOY = "from puzzlesmith import puzzles; puzzles.REGISTRY['toy'] = 'tests.cli.toy'\n"
+
+
+def python(code: str, *args: str) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-c", code, *args], cwd=ROOT, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def numba_after(argv: list[str]) -> bool:
+    """Whether running the CLI with ``argv`` imported any numba module."""
+    code = ("import atexit, sys\n"
+            "atexit.register(lambda: print('NUMBA', any(m.split('.')[0] == 'numba' "
+            "for m in sys.modules), file=sys.stderr))\n"
+            "from puzzlesmith.cli import main\n"
+            f"main({argv!r})\n")
+    _, err = python(code).communicate(timeout=120)
+    return "NUMBA True" in err
+
+
+def test_help_imports_no_numba():
+    assert not numba_after(["--help"])
+    assert not numba_after(["solve", "--help"])
+
+
+@pytest.mark.parametrize("name", names())
+def test_puzzle_help_imports_no_numba(name):
+    assert not numba_after(["solve", name, "--help"])
+
+
+def interrupted(after: float, *args: str) -> tuple[int, str, str]:
+    process = python(TOY + "from puzzlesmith.cli import main\nmain(__import__('sys').argv[1:])",
+                     *args)
+    time.sleep(after)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    return process.returncode, out, err
+
+
+def test_ctrl_c_mid_search_gives_up_with_partial_stats():
+    code, out, err = interrupted(1.5, "solve", "toy", "1000", "--slow", "0.01",
+                                 "--format", "json")
+    assert code == 3, err
+    obj = json.loads(out)
+    assert obj["status"] == "gave-up" and obj["reason"] == "interrupted"
+    assert obj["nodes"] > 0  # the statistics reached before Ctrl-C
+    assert "Traceback" not in err
+
+
+def test_ctrl_c_during_start_up():
+    code, out, err = interrupted(0.15, "solve", "toy", "1000", "--slow", "0.01",
+                                 "--format", "json")
+    assert code == 3, err
+    assert json.loads(out)["status"] == "gave-up"
+    assert "Traceback" not in err

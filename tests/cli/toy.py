@@ -1,0 +1,102 @@
+"""A toy puzzle for testing the command-line contract apart from any real puzzle.
+
+The instance is a whole number N written as text; its solutions are the numbers 1..N.
+"""
+
+from __future__ import annotations
+
+import time
+
+from puzzlesmith.errors import InvalidPuzzle
+from puzzlesmith.puzzles.protocol import Option, Puzzle
+from puzzlesmith.results import (
+    Check,
+    CountResult,
+    Generated,
+    GenerateResult,
+    HintResult,
+    RateResult,
+    SolveResult,
+    Stats,
+    Status,
+    count_status,
+)
+
+
+class Toy(Puzzle):
+    name = "toy"
+    title = "A toy: N has the solutions 1..N."
+    verbs = frozenset({"solve", "count", "generate", "render", "rate", "hint", "check"})
+    options = (Option("slow", ("solve", "count"), float, 0.0, "Seconds per solution."),
+               Option("base", ("solve",), int, 10, "Number base.", phase="parse"))
+    styles = {"solve": ("plain", "stars"), "format": ("plain",), "render": ("plain",)}
+    inline = True
+
+    def parse(self, text, base=10):
+        try:
+            return int(text.strip(), base)
+        except ValueError:
+            raise InvalidPuzzle(f"not a number: {text.strip()[:20]!r}", line=1, column=1) from None
+
+    def format(self, instance, style=None):
+        return str(instance)
+
+    def format_answer(self, instance, answer, style=None):
+        return "*" * answer if style == "stars" else str(answer)
+
+    def parse_answer(self, instance, text):
+        return self.parse(text)
+
+    def example(self):
+        return 3
+
+    def _walk(self, instance, limits, progress, slow):
+        stats = Stats()
+        for k in range(1, instance + 1):
+            if slow:
+                time.sleep(slow)
+            stats.nodes += 1
+            if progress:
+                progress(stats)
+            if limits is not None and limits.expired():
+                return stats, k - 1, True
+        return stats, instance, False
+
+    def solve(self, instance, *, limits=None, seed=None, progress=None, slow=0.0):
+        if instance <= 0:
+            return SolveResult(Status.UNSOLVABLE, puzzle=self.name)
+        stats, done, gave_up = self._walk(instance, limits, progress, slow)
+        if gave_up:
+            return SolveResult(Status.GAVE_UP, stats, puzzle=self.name)
+        return SolveResult(Status.SOLVED, stats, solution=1, details={"solution": 1},
+                           puzzle=self.name)
+
+    def count(self, instance, *, limit=None, limits=None, progress=None, slow=0.0):
+        stats, done, gave_up = self._walk(max(instance, 0), limits, progress, slow)
+        found = done if limit is None else min(done, limit)
+        complete = not gave_up and (limit is None or done <= limit)
+        return CountResult(count_status(found, complete, limit), stats, count=found,
+                           complete=complete, limit=limit, puzzle=self.name)
+
+    def generate(self, *, seed=None, limits=None, progress=None, count=1):
+        made = [Generated(n, str(n), 1, seed=n) for n in range(1 + (seed or 0), 1 + count)]
+        return GenerateResult(Status.SOLVED, puzzles=made, puzzle=self.name)
+
+    def rate(self, instance, *, limits=None):
+        return RateResult(Status.SOLVED, level="easy", solved_by_rules=True,
+                          details={"rules": {"count": instance}})
+
+    def hint(self, instance, state=None, *, limits=None):
+        return HintResult(Status.SOLVED, text="try 1", move=1)
+
+    def is_solution(self, instance, answer):
+        return Check.of([] if 1 <= answer <= instance else [f"{answer} is not in 1..{instance}"])
+
+    def render_svg(self, instance, answer=None):
+        return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {instance} 1"/>'
+
+    def demo(self):
+        return "toy demo"
+
+
+PUZZLE = Toy()
