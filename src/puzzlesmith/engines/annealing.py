@@ -59,8 +59,10 @@ class Geometric:
     steps: int = 100
 
     def __post_init__(self):
-        if not (self.t0 > self.t_min > 0 and 0 < self.alpha < 1 and self.steps >= 1):
-            raise UsageError(f"bad schedule {self}: need t0 > t_min > 0, 0 < alpha < 1, steps >= 1")
+        if not (isinstance(self.steps, int) and self.steps >= 1):
+            raise UsageError(f"bad schedule {self}: steps must be a whole number >= 1")
+        if not (self.t0 > self.t_min > 0 and 0 < self.alpha < 1):
+            raise UsageError(f"bad schedule {self}: need t0 > t_min > 0 and 0 < alpha < 1")
 
     def temperatures(self) -> Iterator[float]:
         """The temperatures of one run, from ``t0`` down to (not below) ``t_min``."""

@@ -32,7 +32,7 @@ import numpy as np
 from ...engines.driver import ChunkDriver
 from ...errors import InvalidPuzzle, UsageError
 from ...results import CountResult, Limits, Stats, count_status
-from .chunks import EXHAUSTED, FOUND, PAUSED, drive, kernels
+from .chunks import EXHAUSTED, FOUND, drive, kernels
 from .model import Board
 
 __all__ = ["COUNT_MAX_N", "KNOWN_COUNTS", "Enumeration", "solutions", "count",
@@ -66,7 +66,7 @@ class Enumeration:
     def __init__(self, board: Board, limits: Limits | None = None, progress=None):
         check_size(board, "backtracking")
         self.board = board
-        self.limits = limits or Limits()
+        self.limits = (limits or Limits()).started()
         self.progress = progress
         self.stats = Stats()
         self.complete = False
@@ -151,7 +151,7 @@ def count(board: Board, *, limit: int | None = None, limits: Limits | None = Non
     if processes is not None and processes < 1:
         raise UsageError(f"processes must be >= 1, got {processes}")
     check_size(board)
-    limits = limits or Limits()
+    limits = (limits or Limits()).started()
     began = time.monotonic()
     if board.givens or limit is not None or board.n <= 3:
         search = _Completions(board)

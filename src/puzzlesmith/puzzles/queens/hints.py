@@ -13,7 +13,7 @@ Moves are tuples: ``("move", column, from_row, to_row)``, ``("place", column, ro
 >>> from .model import Board
 >>> step = hint(Board(4, ((1, 3),)))
 >>> step.move, step.text
-(('place', 0, 1), 'place a queen in column 0, row 1: the only safe square left in column 0')
+(('place', 3, 2), 'place a queen in column 3, row 2: the only safe square left in row 2')
 """
 
 from __future__ import annotations
@@ -40,21 +40,21 @@ def hint(board: Board, state: Sequence[int | None] | None = None, *,
     the givens alone).  Status solved with a move, solved with no move when ``state`` is
     already a solution, unsolvable when no solution keeps the given queens, gave up at a
     limit."""
-    limits = limits or Limits()
+    limits = (limits or Limits()).started()
     began = time.monotonic()
     n = board.n
     if state is None:
         state = [None] * n
+        for c, r in board.givens:
+            state[c] = r
     if len(state) != n:
         raise InvalidPuzzle(f"the state has {len(state):,} columns, expected {n:,}")
     rows = list(state)
     for c, r in board.givens:
         if rows[c] != r:
-            result = _result(("place", c, r), f"column {c} holds a given queen: put it back "
-                             f"in row {r}")
-            if rows[c] is not None:
-                result.move = ("move", c, rows[c], r)
-            return _done(result, began)
+            move = ("place", c, r) if rows[c] is None else ("move", c, rows[c], r)
+            return _done(_result(move, f"column {c} holds a given queen: put it back in "
+                                 f"row {r}"), began)
     if all(r is not None for r in rows):
         return _done(_repair_move(board, rows), began)
     if n > PARTIAL_MAX_N:

@@ -110,19 +110,21 @@ def _energy(n, up, down):
 # -- simulated annealing -------------------------------------------------------------------
 
 @njit(cache=True)
-def anneal(n, cols, template, rows, best, up, down, rng, st, ft, t0, alpha, t_min, steps,
-           restarts, stop):
+def anneal(n, cols, template, rows, up, down, rng, st, ft, t0, alpha, t_min, steps, restarts,
+           stop):
     """The seed document's annealing, resumable.
 
     A run starts from ``template`` (queens on the diagonal, or the givens and the free rows)
     shuffled by ``len(cols)`` random swaps of free columns; a move swaps two random free
     columns; the energy is the number of attacking pairs; the temperature falls geometrically
     from ``t0`` to ``t_min`` with ``steps`` moves per level; up to ``restarts`` more runs
-    until the energy is 0.  ``best`` receives the best rows seen.
+    until the energy is 0.  Only the energies of the best states are kept (copying a best
+    state of 10^6 queens at every improvement would cost more than the moves): the method
+    only answers with a solution, which is ``rows`` when the energy reaches 0.
 
     State: ``st`` = [moves, runs, phase (0: start a run, 1: annealing), moves made at this
     level, energy, best energy of the run, best energy (-1: none)], ``ft`` = [temperature].
-    Work is counted in moves.  Returns SOLVED (``best`` is a solution), EXHAUSTED or PAUSED.
+    Work is counted in moves.  Returns SOLVED (``rows`` is a solution), EXHAUSTED or PAUSED.
     """
     m = len(cols)
     moves, runs, phase, j = st[0], st[1], st[2], st[3]
@@ -153,7 +155,6 @@ def anneal(n, cols, template, rows, best, up, down, rng, st, ft, t0, alpha, t_mi
             run_best = energy
             if best_energy < 0 or energy < best_energy:
                 best_energy = energy
-                best[:] = rows
             if energy == 0:
                 code = SOLVED
                 break
@@ -180,7 +181,6 @@ def anneal(n, cols, template, rows, best, up, down, rng, st, ft, t0, alpha, t_mi
                     run_best = energy
                     if energy < best_energy:
                         best_energy = energy
-                        best[:] = rows
                         if energy == 0:
                             code = SOLVED
                             break
@@ -520,10 +520,10 @@ def warm() -> None:
     n = 8
     cols = np.arange(n, dtype=np.int32)
     template = np.arange(n, dtype=np.int32)
-    rows, best = np.empty(n, np.int32), np.empty(n, np.int32)
+    rows = np.empty(n, np.int32)
     up, down = np.zeros(2 * n - 1, np.int32), np.zeros(2 * n - 1, np.int32)
     rng = np.zeros(1, np.uint64)
-    anneal(n, cols, template, rows, best, up, down, rng, np.zeros(7, np.int64),
+    anneal(n, cols, template, rows, up, down, rng, np.zeros(7, np.int64),
            np.zeros(1, np.float64), 90.0, 0.997, 0.1, 4, 0, 100)
     rows[:] = template
     repair(n, n, np.empty(0, np.int32), np.empty(0, np.int32), rows, up, down,

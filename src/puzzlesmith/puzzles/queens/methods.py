@@ -37,7 +37,7 @@ import math
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -65,6 +65,8 @@ PYTHON_REPAIR_STEPS = 100_000
 #: Runs of annealing and starts of the repair kernel before they give up.
 ANNEAL_RUNS = 1000
 REPAIR_STARTS = 100
+#: Generations of the genetic algorithm, over all its runs, before it gives up.
+GA_GENERATIONS = 20_000
 #: Probes for a conflict-free row per column in the repair kernel's greedy start.
 GREEDY_TRIES = 50
 
@@ -109,7 +111,7 @@ def solve(board: Board, method: str | None = None, *, seed: int | None = None,
     package's docs), ``seconds`` the time; ``seed`` makes the random methods reproducible."""
     method = method or default_method(board)
     check_method(board, method)
-    limits = limits or Limits()
+    limits = (limits or Limits()).started()
     began = time.monotonic()
     if board.n in (2, 3):
         outcome = Outcome(Status.UNSOLVABLE, None, Stats())
@@ -232,6 +234,25 @@ def _start_rows(board: Board) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return rows, np.array(cols, np.int32), given
 
 
+def _python_repair(board, rng, limits, progress) -> Outcome:
+    """The generic engine, restarted from a new greedy start every ``max(1000, 50 N)``
+    steps (plain min-conflicts can stall in a local minimum on small boards)."""
+    stats = Stats(extra={"starts": 0})
+    while stats.nodes < PYTHON_REPAIR_STEPS:
+        problem = RowsProblem(board, rng)
+        stats.extra["starts"] += 1
+        budget = min(PYTHON_REPAIR_STEPS - stats.nodes, max(1000, 50 * board.n))
+        left = None if limits.nodes is None else limits.nodes - stats.nodes
+        result = min_conflicts(problem, max_steps=budget, seed=rng,
+                               limits=replace(limits, nodes=left), progress=progress)
+        stats.add(result.stats)
+        if result.status is Status.SOLVED:
+            return Outcome(Status.SOLVED, list(problem.rows), stats)
+        if result.stats.nodes < budget or (left is not None and result.stats.nodes >= left):
+            break  # stopped by a limit, not by its budget
+    return Outcome(Status.GAVE_UP, None, stats)
+
+
 def _kernel_seed(rng: random.Random) -> np.ndarray:
     return np.array([rng.getrandbits(64)], np.uint64)
 
@@ -239,19 +260,15 @@ def _kernel_seed(rng: random.Random) -> np.ndarray:
 def _minconflicts(board, rng, limits, progress) -> Outcome:
     n = board.n
     if n < COMPILED_FROM:
-        problem = RowsProblem(board, rng)
-        result = min_conflicts(problem, max_steps=PYTHON_REPAIR_STEPS, seed=rng,
-                               limits=limits, progress=progress)
-        if result.status is Status.SOLVED:
-            return Outcome(Status.SOLVED, list(problem.rows), result.stats)
-        return Outcome(Status.GAVE_UP, None, result.stats)
+        return _python_repair(board, rng, limits, progress)
     k = kernels()
     rows, cols, given = _start_rows(board)
     m = n - len(given)
     if m == n:
         cols = np.empty(0, np.int32)  # every column is free: the kernel needs no list
-    up, down = np.zeros(2 * n - 1, np.int32), np.zeros(2 * n - 1, np.int32)
-    queue = np.empty(max(1, min(m, 1 << 20)), np.int32)
+    # the counters and the queue, freed before the answer becomes a list
+    work = {"up": np.zeros(2 * n - 1, np.int32), "down": np.zeros(2 * n - 1, np.int32),
+            "queue": np.empty(max(1, min(m, 1 << 20)), np.int32)}
     state = np.zeros(9, np.int64)
     state[8] = -1
     seed = _kernel_seed(rng)
@@ -259,13 +276,13 @@ def _minconflicts(board, rng, limits, progress) -> Outcome:
     patience = max(7 * m, 10_000)
 
     def step(stop):
-        code = k.repair(n, m, cols, given, rows, up, down, queue, seed, state, GREEDY_TRIES,
-                        patience, REPAIR_STARTS, stop)
+        code = k.repair(n, m, cols, given, rows, work["up"], work["down"], work["queue"], seed,
+                        state, GREEDY_TRIES, patience, REPAIR_STARTS, stop)
         driver.stats.extra.update(swaps=int(state[1]), starts=int(state[2]))
         return code
 
     code = drive(driver, step, lambda: state[0])
-    del up, down, queue
+    work.clear()
     if code == SOLVED:
         return Outcome(Status.SOLVED, rows.tolist(), driver.stats)
     return Outcome(Status.GAVE_UP, None, driver.stats, driver.stopped_by or "budget")
@@ -377,7 +394,7 @@ def _annealing(board, rng, limits, progress) -> Outcome:
         return Outcome(Status.GAVE_UP, None, result.stats)
     k = kernels()
     template, cols, _ = _start_rows(board)
-    rows, best = np.empty(n, np.int32), np.empty(n, np.int32)
+    rows = np.empty(n, np.int32)
     up, down = np.zeros(2 * n - 1, np.int32), np.zeros(2 * n - 1, np.int32)
     state = np.array([0, 0, 0, 0, 0, 0, -1], np.int64)
     temperature = np.zeros(1, np.float64)
@@ -385,7 +402,7 @@ def _annealing(board, rng, limits, progress) -> Outcome:
     driver = ChunkDriver(limits, progress)
 
     def step(stop):
-        code = k.anneal(n, cols, template, rows, best, up, down, seed, state, temperature,
+        code = k.anneal(n, cols, template, rows, up, down, seed, state, temperature,
                         schedule.t0, schedule.alpha, schedule.t_min, schedule.steps,
                         ANNEAL_RUNS - 1, stop)
         driver.stats.extra.update(runs=int(state[1]), energy=int(state[4]),
@@ -394,7 +411,7 @@ def _annealing(board, rng, limits, progress) -> Outcome:
 
     code = drive(driver, step, lambda: state[0])
     if code == SOLVED:
-        return Outcome(Status.SOLVED, best.tolist(), driver.stats)
+        return Outcome(Status.SOLVED, rows.tolist(), driver.stats)
     return Outcome(Status.GAVE_UP, None, driver.stats, driver.stopped_by or "budget")
 
 
@@ -455,14 +472,24 @@ def genetic_algorithm(board: Board, rng: random.Random) -> tuple[GeneticAlgorith
 
 
 def _genetic(board, rng, limits, progress) -> Outcome:
+    """Runs of the genetic algorithm, each from a new population, until one reaches a
+    solution: a run that has not improved for 500 generations has converged on a local
+    optimum (on small or constrained boards the population loses its diversity)."""
     ga, whole = genetic_algorithm(board, rng)
-    pop = ga.population(max(20, min(4 * board.n, 200)))
-    result = ga.run(pop, 0, generations=20_000, patience=2_000, retain=0.3,
-                    random_select=0.05, mutate=0.5, elite=2, tournament=3, limits=limits,
-                    progress=progress)
-    if result.status is Status.SOLVED:
-        return Outcome(Status.SOLVED, whole(result.best), result.stats)
-    return Outcome(Status.GAVE_UP, None, result.stats)
+    stats = Stats(extra={"generations": 0, "runs": 0})
+    while stats.extra["generations"] < GA_GENERATIONS:
+        left = None if limits.nodes is None else limits.nodes - stats.nodes
+        pop = ga.population(max(20, min(4 * board.n, 200)))
+        result = ga.run(pop, 0, generations=GA_GENERATIONS - stats.extra["generations"],
+                        patience=500, retain=0.3, random_select=0.05, mutate=0.5, elite=2,
+                        tournament=3, limits=replace(limits, nodes=left), progress=progress)
+        stats.add(result.stats)
+        stats.extra["runs"] += 1
+        if result.status is Status.SOLVED:
+            return Outcome(Status.SOLVED, whole(result.best), stats)
+        if limits.expired() or (left is not None and result.stats.nodes >= left):
+            break
+    return Outcome(Status.GAVE_UP, None, stats)
 
 
 _SOLVERS = {"construct": _construct, "backtrack": _backtrack, "minconflicts": _minconflicts,

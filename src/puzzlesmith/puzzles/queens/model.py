@@ -24,11 +24,8 @@ the answer.
 >>> board = parse("..Q.\\n....\\n....\\n....")
 >>> board.n, board.givens
 (4, ((2, 0),))
->>> print(format_board(4, [1, 3, 0, 2]))
-..Q.
-Q...
-...Q
-.Q..
+>>> format_board(4, [1, 3, 0, 2]).splitlines()
+['..Q.', 'Q...', '...Q', '.Q..']
 >>> violations(Board(4), [0, 1, 2, 3])[:1]
 ['columns 0, 1, 2 and 3 share a diagonal (row - column = 0)']
 """
@@ -86,11 +83,20 @@ def parse(text: str, *, max_queens: int = MAX_N) -> Board:
     text = text.lstrip("\ufeff")
     if "\x00" in text:
         raise InvalidPuzzle("binary input (a NUL byte): expected N or a board of Q and .")
-    lines = [line.rstrip() for line in text.splitlines()]
-    content = [(k + 1, line) for k, line in enumerate(lines)
-               if line.strip() and not line.lstrip().startswith("#")]
-    if not content:
+    blocks: list[list[tuple[int, str]]] = [[]]
+    for k, line in enumerate(text.splitlines()):
+        if not line.strip():
+            if blocks[-1]:
+                blocks.append([])
+        elif not line.lstrip().startswith("#"):
+            blocks[-1].append((k + 1, line.rstrip()))
+    blocks = [block for block in blocks if block]
+    if not blocks:
         raise InvalidPuzzle("empty input: expected the number of queens or a board")
+    if len(blocks) > 1:
+        raise InvalidPuzzle(f"the input holds {len(blocks)} puzzles separated by blank lines; "
+                            f"give one at a time", line=blocks[1][0][0])
+    content = blocks[0]
     if len(content) == 1 and not set(content[0][1].strip()) <= set("QK."):
         return Board(parse_size(content[0][1], max_queens=max_queens))
     return _parse_board(content, max_queens)
@@ -115,6 +121,10 @@ def parse_size(text: str, *, max_queens: int = MAX_N) -> int:
         if not math.isfinite(f) or not f.is_integer():
             raise InvalidPuzzle(f"not a whole number of queens: {_show(text)}") from None
         value = int(f)
+    if not 1 <= value <= max_queens:
+        raise InvalidPuzzle(f"the number of queens must be between 1 and {max_queens:,}, "
+                            f"got {s}" + (" (raise the cap with max_queens)"
+                                          if value > max_queens else ""))
     return validate_size(value, max_queens)
 
 
@@ -139,21 +149,18 @@ def _parse_board(content: list[tuple[int, str]], max_queens: int) -> Board:
     if n > min(BOARD_MAX, max_queens):
         raise InvalidPuzzle(f"a board is limited to {min(BOARD_MAX, max_queens):,} columns, "
                             f"this one has {n:,}", line=first_line)
-    if len(content) > n:
-        raise InvalidPuzzle(f"the board has {len(content)} rows but {n} columns; expected "
-                            f"{n} rows", line=content[n][0])
     givens = []
-    for r, (line_no, line) in enumerate(content):
+    for r, (line_no, line) in enumerate(content[:n + 1]):
         row = line.strip()
         offset = len(line) - len(line.lstrip())
-        if len(row) != n:
-            raise InvalidPuzzle(f"row {r} has {len(row)} squares, expected {n}", line=line_no)
         for c, ch in enumerate(row):
             if ch in "QK":
                 givens.append((c, r))
             elif ch != ".":
                 raise InvalidPuzzle(f"unknown character {ch!r}: expected Q or .",
                                     line=line_no, column=offset + c + 1)
+        if len(row) != n:
+            raise InvalidPuzzle(f"row {r} has {len(row)} squares, expected {n}", line=line_no)
     if len(content) != n:
         raise InvalidPuzzle(f"the board has {len(content)} rows of {n} squares; expected "
                             f"{n} rows", line=content[-1][0])
@@ -161,9 +168,8 @@ def _parse_board(content: list[tuple[int, str]], max_queens: int) -> Board:
     attacks = attackers(n, givens)
     if attacks:
         (c1, r1), (c2, r2) = attacks
-        line = next(k for rr, (k, _) in enumerate(content) if rr == r2)
         raise InvalidPuzzle(f"the given queens at row {r1}, column {c1} and row {r2}, column "
-                            f"{c2} attack each other", line=line, column=c2 + 1)
+                            f"{c2} attack each other", line=content[r2][0], column=c2 + 1)
     return Board(n, tuple(givens))
 
 
@@ -376,7 +382,9 @@ def violations(board: Board, rows) -> list[str]:
 
 
 def _join(items: list[int]) -> str:
-    shown = [str(x) for x in items[:8]] + (["..."] if len(items) > 8 else [])
+    shown = [str(x) for x in items[:8]]
+    if len(items) > 8:
+        shown.append(f"{len(items) - 8:,} more")
     return ", ".join(shown[:-1]) + " and " + shown[-1] if len(shown) > 1 else shown[0]
 
 
