@@ -64,7 +64,8 @@ def test_given_queens_never_move(queens):
     result = queens.hint(board, [1, 1, 1, 1])
     assert result.move[1] != 0
     assert queens.hint(board, [2, 0, 3, 1]).move == ("move", 0, 2, 1)
-    assert queens.hint(board, [None, 3, 0, 2]).move == ("place", 0, 1)
+    assert queens.hint(board, [None, 3, 0, 2]).move is None  # the given completes it
+    assert queens.hint(board, [None, None, None, None]).move[0] == "place"
 
 
 def test_forced_placements_are_in_every_solution(queens):
@@ -112,9 +113,10 @@ def test_solved_and_unsolvable_states(queens):
     assert impossible.status is Status.UNSOLVABLE and impossible.move is None
 
 
-def test_wrong_given_is_put_back(queens):
+def test_wrong_given_is_put_back_and_missing_givens_are_implied(queens):
     result = queens.hint(Board(4, ((0, 1),)), [2, None, None, None])
     assert result.move == ("move", 0, 2, 1)
+    assert queens.hint(Board(4, ((0, 1),)), [None, 3, 0, None]).move == ("place", 3, 2)
 
 
 def test_partial_hints_are_capped_and_states_must_fit(queens):

@@ -36,14 +36,21 @@ __all__ = ["GENERATE_MAX_N", "make", "check_size"]
 GENERATE_MAX_N = 40
 
 
-def check_size(n: int) -> None:
-    """Refuse sizes the generator cannot serve, before any work."""
+def check_size(n: int | str) -> int:
+    """The board size of a puzzle to make (an int, or text such as ``"8"``), refused
+    before any work when the generator cannot serve it."""
+    if isinstance(n, str):
+        text = n.strip()
+        if not text.isdigit() or len(text) > 6:
+            raise InvalidPuzzle(f"the size must be a whole number of queens, got {n[:40]!r}")
+        n = int(text)
     if isinstance(n, bool) or not isinstance(n, int):
-        raise InvalidPuzzle(f"the size must be a whole number, got {n!r}")
+        raise InvalidPuzzle(f"the size must be a whole number of queens, got {n!r}")
     if not 1 <= n <= min(GENERATE_MAX_N, COUNT_MAX_N):
         raise InvalidPuzzle(f"generate makes boards of 1 to {GENERATE_MAX_N} queens, got {n}")
     if n in (2, 3):
         raise InvalidPuzzle(f"{n} queens have no solution: there is no puzzle to make")
+    return n
 
 
 class GaveUp(Exception):
@@ -54,7 +61,7 @@ def make(n: int, seed: int, limits: Limits | None = None,
          stats: Stats | None = None) -> Generated | None:
     """One completion puzzle of ``n`` queens from ``seed``, or None if ``limits`` ran out.
     ``stats`` (when given) gathers the nodes of every search."""
-    check_size(n)
+    n = check_size(n)
     limits = (limits or Limits()).started()
     stats = stats if stats is not None else Stats()
     rng = random.Random(seed)

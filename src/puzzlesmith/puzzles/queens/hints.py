@@ -36,8 +36,8 @@ PARTIAL_MAX_N = BOARD_MAX
 
 def hint(board: Board, state: Sequence[int | None] | None = None, *,
          limits: Limits | None = None) -> HintResult:
-    """The next step from ``state`` (the player's rows, None for an empty column; default:
-    the givens alone).  Status solved with a move, solved with no move when ``state`` is
+    """The next step from ``state`` (the player's rows, None for an empty column, the
+    givens implied; default: the givens alone).  Status solved with a move, solved with no move when ``state`` is
     already a solution, unsolvable when no solution keeps the given queens, gave up at a
     limit."""
     limits = (limits or Limits()).started()
@@ -45,16 +45,15 @@ def hint(board: Board, state: Sequence[int | None] | None = None, *,
     n = board.n
     if state is None:
         state = [None] * n
-        for c, r in board.givens:
-            state[c] = r
     if len(state) != n:
         raise InvalidPuzzle(f"the state has {len(state):,} columns, expected {n:,}")
     rows = list(state)
-    for c, r in board.givens:
-        if rows[c] != r:
-            move = ("place", c, r) if rows[c] is None else ("move", c, rows[c], r)
-            return _done(_result(move, f"column {c} holds a given queen: put it back in "
-                                 f"row {r}"), began)
+    for c, r in board.givens:  # the givens are on the board: a state need not repeat them
+        if rows[c] is None:
+            rows[c] = r
+        elif rows[c] != r:
+            return _done(_result(("move", c, rows[c], r), f"column {c} holds a given queen: "
+                                 f"put it back in row {r}"), began)
     if all(r is not None for r in rows):
         return _done(_repair_move(board, rows), began)
     if n > PARTIAL_MAX_N:
@@ -102,9 +101,8 @@ def _repair_move(board: Board, rows: list[int]) -> HintResult:
     cost = row_count + up[col + options] + down[col - options + n - 1]
     cost[r] = attacked[col] + 10**9  # staying is not a move
     to = int(np.argmin(cost))
-    text = (f"move the queen in column {col} from row {r} to row {to}: "
-            f"{_queens(int(attacked[col]))} attack it there, {_queens(int(cost[to]))} at "
-            f"row {to}")
+    text = (f"move the queen in column {col} from row {r} to row {to}: it is attacked by "
+            f"{_queens(int(attacked[col]))} there, by {_queens(int(cost[to]))} at row {to}")
     return _result(("move", col, r, to), text)
 
 

@@ -77,9 +77,9 @@ class QueensPuzzle(Puzzle):
         Option("processes", ("count",), int, None,
                "Worker processes for a full count (default: every core from N = 16).",
                minimum=1),
-        Option("size", ("generate",), int, 8,
+        Option("size", ("generate",), str, "8",
                f"Queens on the board of each completion puzzle (1 to "
-               f"{generator.GENERATE_MAX_N}).", minimum=1),
+               f"{generator.GENERATE_MAX_N})."),
     )
     styles = {"solve": ("auto", "board", "rows"), "format": ("text", "board"),
               "render": ("board",)}
@@ -166,13 +166,13 @@ class QueensPuzzle(Puzzle):
         return result
 
     def generate(self, *, seed: int | None = None, limits: Limits | None = None,
-                 progress: Progress | None = None, count: int = 1, size: int = 8,
+                 progress: Progress | None = None, count: int = 1, size: int | str = 8,
                  **params: Any) -> GenerateResult:
         """``count`` completion puzzles of ``size`` queens from seeds ``seed``,
         ``seed + 1``, ...; each has exactly one completion (proven by counting).  Gives up,
         keeping the puzzles made, at ``limits``."""
         _no_params(params)
-        generator.check_size(size)
+        size = generator.check_size(size)
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise UsageError(f"count must be a whole number >= 1, got {count!r}")
         if seed is None:
