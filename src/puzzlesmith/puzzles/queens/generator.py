@@ -32,8 +32,9 @@ from .model import Board, format_instance
 
 __all__ = ["GENERATE_MAX_N", "make", "check_size"]
 
-#: The largest board generated: each puzzle needs a few dozen exact counts.
-GENERATE_MAX_N = 40
+#: The largest board generated: each puzzle needs a few dozen exact counts, and the proofs
+#: of uniqueness grow fast with N (about a second at 30 queens, 2-10 s at 32, over 20 s at 36).
+GENERATE_MAX_N = 30
 
 
 def check_size(n: int | str) -> int:
