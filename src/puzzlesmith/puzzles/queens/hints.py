@@ -37,9 +37,9 @@ PARTIAL_MAX_N = BOARD_MAX
 def hint(board: Board, state: Sequence[int | None] | None = None, *,
          limits: Limits | None = None) -> HintResult:
     """The next step from ``state`` (the player's rows, None for an empty column, the
-    givens implied; default: the givens alone).  Status solved with a move, solved with no move when ``state`` is
-    already a solution, unsolvable when no solution keeps the given queens, gave up at a
-    limit."""
+    givens implied; default: the givens alone).  Status solved with a move, solved with no
+    move when ``state`` is already a solution, unsolvable when no solution keeps the given
+    queens, gave up at a limit."""
     limits = (limits or Limits()).started()
     began = time.monotonic()
     n = board.n

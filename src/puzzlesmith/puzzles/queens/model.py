@@ -33,6 +33,7 @@ the answer.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -51,6 +52,7 @@ MAX_N = 20_000_000
 BOARD_MAX = 1000
 #: Violations listed one by one before the rest are summed up.
 MAX_LISTED = 20
+_DIGITS = re.compile(r"[\d\s,]*")
 
 
 @dataclass(frozen=True)
@@ -211,6 +213,10 @@ def parse_answer(board: Board, text: str) -> list[int | None]:
     tokens = lines[0][1].replace(",", " ").split()
     if len(tokens) != n:
         raise InvalidPuzzle(f"the answer has {len(tokens):,} columns, expected {n:,}", line=1)
+    if _DIGITS.fullmatch(lines[0][1]) and max(map(len, tokens), default=0) <= 12:
+        fast = np.array(tokens, dtype=np.int64)  # a million rows in a fraction of a second
+        if not ((fast < 0) | (fast >= n)).any():
+            return fast.tolist()
     rows: list[int | None] = []
     for c, token in enumerate(tokens):
         if token in (".", "-"):
