@@ -164,16 +164,15 @@ def count(board: Board, *, limit: int | None = None, limits: Limits | None = Non
                                                               processes)
     stats.seconds = time.monotonic() - began
     details = {"n": board.n, "givens": len(board.givens)}
-    messages = []
     if stopped_by:
-        details["stopped_by"] = stopped_by
-        messages.append(f"stopped by {_REASONS[stopped_by]} after {stats.seconds:.2f} s: "
-                        f"at least {total:,} solutions")
+        details.update(stopped_by=stopped_by, reason=REASONS[stopped_by])
     return CountResult(count_status(total, complete, limit), stats, count=total,
-                       complete=complete, limit=limit, details=details, messages=messages)
+                       complete=complete, limit=limit, details=details)
 
 
-_REASONS = {"nodes": "the node limit", "time": "the time limit", "interrupt": "Ctrl-C"}
+#: Why a search stopped early, for people (``details["reason"]``).
+REASONS = {"nodes": "the node limit", "time": "the time limit", "interrupt": "Ctrl-C",
+           "budget": "the method's own budget of steps"}
 
 
 def _jobs(n: int) -> list[tuple]:

@@ -55,10 +55,6 @@ BENCH_FIGURES = (("annealing N=32", "annealing", 32), ("annealing N=10,000", "an
                  ("minconflicts N=1,000,000", "minconflicts", 10**6),
                  ("construct N=1,000,000", "construct", 10**6), ("count N=14", "count", 14))
 
-_REASONS = {"nodes": "the node limit", "time": "the time limit", "interrupt": "Ctrl-C",
-            "budget": "the method's own budget of steps"}
-
-
 class QueensPuzzle(Puzzle):
     """N-Queens, and its completion puzzle (complete the given queens)."""
 
@@ -140,7 +136,7 @@ class QueensPuzzle(Puzzle):
                 else "no solution keeps the given queens")
         elif result.status is Status.GAVE_UP and stopped_by:
             result.details["stopped_by"] = stopped_by
-            result.details["reason"] = _REASONS.get(stopped_by, stopped_by)
+            result.details["reason"] = counting.REASONS.get(stopped_by, stopped_by)
 
     def count(self, instance: Board, *, limit: int | None = None,
               limits: Limits | None = None, progress: Progress | None = None,
@@ -152,10 +148,6 @@ class QueensPuzzle(Puzzle):
         result = counting.count(instance, limit=limit, limits=limits, progress=progress,
                                 processes=processes)
         result.puzzle = self.name
-        stopped_by = result.details.get("stopped_by")
-        if stopped_by:
-            result.details["reason"] = _REASONS.get(stopped_by, stopped_by)
-            result.messages.clear()
         known = _known(instance)
         if known is not None and result.complete and limit is None:
             result.details["known"] = known
