@@ -118,7 +118,7 @@ class SlidingPuzzle(Puzzle):
                "pattern databases exist, else linear-conflict)."),
         Option("weight", ("solve", "compare"), float, 1.5, "Weight w of the weighted "
                "methods: length <= w x optimum.", minimum=1),
-        Option("pdb", (*_SEARCH, "compare", "generate"), str, None, "Pattern-database "
+        Option("pdb", (*_SEARCH, "compare", "generate", "bench"), str, None, "Pattern-database "
                "partition by group sizes (6-6-3, 5-5-5, 6-6-3+6-6-3b, ..., none); default "
                "by board size."),
         Option("size", ("generate",), str, "4", "Board size N or RxC."),
@@ -130,6 +130,9 @@ class SlidingPuzzle(Puzzle):
                "from the goal (never undoing the last), instead of uniformly.", minimum=0),
         Option("length", ("generate",), int, None, "Make boards whose optimal solution has "
                "exactly this many moves.", minimum=0),
+        Option("size", ("bench",), str, None, "Board size of the bench files' boards, if "
+               "their tile counts are not squares."),
+        Option("goal", ("bench",), str, None, "The goal of the bench files' boards."),
     )
 
     # -- reading and writing ---------------------------------------------------------------
@@ -403,13 +406,16 @@ class SlidingPuzzle(Puzzle):
         result.puzzle = self.name
         return result
 
-    def bench(self, text: str, *, limits: Limits | None = None,
-              progress: Progress | None = None, size: str | None = None,
-              goal: str | None = None, pdb: str | None = None) -> Result:
-        """Solve every board of a bench file (tiles, then optionally the known optimal
-        length, per line) and report mismatches; see :func:`.compare.bench`."""
+    def bench(self, texts: dict[str, str] | None = None, *, repeat: int = 1,
+              limits: Limits | None = None, progress: Progress | None = None,
+              size: str | None = None, goal: str | None = None,
+              pdb: str | None = None) -> Result:
+        """Solve every board of the bench files in ``texts`` (tiles, then optionally the known
+        optimal length, per line; default: the example) and report mismatches; see
+        :func:`.compare.bench`.  Each board is solved once (``repeat`` is not used)."""
         from .compare import bench
 
+        text = "\n".join((texts or {}).values()) or format_board(self.example().board, True)
         if len(text) > self.max_input:
             raise InvalidPuzzle(f"the input has {len(text):,} characters, more than "
                                 f"{self.max_input:,}")
