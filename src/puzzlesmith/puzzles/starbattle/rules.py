@@ -159,6 +159,11 @@ class _Shape:
                 self.unit_of[i].append(u)
         self.region_of = [next((u for u in units if u >= self.first_region), -1)
                           for units in self.unit_of]
+        self.blocks_of = [
+            [tuple(index[x] for x in ((top, lft), (top, lft + 1), (top + 1, lft),
+                                      (top + 1, lft + 1)) if x in index)
+             for top, lft in ((r, c), (r, c - 1), (r - 1, c), (r - 1, c - 1))]
+            for r, c in cells]
         self.bands = [(f"rows {r + 1}-{r + 2}", r, r + 1) for r in range(self.rows - 1)]
         self.bands += [(f"columns {c + 1}-{c + 2}", self.rows + c, self.rows + c + 1)
                        for c in range(self.cols - 1)]
@@ -279,33 +284,33 @@ class _Board:
 
 # -- 2×2 blocks ---------------------------------------------------------------------------------
 
-def _blocks(cells: list[Cell]) -> list[list[Cell]]:
-    """Split cells into groups inside 2×2 blocks, greedily, fewest groups first: as many
-    groups as there are is at least the most stars the cells can hold."""
-    left = set(cells)
+def _blocks(shape: _Shape, free: list[int]) -> list[list[int]]:
+    """Split cells (ids, ascending) into groups inside 2×2 blocks, greedily, fewest groups
+    first: as many groups as there are is at least the most stars the cells can hold."""
+    left = set(free)
     groups = []
-    for cell in sorted(cells):
-        if cell not in left:
+    blocks_of = shape.blocks_of
+    for i in free:
+        if i not in left:
             continue
-        r, c = cell
-        best: list[Cell] = [cell]
-        for top, lft in ((r, c), (r, c - 1), (r - 1, c), (r - 1, c - 1)):
-            block = [x for x in ((top, lft), (top, lft + 1), (top + 1, lft), (top + 1, lft + 1))
-                     if x in left]
-            if cell in block and len(block) > len(best):
-                best = block
+        best = [i]
+        for block in blocks_of[i]:
+            group = [x for x in block if x in left]
+            if len(group) > len(best):
+                best = group
         groups.append(best)
         left.difference_update(best)
     return groups
 
 
-def _band_blocks(cells: list[Cell], axis: int) -> list[list[Cell]]:
+def _band_blocks(shape: _Shape, free: list[int], axis: int) -> list[list[int]]:
     """The free cells of two adjacent lines in 2×2 windows, leftmost first (optimal)."""
-    along = sorted(cells, key=lambda x: x[1 - axis])
-    groups: list[list[Cell]] = []
+    cells = shape.cells
+    along = sorted(free, key=lambda i: cells[i][1 - axis])
+    groups: list[list[int]] = []
     start = None
     for cell in along:
-        pos = cell[1 - axis]
+        pos = cells[cell][1 - axis]
         if start is not None and pos <= start + 1:
             groups[-1].append(cell)
         else:
@@ -314,22 +319,26 @@ def _band_blocks(cells: list[Cell], axis: int) -> list[list[Cell]]:
     return groups
 
 
+_BAND_BLOCKS = (lambda shape, ids: _band_blocks(shape, ids, 0),
+                lambda shape, ids: _band_blocks(shape, ids, 1))
+
+
 def _squeeze_of(board: _Board, free: list[int], missing: int,
                 groups_of) -> tuple[list[int], set[int]] | None:
     """The squeeze on one unit (or band): singleton blocks are stars, cells beside a whole
     block are empty; None when the blocks outnumber the missing stars."""
+    if len(free) > 4 * missing:  # more blocks than missing stars, whatever the split
+        return None
     shape = board.shape
-    cells = [shape.cells[i] for i in free]
-    groups = groups_of(cells)
+    groups = groups_of(shape, free)
     if len(groups) < missing:
         raise Contradiction
     if len(groups) > missing:
         return None
-    index, value = shape.index, board.value
-    stars = [index[g[0]] for g in groups if len(g) == 1]
+    value = board.value
+    stars = [g[0] for g in groups if len(g) == 1]
     empties: set[int] = set()
-    for group in groups:
-        ids = [index[x] for x in group]
+    for ids in groups:
         seen = set(shape.nbrs[ids[0]])
         for i in ids[1:]:
             seen.intersection_update(shape.nbrs[i])
@@ -393,7 +402,7 @@ def _squeeze(board: _Board) -> Step | None:
             continue
         axis = 0 if u < shape.rows else 1
         found = _squeeze_of(board, board.open_cells(u) + board.open_cells(v), missing,
-                            lambda cells, a=axis: _band_blocks(cells, a))
+                            _BAND_BLOCKS[axis])
         if found and (found[0] or found[1]):
             return Step("squeeze", name, stars=board.cells_of(found[0]),
                         empties=board.cells_of(found[1]))
@@ -552,7 +561,7 @@ def _deep_unit(board: _Board, u: int, missing: int, dirty: set[int], touched: se
                 continue
             axis = 0 if u < shape.rows else 1
             found = _squeeze_of(board, board.open_cells(lo) + board.open_cells(hi),
-                                band_missing, lambda cells, a=axis: _band_blocks(cells, a))
+                                band_missing, _BAND_BLOCKS[axis])
             if found:
                 for i in found[0]:
                     board.put_star(i)
@@ -565,7 +574,8 @@ def _room(board: _Board, units) -> None:
     shape = board.shape
     for u in units:
         missing = shape.need[u] - board.stars[u]
-        if missing > 1 and len(_blocks([shape.cells[i] for i in board.open_cells(u)])) < missing:
+        if (missing > 1 and board.free[u] <= 4 * (missing - 1)
+                and len(_blocks(shape, board.open_cells(u))) < missing):
             raise Contradiction
 
 
