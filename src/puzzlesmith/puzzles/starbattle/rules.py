@@ -2,27 +2,28 @@
 
 The rules, from easiest to hardest (each step applies the easiest rule that makes progress):
 
-========== ======= ===================================================================
-rule       level   what it says
-========== ======= ===================================================================
-neighbours easy    the cells around a star are empty
-complete   easy    a row, column or region with all its stars has its other cells empty
-forced     easy    a unit with as many free cells as missing stars has a star in each
-squeeze    medium  a unit's free cells (or those of two adjacent rows or columns) split
-                   into 2×2 blocks (at most one star each); when the blocks are as few as
-                   the missing stars, every block holds one star: a block of one cell is a
-                   star, and a cell beside every cell of a block is empty
-shared     medium  a unit missing one star: a cell beside all of its free cells is empty
-                   (the pair or triple of cells that must share the star)
-confined   medium  regions lying inside one row (or column) take all its stars: the row's
-                   other cells are empty; a row inside its regions, likewise
-confined-k hard    the same for k regions inside k adjacent rows or columns (k >= 2), and
-                   the mirror: k rows whose stars all lie in regions needing no more
-counting   hard    a star here would leave a unit too little room (its free cells, counted
-                   in 2×2 blocks, fewer than its missing stars): the cell is empty
-trial      hard    a star here leads, by the easy rules, to a broken unit: the cell is empty
-deep-trial expert  the same, with the squeeze, shared and confined rules in the consequence
-========== ======= ===================================================================
+============ ======= =================================================================
+rule         level   what it says
+============ ======= =================================================================
+neighbours   easy    the cells around a star are empty
+complete     easy    a row, column or region with all its stars has its other cells empty
+forced       easy    a unit with as many free cells as missing stars has a star in each
+squeeze      easy    a unit's free cells split into 2×2 blocks (at most one star each);
+                     when the blocks are as few as the missing stars, every block holds
+                     one star: a block of one cell is a star, and a cell beside every cell
+                     of a block is empty
+shared       easy    a unit missing one star: a cell beside all of its free cells is empty
+                     (the pair or triple of cells that must share the star)
+band-squeeze medium  the squeeze on two adjacent rows (or columns) together
+confined     medium  regions lying inside one row (or column) take all its stars: the
+                     row's other cells are empty; a row inside its regions, likewise
+counting     medium  a star here would leave a unit too little room (its free cells,
+                     counted in 2×2 blocks, fewer than its missing stars): the cell is empty
+confined-k   hard    the same as confined for k regions inside k adjacent rows or columns
+                     (k >= 2), and the mirror: k rows whose stars all lie in k regions
+trial        hard    a star here leads, by the easy rules, to a broken unit: empty
+deep-trial   expert  the same, with the medium rules in the consequence as well
+============ ======= =================================================================
 
 A puzzle is rated by the hardest rule it needs; "needs search" when the rules stall, and
 "no solution" when they reach a contradiction.  The same rules give hints: from a player's
@@ -57,9 +58,9 @@ __all__ = ["rate", "explain", "next_step", "broken_rule", "Rating", "Step", "Exp
            "LEVELS", "RULES", "NO_SOLUTION"]
 
 UNKNOWN, STAR, EMPTY = 0, 1, 2
-RULES = {"neighbours": "easy", "complete": "easy", "forced": "easy", "squeeze": "medium",
-         "shared": "medium", "confined": "medium", "confined-k": "hard", "counting": "hard",
-         "trial": "hard", "deep-trial": "expert"}
+RULES = {"neighbours": "easy", "complete": "easy", "forced": "easy", "squeeze": "easy",
+         "shared": "easy", "band-squeeze": "medium", "confined": "medium",
+         "counting": "medium", "confined-k": "hard", "trial": "hard", "deep-trial": "expert"}
 LEVELS = ("easy", "medium", "hard", "expert", "needs search")
 NO_SOLUTION = "no solution"  # the rating of a puzzle the rules prove impossible
 
@@ -396,6 +397,12 @@ def _squeeze(board: _Board) -> Step | None:
         if found and (found[0] or found[1]):
             return Step("squeeze", shape.names[u], stars=board.cells_of(found[0]),
                         empties=board.cells_of(found[1]))
+    return None
+
+
+def _band_squeeze(board: _Board) -> Step | None:
+    shape = board.shape
+    board.tick()
     for name, u, v in shape.bands:
         missing = shape.need[u] + shape.need[v] - board.stars[u] - board.stars[v]
         if not missing:
@@ -404,7 +411,7 @@ def _squeeze(board: _Board) -> Step | None:
         found = _squeeze_of(board, board.open_cells(u) + board.open_cells(v), missing,
                             _BAND_BLOCKS[axis])
         if found and (found[0] or found[1]):
-            return Step("squeeze", name, stars=board.cells_of(found[0]),
+            return Step("band-squeeze", name, stars=board.cells_of(found[0]),
                         empties=board.cells_of(found[1]))
     return None
 
@@ -492,9 +499,10 @@ def _confined_many(board: _Board) -> Step | None:
 
 # -- trials -----------------------------------------------------------------------------------
 
-def _settle(board: _Board, deep: bool) -> None:
+def _settle(board: _Board, deep: int) -> None:
     """Propagate a trial copy to a fixpoint: neighbours, complete and forced, and with
-    ``deep`` the squeeze, shared and one-line confinement; raises on a contradiction."""
+    ``deep`` the squeeze and shared (1), and the band squeeze and one-line confinement (2);
+    raises on a contradiction."""
     shape, value = board.shape, board.value
     need, members, nbrs = shape.need, shape.members, shape.nbrs
     dirty, touched = board.dirty, board.touched
@@ -519,10 +527,10 @@ def _settle(board: _Board, deep: bool) -> None:
                 if value[i] == UNKNOWN:
                     board.put_star(i)
         elif deep:
-            _deep_unit(board, u, missing, dirty, touched)
+            _deep_unit(board, u, missing, deep, touched)
 
 
-def _deep_unit(board: _Board, u: int, missing: int, dirty: set[int], touched: set[int]) -> None:
+def _deep_unit(board: _Board, u: int, missing: int, deep: int, touched: set[int]) -> None:
     shape = board.shape
     open_ = board.open_cells(u)
     found = _squeeze_of(board, open_, missing, _blocks)
@@ -534,6 +542,8 @@ def _deep_unit(board: _Board, u: int, missing: int, dirty: set[int], touched: se
     elif missing == 1:
         for i in _common_neighbours(board, open_):
             board.put_empty(i)
+    if deep < 2:
+        return
     # one unit's free cells inside another needing as many stars: the rest of it is empty
     open_ = board.open_cells(u)
     if open_:
@@ -624,16 +634,16 @@ def _counting(board: _Board) -> Step | None:
 
 
 def _trial(board: _Board) -> Step | None:
-    return _try(board, "trial", lambda twin: _settle(twin, False))
+    return _try(board, "trial", lambda twin: _settle(twin, 1))
 
 
 def _deep_trial(board: _Board) -> Step | None:
-    return _try(board, "deep-trial", lambda twin: _settle(twin, True))
+    return _try(board, "deep-trial", lambda twin: _settle(twin, 2))
 
 
-_EASY = (_neighbours, _complete, _forced)
-_MEDIUM = (*_EASY, _squeeze, _shared, _confined_one)
-_HARD = (*_MEDIUM, _confined_many, _counting, _trial)
+_EASY = (_neighbours, _complete, _forced, _squeeze, _shared)
+_MEDIUM = (*_EASY, _band_squeeze, _confined_one, _counting)
+_HARD = (*_MEDIUM, _confined_many, _trial)
 #: The rules a solver of each level may use, easiest first.
 _BY_LEVEL = {"easy": _EASY, "medium": _MEDIUM, "hard": _HARD, "expert": (*_HARD, _deep_trial)}
 
