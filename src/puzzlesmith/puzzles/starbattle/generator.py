@@ -47,7 +47,7 @@ __all__ = ["generate", "Made", "Budget", "METHODS", "DIFFICULTIES", "check_shape
            "parse_size", "proven_unique", "REGION_NAMES"]
 
 METHODS = ("grow", "genetic")
-DIFFICULTIES = LEVELS[:3]
+DIFFICULTIES = LEVELS[:4]  # easy, medium, hard, expert: every level but "needs search"
 REGION_NAMES = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
 
@@ -61,6 +61,7 @@ class Made:
     puzzle: StarBattle | None = None
     solution: list[Cell] | None = None
     reason: str = ""
+    level: str = ""  # the puzzle's rating (:func:`.rules.rate`)
 
 
 @dataclass
@@ -146,13 +147,16 @@ def check_shape(rows: int, columns: int, stars: int) -> None:
 
 
 def generate(rows: int, columns: int | None = None, stars: int = 1, *, seed: int | None = None,
-             method: str = "grow", difficulty: str | None = None,
+             method: str = "grow", difficulty: str | None = None, by_rules: bool = True,
              limits: Limits | None = None, budget: Budget | None = None,
              progress: Callable[[Stats], None] | None = None) -> Made:
     """A random ``rows``×``columns`` puzzle with ``stars`` per row and region, proven unique.
 
     With a ``difficulty`` (a level of :mod:`.rules`), a unique puzzle is then reshaped until
     the rule solver of that level finishes it, and kept only if it rates exactly so.
+    Without one, the puzzle is kept at whatever level it rates, but (``by_rules``, the
+    default) only once the rules finish it: one that needs search is reshaped until the
+    rules of every level do.
     ``budget`` (else one made from ``limits``) is shared by every stage; its
     ``stats.extra`` counts ``attempts`` (star placements drawn) and ``repairs`` (cells handed
     to another region; for the genetic method, layouts evaluated).  The budget running out
@@ -170,13 +174,14 @@ def generate(rows: int, columns: int | None = None, stars: int = 1, *, seed: int
         budget.stats.extra.setdefault(key, 0)
     rng = random.Random(seed)
     try:
-        return _generate(rows, columns, stars, rng, method, difficulty, budget, progress)
+        return _generate(rows, columns, stars, rng, method, difficulty, by_rules, budget,
+                         progress)
     except LimitReached as reached:
         return Made(Status.GAVE_UP, reason=str(reached))
 
 
 def _generate(rows: int, columns: int, stars: int, rng: random.Random, method: str,
-              difficulty: str | None, budget: Budget,
+              difficulty: str | None, by_rules: bool, budget: Budget,
               progress: Callable[[Stats], None] | None) -> Made:
     stats = budget.stats
     for _ in range(DIFFICULTY_ATTEMPTS if difficulty is not None else 1 << 62):
@@ -193,10 +198,12 @@ def _generate(rows: int, columns: int, stars: int, rng: random.Random, method: s
             if grid is not None:
                 mend = _repair if method == "grow" else _evolve
                 puzzle = mend(grid, stars, planted, rng, budget)
-                if puzzle is not None and difficulty is not None:
-                    puzzle = _ease(puzzle, stars, planted, difficulty, rng, budget)
+                level = ""
                 if puzzle is not None:
-                    return Made(Status.SOLVED, puzzle, sorted(planted))
+                    puzzle, level = _to_level(puzzle, stars, planted, difficulty, by_rules,
+                                              rng, budget)
+                if puzzle is not None:
+                    return Made(Status.SOLVED, puzzle, sorted(planted), level=level)
         if progress is not None:
             progress(stats)
     return Made(Status.GAVE_UP, reason=f"difficulty {difficulty!r} seems out of reach for "
@@ -394,19 +401,47 @@ def _strips(grid: list[list[int]], planted: list[Cell]) -> list[list[int]]:
     return strips
 
 
+def _to_level(puzzle: StarBattle, stars: int, planted: list[Cell], difficulty: str | None,
+              by_rules: bool, rng: random.Random,
+              budget: Budget) -> tuple[StarBattle | None, str]:
+    """The unique ``puzzle`` brought to ``difficulty`` (or, with none and ``by_rules``, to
+    any level the rules finish) and its rating, or (None, "") when that fails."""
+    level = rate(puzzle, limits=budget.limits).level
+    if difficulty is None:
+        if level != SEARCH or not by_rules:
+            return puzzle, level
+        target = LEVELS[-2]
+    elif level == difficulty:
+        return puzzle, level
+    elif LEVELS.index(level) < LEVELS.index(difficulty):
+        return None, ""  # easier than asked: the easing below only makes puzzles easier
+    else:
+        target = difficulty
+    eased = _ease(puzzle, stars, planted, target, rng, budget)
+    if eased is None:
+        return None, ""
+    level = rate(eased, limits=budget.limits).level
+    if level == difficulty or (difficulty is None and level != SEARCH):
+        return eased, level
+    return None, ""
+
+
+SEARCH = LEVELS[-1]  # "needs search"
+
+
 def _ease(puzzle: StarBattle, stars: int, planted: list[Cell], level: str, rng: random.Random,
           budget: Budget) -> StarBattle | None:
     """Hand cells the ``level`` rules leave undecided to neighbouring regions, keeping the
-    puzzle unique, while the rules decide more; the puzzle if it then rates ``level``."""
+    puzzle unique, while the rules decide more; the puzzle once they finish it, or None."""
     grid = [[REGION_NAMES.index(ch) for ch in row] for row in puzzle.grid]
     rows, columns = len(grid), len(grid[0])
     planted_set = set(planted)
-    decided = _decided(puzzle, level, budget)
+    state = _state(puzzle, level, budget)
     for _ in range(rows * columns):
         budget.check()
+        decided = sum(1 for v in state.values() if v)
         if decided == rows * columns:
-            break
-        state = explain(puzzle, level, limits=budget.limits).state
+            return puzzle
         open_cells = [cell for cell, v in state.items() if v == 0 and cell not in planted_set]
         moves = [(cell, g) for cell in open_cells for g in _handovers(grid, cell)]
         rng.shuffle(moves)
@@ -414,23 +449,24 @@ def _ease(puzzle: StarBattle, stars: int, planted: list[Cell], level: str, rng: 
             old = grid[cell[0]][cell[1]]
             grid[cell[0]][cell[1]] = region
             trial = _as_puzzle(grid, stars)
-            better = _decided(trial, level, budget)
-            if better > decided and proven_unique(trial, budget):
-                puzzle, decided = trial, better
+            after = _state(trial, level, budget)
+            if sum(1 for v in after.values() if v) > decided and proven_unique(trial, budget):
+                puzzle, state = trial, after
                 budget.stats.extra["repairs"] += 1
                 break
             grid[cell[0]][cell[1]] = old
         else:
             return None
-    return puzzle if rate(puzzle, limits=budget.limits).level == level else None
+    return None
 
 
 EASING_MOVES = 12  # moves tried per easing round
 DIFFICULTY_ATTEMPTS = 60  # star placements tried for one puzzle of a given difficulty
 
 
-def _decided(puzzle: StarBattle, level: str, budget: Budget) -> int:
-    return sum(1 for v in explain(puzzle, level, limits=budget.limits).state.values() if v)
+def _state(puzzle: StarBattle, level: str, budget: Budget) -> dict[Cell, int]:
+    """What the rules of ``level`` decide: every cell 0 (open), 1 (star) or 2 (empty)."""
+    return explain(puzzle, level, limits=budget.limits, phase="generating").state
 
 
 def _second_solution(puzzle: StarBattle, planted: set[Cell],

@@ -118,6 +118,9 @@ class Contradiction(Exception):
         self.reason = reason
 
 
+_MEMO: list = [None, {}]  # the geometry (rows, columns, cells) the 2×2 memo is for
+
+
 class _Shape:
     """The static board: cells by index, their neighbours, the units and their needs.
 
@@ -165,6 +168,10 @@ class _Shape:
                                       (top + 1, lft + 1)) if x in index)
              for top, lft in ((r, c), (r, c - 1), (r - 1, c), (r - 1, c - 1))]
             for r, c in cells]
+        geometry = (self.rows, self.cols, tuple(cells))
+        if geometry != _MEMO[0]:
+            _MEMO[:] = [geometry, {}]
+        self.memo = _MEMO[1]
         self.bands = [(f"rows {r + 1}-{r + 2}", r, r + 1) for r in range(self.rows - 1)]
         self.bands += [(f"columns {c + 1}-{c + 2}", self.rows + c, self.rows + c + 1)
                        for c in range(self.cols - 1)]
@@ -287,7 +294,22 @@ class _Board:
 
 def _blocks(shape: _Shape, free: list[int]) -> list[list[int]]:
     """Split cells (ids, ascending) into groups inside 2×2 blocks, greedily, fewest groups
-    first: as many groups as there are is at least the most stars the cells can hold."""
+    first: as many groups as there are is at least the most stars the cells can hold.
+    Remembered for every board of the same shape (trials meet the same cells again)."""
+    key = tuple(free)
+    memo = shape.memo
+    groups = memo.get(key)
+    if groups is None:
+        if len(memo) > MEMO_SIZE:
+            memo.clear()
+        groups = memo[key] = _split(shape, free)
+    return groups
+
+
+MEMO_SIZE = 200_000  # 2×2 splits remembered per board geometry
+
+
+def _split(shape: _Shape, free: list[int]) -> list[list[int]]:
     left = set(free)
     groups = []
     blocks_of = shape.blocks_of
@@ -532,6 +554,9 @@ def _settle(board: _Board, deep: int) -> None:
 
 def _deep_unit(board: _Board, u: int, missing: int, deep: int, touched: set[int]) -> None:
     shape = board.shape
+    free = board.free[u]
+    if deep < 2 and free > 4 * missing and (missing > 1 or free > 8):
+        return  # neither the squeeze nor a shared star can say anything here
     open_ = board.open_cells(u)
     found = _squeeze_of(board, open_, missing, _blocks)
     if found:
@@ -590,12 +615,23 @@ def _room(board: _Board, units) -> None:
 
 
 def _candidates(board: _Board) -> list[int]:
-    """Unknown cells, most promising trial first: those whose star empties the most."""
-    value, nbrs = board.value, board.shape.nbrs
+    """The cells worth a trial, most promising first: unknown cells beside (or in) a tight
+    unit, one whose free cells fit in at most one 2×2 block per missing star and one more,
+    those whose star empties the most cells first."""
+    shape, value, nbrs = board.shape, board.value, board.shape.nbrs
+    need, stars, free, unit_of = shape.need, board.stars, board.free, shape.unit_of
+    tight = [free[u] and free[u] <= 4 * (need[u] - stars[u]) + TIGHT_SLACK
+             for u in range(len(need))]
+    near = [value[i] == UNKNOWN and any(tight[u] for u in unit_of[i])
+            for i in range(len(value))]
     scored = [(-sum(1 for j in nbrs[i] if value[j] == UNKNOWN), i)
-              for i, v in enumerate(value) if v == UNKNOWN]
+              for i, v in enumerate(value)
+              if v == UNKNOWN and (near[i] or any(near[j] for j in nbrs[i]))]
     scored.sort()
     return [i for _, i in scored]
+
+
+TIGHT_SLACK = 1  # the cells a trial may start from: see _candidates
 
 
 def _try(board: _Board, rule: str, consequence) -> Step | None:
