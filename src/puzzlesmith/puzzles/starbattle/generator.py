@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from ...errors import LimitReached, UsageError
 from ...results import Limits, Stats, Status
 from .board import Cell, StarBattle, violations
-from .rules import LEVELS, explain, rate
+from .rules import LEVELS, decide, rate
 from .solver import count, model, solve
 
 __all__ = ["generate", "Made", "Budget", "METHODS", "DIFFICULTIES", "check_shape",
@@ -432,41 +432,56 @@ SEARCH = LEVELS[-1]  # "needs search"
 def _ease(puzzle: StarBattle, stars: int, planted: list[Cell], level: str, rng: random.Random,
           budget: Budget) -> StarBattle | None:
     """Hand cells the ``level`` rules leave undecided to neighbouring regions, keeping the
-    puzzle unique, while the rules decide more; the puzzle once they finish it, or None."""
+    puzzle unique, while the rules decide more (or, a few times, as much: a step across a
+    plateau); the puzzle once they finish it, or None."""
     grid = [[REGION_NAMES.index(ch) for ch in row] for row in puzzle.grid]
     rows, columns = len(grid), len(grid[0])
     planted_set = set(planted)
     state = _state(puzzle, level, budget)
+    sideways = EASING_SIDEWAYS
     for _ in range(rows * columns):
         budget.check()
         decided = sum(1 for v in state.values() if v)
         if decided == rows * columns:
             return puzzle
-        open_cells = [cell for cell, v in state.items() if v == 0 and cell not in planted_set]
-        moves = [(cell, g) for cell in open_cells for g in _handovers(grid, cell)]
+        moves, others = [], []  # cells the rules leave open first, then the decided ones
+        for cell, v in state.items():
+            if cell not in planted_set:
+                (others if v else moves).extend((cell, g) for g in _handovers(grid, cell))
         rng.shuffle(moves)
+        rng.shuffle(others)
+        moves += others
+        level_move = None
         for cell, region in moves[:EASING_MOVES]:
             old = grid[cell[0]][cell[1]]
             grid[cell[0]][cell[1]] = region
             trial = _as_puzzle(grid, stars)
             after = _state(trial, level, budget)
-            if sum(1 for v in after.values() if v) > decided and proven_unique(trial, budget):
+            now = sum(1 for v in after.values() if v)
+            if now > decided and proven_unique(trial, budget):
                 puzzle, state = trial, after
                 budget.stats.extra["repairs"] += 1
                 break
+            if now == decided and level_move is None:
+                level_move = (cell, region, trial, after)
             grid[cell[0]][cell[1]] = old
         else:
-            return None
+            if not sideways or level_move is None or not proven_unique(level_move[2], budget):
+                return None
+            sideways -= 1
+            cell, region, puzzle, state = level_move
+            grid[cell[0]][cell[1]] = region
     return None
 
 
-EASING_MOVES = 12  # moves tried per easing round
+EASING_MOVES = 60    # moves tried per easing round
+EASING_SIDEWAYS = 20 # moves per easing that decide no more (across a plateau)
 DIFFICULTY_ATTEMPTS = 60  # star placements tried for one puzzle of a given difficulty
 
 
 def _state(puzzle: StarBattle, level: str, budget: Budget) -> dict[Cell, int]:
     """What the rules of ``level`` decide: every cell 0 (open), 1 (star) or 2 (empty)."""
-    return explain(puzzle, level, limits=budget.limits, phase="generating").state
+    return decide(puzzle, level, limits=budget.limits, phase="generating")[0]
 
 
 def _second_solution(puzzle: StarBattle, planted: set[Cell],
