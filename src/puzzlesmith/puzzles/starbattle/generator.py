@@ -438,7 +438,7 @@ def _ease(puzzle: StarBattle, stars: int, planted: list[Cell], level: str, rng: 
     rows, columns = len(grid), len(grid[0])
     planted_set = set(planted)
     state = _state(puzzle, level, budget)
-    sideways = EASING_SIDEWAYS
+    sideways, tries = EASING_SIDEWAYS, EASING_TRIES
     for _ in range(rows * columns):
         budget.check()
         decided = sum(1 for v in state.values() if v)
@@ -452,7 +452,8 @@ def _ease(puzzle: StarBattle, stars: int, planted: list[Cell], level: str, rng: 
         rng.shuffle(others)
         moves += others
         level_move = None
-        for cell, region in moves[:EASING_MOVES]:
+        for cell, region in moves[:min(EASING_MOVES, tries)]:
+            tries -= 1
             old = grid[cell[0]][cell[1]]
             grid[cell[0]][cell[1]] = region
             trial = _as_puzzle(grid, stars)
@@ -475,6 +476,7 @@ def _ease(puzzle: StarBattle, stars: int, planted: list[Cell], level: str, rng: 
 
 
 EASING_MOVES = 60    # moves tried per easing round
+EASING_TRIES = 200   # moves tried in all, then a fresh start
 EASING_SIDEWAYS = 20 # moves per easing that decide no more (across a plateau)
 DIFFICULTY_ATTEMPTS = 60  # star placements tried for one puzzle of a given difficulty
 
