@@ -406,17 +406,16 @@ def _to_level(puzzle: StarBattle, stars: int, planted: list[Cell], difficulty: s
               budget: Budget) -> tuple[StarBattle | None, str]:
     """The unique ``puzzle`` brought to ``difficulty`` (or, with none and ``by_rules``, to
     any level the rules finish) and its rating, or (None, "") when that fails."""
-    level = rate(puzzle, limits=budget.limits).level
     if difficulty is None:
+        level = rate(puzzle, limits=budget.limits).level
         if level != SEARCH or not by_rules:
             return puzzle, level
         target = LEVELS[-2]
-    elif level == difficulty:
-        return puzzle, level
-    elif LEVELS.index(level) < LEVELS.index(difficulty):
-        return None, ""  # easier than asked: the easing below only makes puzzles easier
     else:
         target = difficulty
+        below = LEVELS.index(target) - 1
+        if below >= 0 and _finished(_state(puzzle, LEVELS[below], budget)):
+            return None, ""  # easier than asked: easing only makes puzzles easier
     eased = _ease(puzzle, stars, planted, target, rng, budget)
     if eased is None:
         return None, ""
@@ -426,6 +425,10 @@ def _to_level(puzzle: StarBattle, stars: int, planted: list[Cell], difficulty: s
     return None, ""
 
 
+def _finished(state: dict[Cell, int]) -> bool:
+    return all(state.values())
+
+
 SEARCH = LEVELS[-1]  # "needs search"
 
 
@@ -433,12 +436,14 @@ def _ease(puzzle: StarBattle, stars: int, planted: list[Cell], level: str, rng: 
           budget: Budget) -> StarBattle | None:
     """Hand cells the ``level`` rules leave undecided to neighbouring regions, keeping the
     puzzle unique, while the rules decide more (or, a few times, as much: a step across a
-    plateau); the puzzle once they finish it, or None."""
+    plateau) but the rules of the level below do not finish it; the puzzle once the
+    ``level`` rules finish it, or None."""
     grid = [[REGION_NAMES.index(ch) for ch in row] for row in puzzle.grid]
     rows, columns = len(grid), len(grid[0])
     planted_set = set(planted)
     state = _state(puzzle, level, budget)
     sideways, tries = EASING_SIDEWAYS, EASING_TRIES
+    below = LEVELS[LEVELS.index(level) - 1] if LEVELS.index(level) else None
     for _ in range(rows * columns):
         budget.check()
         decided = sum(1 for v in state.values() if v)
@@ -459,6 +464,8 @@ def _ease(puzzle: StarBattle, stars: int, planted: list[Cell], level: str, rng: 
             trial = _as_puzzle(grid, stars)
             after = _state(trial, level, budget)
             now = sum(1 for v in after.values() if v)
+            if now == rows * columns and below and _finished(_state(trial, below, budget)):
+                now = -1  # this move makes the puzzle easier than ``level``
             if now > decided and proven_unique(trial, budget):
                 puzzle, state = trial, after
                 budget.stats.extra["repairs"] += 1
