@@ -234,14 +234,14 @@ class _Board:
             return
         for j in self.shape.nbrs[i]:
             if value[j] == STAR:
-                raise Contradiction
+                raise Contradiction(f"it touches the star at {_name(self.shape.cells[j])}")
         value[i] = STAR
         need = self.shape.need
         for u in self.shape.unit_of[i]:
             self.stars[u] += 1
             self.free[u] -= 1
             if self.stars[u] > need[u]:
-                raise Contradiction
+                raise Contradiction(f"{self.shape.names[u]} gets too many stars")
             self._mark(u)
         self.new_stars.append(i)
 
@@ -255,7 +255,7 @@ class _Board:
         for u in self.shape.unit_of[i]:
             self.free[u] -= 1
             if self.stars[u] + self.free[u] < need[u]:
-                raise Contradiction
+                raise Contradiction(f"{self.shape.names[u]} has too little room")
             self._mark(u)
 
     def apply(self, step: Step) -> None:
@@ -346,8 +346,8 @@ _BAND_BLOCKS = (lambda shape, ids: _band_blocks(shape, ids, 0),
                 lambda shape, ids: _band_blocks(shape, ids, 1))
 
 
-def _squeeze_of(board: _Board, free: list[int], missing: int,
-                groups_of) -> tuple[list[int], set[int]] | None:
+def _squeeze_of(board: _Board, free: list[int], missing: int, groups_of,
+                name: str = "a unit") -> tuple[list[int], set[int]] | None:
     """The squeeze on one unit (or band): singleton blocks are stars, cells beside a whole
     block are empty; None when the blocks outnumber the missing stars."""
     if len(free) > 4 * missing:  # more blocks than missing stars, whatever the split
@@ -355,7 +355,7 @@ def _squeeze_of(board: _Board, free: list[int], missing: int,
     shape = board.shape
     groups = groups_of(shape, free)
     if len(groups) < missing:
-        raise Contradiction
+        raise Contradiction(f"{name} has too little room")
     if len(groups) > missing:
         return None
     value = board.value
@@ -415,7 +415,7 @@ def _squeeze(board: _Board) -> Step | None:
         missing = need - board.stars[u]
         if not missing:
             continue
-        found = _squeeze_of(board, board.open_cells(u), missing, _blocks)
+        found = _squeeze_of(board, board.open_cells(u), missing, _blocks, shape.names[u])
         if found and (found[0] or found[1]):
             return Step("squeeze", shape.names[u], stars=board.cells_of(found[0]),
                         empties=board.cells_of(found[1]))
@@ -431,7 +431,7 @@ def _band_squeeze(board: _Board) -> Step | None:
             continue
         axis = 0 if u < shape.rows else 1
         found = _squeeze_of(board, board.open_cells(u) + board.open_cells(v), missing,
-                            _BAND_BLOCKS[axis])
+                            _BAND_BLOCKS[axis], name)
         if found and (found[0] or found[1]):
             return Step("band-squeeze", name, stars=board.cells_of(found[0]),
                         empties=board.cells_of(found[1]))
@@ -558,7 +558,7 @@ def _deep_unit(board: _Board, u: int, missing: int, deep: int, touched: set[int]
     if deep < 2 and free > 4 * missing and (missing > 1 or free > 8):
         return  # neither the squeeze nor a shared star can say anything here
     open_ = board.open_cells(u)
-    found = _squeeze_of(board, open_, missing, _blocks)
+    found = _squeeze_of(board, open_, missing, _blocks, shape.names[u])
     if found:
         for i in found[0]:
             board.put_star(i)
@@ -596,22 +596,13 @@ def _deep_unit(board: _Board, u: int, missing: int, deep: int, touched: set[int]
                 continue
             axis = 0 if u < shape.rows else 1
             found = _squeeze_of(board, board.open_cells(lo) + board.open_cells(hi),
-                                band_missing, _BAND_BLOCKS[axis])
+                                band_missing, _BAND_BLOCKS[axis],
+                                f"{shape.names[lo]} and {shape.names[hi]}")
             if found:
                 for i in found[0]:
                     board.put_star(i)
                 for i in found[1]:
                     board.put_empty(i)
-
-
-def _room(board: _Board, units) -> None:
-    """Raise when one of ``units`` has fewer 2×2 blocks of free cells than missing stars."""
-    shape = board.shape
-    for u in units:
-        missing = shape.need[u] - board.stars[u]
-        if (missing > 1 and board.free[u] <= 4 * (missing - 1)
-                and len(_blocks(shape, board.open_cells(u))) < missing):
-            raise Contradiction
 
 
 def _candidates(board: _Board) -> list[int]:
@@ -649,9 +640,10 @@ def _try(board: _Board, rule: str, consequence) -> Step | None:
         try:
             twin.put_star(i)
             consequence(twin)
-        except Contradiction:
+        except Contradiction as broken:
             cell = board.shape.cells[i]
-            return Step(rule, f"a star at {_name(cell)} breaks a rule", empties=[cell])
+            why = broken.reason or "a unit has too little room"
+            return Step(rule, f"a star at {_name(cell)}: {why}", empties=[cell])
         tried[key] = (board.clock, frozenset(twin.touched))
     return None
 
