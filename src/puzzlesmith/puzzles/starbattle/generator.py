@@ -11,7 +11,14 @@ when it fails:
    solution has a star and the planted one has none, and hand it to a neighbouring region
    (keeping both regions connected): the planted solution stays valid, the other breaks;
 4. prove uniqueness with the exact solver (a count with limit 2), and check the planted
-   solution with the independent checker.
+   solution with the independent checker;
+5. bring it to a level (:mod:`.rules`): with ``difficulty``, a puzzle that the rules of the
+   level below already finish is dropped, and one that needs harder rules is eased: cells
+   the level's rules leave open are handed to neighbouring regions while the rules decide
+   more cells, the puzzle stays unique and the level below still cannot finish it (a few
+   moves that decide as much cross a plateau); without one, a
+   puzzle that needs search is eased until the rules of every level finish it (unless
+   ``by_rules`` is false).
 
 The "genetic" method follows the seed's pipeline on the genetic-algorithm engine: the same
 random placement and k-star regions, cut back to strips joining each region's stars; then a
