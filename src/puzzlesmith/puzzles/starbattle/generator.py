@@ -306,6 +306,7 @@ def _repair(grid: list[list[int]], stars: int, planted: list[Cell], rng: random.
     """Move cells between regions until the planted solution is the only one (bounded)."""
     rows, columns = len(grid), len(grid[0])
     planted_set = set(planted)
+    reshapes = REPAIR_RESHAPES
     for _ in range(rows * columns + 10):  # then restart from a fresh placement
         budget.check()
         puzzle = _as_puzzle(grid, stars)
@@ -315,9 +316,21 @@ def _repair(grid: list[list[int]], stars: int, planted: list[Cell], rng: random.
         budget.stats.extra["repairs"] += 1
         candidates = [cell for cell in other if cell not in planted_set]
         rng.shuffle(candidates)
-        if not any(_hand_over(grid, cell, rng) for cell in candidates):
+        if any(_hand_over(grid, cell, rng) for cell in candidates):
+            continue
+        # each such cell holds its region together: reshape beside one of them, a few times
+        around = [(r + dr, c + dc) for r, c in candidates for dr, dc in _STEPS
+                  if 0 <= r + dr < rows and 0 <= c + dc < columns
+                  and (r + dr, c + dc) not in planted_set]
+        rng.shuffle(around)
+        if not reshapes or not any(_hand_over(grid, cell, rng) for cell in around):
             return None
+        reshapes -= 1
     return None
+
+
+_STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+REPAIR_RESHAPES = 3  # moves beside a stuck cell per repair, then a fresh start
 
 
 def _evolve(grid: list[list[int]], stars: int, planted: list[Cell], rng: random.Random,
