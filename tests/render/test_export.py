@@ -1,0 +1,52 @@
+"""PNG and PDF from SVG: real files (magic bytes, page counts)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from puzzlesmith.errors import UsageError
+from puzzlesmith.render import draw, export
+
+
+def drawing(width=40, height=20):
+    return draw.document(width, height, [draw.star(10, 10, 8)])
+
+
+def test_png_is_a_png_of_the_scaled_size():
+    png = export.to_png(drawing(), scale=2)
+    assert png[:8] == export.PNG_MAGIC
+    width, height = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+    assert (width, height) == (80, 40)
+
+
+def test_pdf_pages_and_page_size():
+    import pypdf
+
+    pdf = export.to_pdf(draw.document(595.28, 841.89, [], units="pt"))
+    assert pdf[:5] == b"%PDF-"
+    page = pypdf.PdfReader(io.BytesIO(pdf)).pages[0]
+    assert round(float(page.mediabox.width)) == 595 and round(float(page.mediabox.height)) == 842
+    merged = export.merge_pdf([pdf, export.to_pdf(drawing()), pdf], title="three")
+    assert export.pdf_pages(merged) == 3
+    assert pypdf.PdfReader(io.BytesIO(merged)).metadata.title == "three"
+
+
+def test_convert_formats():
+    svg = drawing()
+    assert export.convert(svg, "svg") == svg
+    assert export.convert(svg, "png")[:8] == export.PNG_MAGIC
+    assert export.convert(svg, "pdf")[:5] == b"%PDF-"
+    with pytest.raises(UsageError, match="svg, png, pdf"):
+        export.convert(svg, "gif")
+    with pytest.raises(UsageError, match="not well-formed"):
+        export.convert("<svg", "png")
+
+
+def test_missing_cairo_names_what_to_install(monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "cairosvg", None)
+    with pytest.raises(UsageError, match="pip install cairosvg"):
+        export.to_png(drawing())
