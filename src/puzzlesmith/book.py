@@ -108,8 +108,11 @@ def generate_entries(puzzle: Puzzle, count: int, *, seed: int, limits: Limits,
         solution = made.solution
         if solution is None:
             solution = _solve(puzzle, made.instance, limits, f"puzzle {k + 1}")
+        rating = made.rating
+        if rating is None and "rate" in puzzle.verbs:
+            rating = _rate(puzzle, made.instance, limits)
         entries.append(Entry(k + 1, made.instance, solution, made.seed if made.seed is not None
-                             else seed + k, made.rating))
+                             else seed + k, rating))
         if result.status != Status.SOLVED:
             status = Status(result.status)
             break
@@ -142,10 +145,7 @@ def read_entries(puzzle: Puzzle, texts: list[tuple[str, str]], *, limits: Limits
             status = Status(solved.status)
             raise _Stop(status, f"{name}: " + ("no solution" if status == Status.UNSOLVABLE
                                                else "gave up solving it at the limit"), stats)
-        rating = None
-        if rate and "rate" in puzzle.verbs:
-            rated = puzzle.rate(instance, limits=limits)
-            rating = rated.level if rated.status == Status.SOLVED else None
+        rating = _rate(puzzle, instance, limits) if rate and "rate" in puzzle.verbs else None
         entries.append(Entry(k + 1, instance, solved.solution, None, rating, name))
         stats.seconds = time.monotonic() - began
     return entries, status, stats
@@ -166,6 +166,11 @@ def _parse_all(puzzle: Puzzle, name: str, text: str, params: dict) -> list[tuple
             except InvalidPuzzle as error:
                 raise InvalidPuzzle(f"{name}: line {number}: {error}") from None
         return out
+
+
+def _rate(puzzle: Puzzle, instance: Any, limits: Limits) -> str | None:
+    rated = puzzle.rate(instance, limits=limits)
+    return rated.level if rated.status == Status.SOLVED else None
 
 
 def _solve(puzzle: Puzzle, instance: Any, limits: Limits, what: str) -> Any:
@@ -352,7 +357,7 @@ def _runs(puzzle: Puzzle, entries: list[Entry], per_page: int, paper: str, solut
         cells.append(Cell(str(entry.number), puzzle.render_svg(entry.instance), note))
         if solutions:
             answers.append(Cell(str(entry.number),
-                                puzzle.render_svg(entry.instance, entry.solution)))
+                                draw.solution_svg(puzzle, entry.instance, entry.solution)))
     runs = [Page(heading, cells, per_page, paper)]
     if answers:
         runs.append(Page(f"{heading}: solutions", answers, solutions_per_page(per_page), paper,

@@ -23,7 +23,7 @@ from ..errors import UsageError
 
 __all__ = [
     "NS", "FONT", "INK", "GREY", "PALE", "document", "parse", "view_box", "nest", "titled",
-    "caption", "display_name", "describe", "star", "dot", "cross", "label", "grid_lines",
+    "caption", "display_name", "describe", "solution_svg", "star", "dot", "cross", "label", "grid_lines",
     "frame", "region_walls", "count", "num",
 ]
 
@@ -156,6 +156,15 @@ def describe(puzzle, instance) -> str | None:
     if module is None or not hasattr(module, "describe"):
         return None
     return module.describe(instance)
+
+
+def solution_svg(puzzle, instance, answer) -> str:
+    """A solution as a book prints it, small, at the back: the drawing module's compact
+    ``solution_svg(instance, answer)`` when it has one, else the puzzle's own drawing."""
+    module = _drawing_module(puzzle.name)
+    if module is not None and hasattr(module, "solution_svg"):
+        return module.solution_svg(instance, answer)
+    return puzzle.render_svg(instance, answer)
 
 
 def _drawing_module(name: str):
