@@ -23,8 +23,8 @@ from ..errors import UsageError
 
 __all__ = [
     "NS", "FONT", "INK", "GREY", "PALE", "document", "parse", "view_box", "nest", "titled",
-    "caption", "display_name", "describe", "solution_svg", "star", "dot", "cross", "label", "grid_lines",
-    "frame", "region_walls", "count", "num",
+    "caption", "display_name", "describe", "solution_svg", "star", "dot", "cross", "label",
+    "grid_lines", "frame", "region_walls", "count", "num",
 ]
 
 NS = "http://www.w3.org/2000/svg"
