@@ -354,7 +354,7 @@ def _runs(puzzle: Puzzle, entries: list[Entry], per_page: int, paper: str, solut
         size = draw.describe(puzzle, entry.instance) if len(sizes) > 1 else None
         note = " · ".join(filter(None, [size, entry.rating and f"rating {entry.rating}",
                                         entry.seed is not None and f"seed {entry.seed}"]))
-        cells.append(Cell(str(entry.number), puzzle.render_svg(entry.instance), note))
+        cells.append(Cell(str(entry.number), draw.puzzle_svg(puzzle, entry.instance), note))
         if solutions:
             answers.append(Cell(str(entry.number),
                                 draw.solution_svg(puzzle, entry.instance, entry.solution)))

@@ -23,8 +23,8 @@ from ..errors import UsageError
 
 __all__ = [
     "NS", "FONT", "INK", "GREY", "PALE", "document", "parse", "view_box", "nest", "titled",
-    "caption", "display_name", "describe", "solution_svg", "star", "dot", "cross", "label",
-    "grid_lines", "frame", "region_walls", "count", "num",
+    "caption", "display_name", "describe", "puzzle_svg", "solution_svg", "star", "dot",
+    "cross", "label", "grid_lines", "frame", "region_walls", "count", "num",
 ]
 
 NS = "http://www.w3.org/2000/svg"
@@ -156,6 +156,15 @@ def describe(puzzle, instance) -> str | None:
     if module is None or not hasattr(module, "describe"):
         return None
     return module.describe(instance)
+
+
+def puzzle_svg(puzzle, instance) -> str:
+    """A puzzle as a book prints it: the drawing module's ``puzzle_svg(instance)`` when it
+    has one (e.g. without the marks that help on screen), else the puzzle's own drawing."""
+    module = _drawing_module(puzzle.name)
+    if module is not None and hasattr(module, "puzzle_svg"):
+        return module.puzzle_svg(instance)
+    return puzzle.render_svg(instance)
 
 
 def solution_svg(puzzle, instance, answer) -> str:
