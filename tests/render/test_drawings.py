@@ -76,9 +76,9 @@ def test_net_pipes_source_computers_and_loose_ends():
     board = NET.generate(seed=3, size="5x5").puzzles[0].instance
     assert draw.describe(NET, board).startswith("5×5")
     shown = well_formed(NET.render_svg(board))
-    assert paths(shown, "pipes").count("l") == connectors(board.tiles)            # one stroke per connector
+    assert paths(shown, "pipes").count("l") == connectors(board.tiles)  # a stroke a connector
     singles = sum(1 for row in board.tiles for v in row if v in (1, 2, 4, 8))
-    assert paths(shown, "computers").count("a") == 2 * singles                          # two arcs per disc
+    assert paths(shown, "computers").count("a") == 2 * singles  # two arcs a disc
     assert draw.count(shown, "source") == 1 and draw.count(shown, "loose") == 1
     solved = well_formed(NET.render_svg(board, NET.solve(board).solution))
     assert draw.count(solved, "loose") == 0 and draw.count(solved, "source") == 1
