@@ -85,3 +85,16 @@ def test_net_pipes_source_computers_and_loose_ends():
     plain = well_formed(draw.puzzle_svg(NET, board))
     assert draw.count(plain, "loose") == 0
     assert paths(plain, "pipes").count("l") == connectors(board.tiles)
+
+
+def test_queens_board_and_permutation_plot():
+    queens = get("queens")
+    board = queens.example()                          # 8×8 with given queens
+    assert draw.describe(queens, board) == f"8×8, {len(board.givens)} given"
+    svg = well_formed(queens.render_svg(board, queens.solve(board).solution))
+    assert draw.count(svg, "queen") == 8
+    assert draw.count(well_formed(queens.render_svg(board)), "queen") == len(board.givens)
+    big = queens.parse("100")
+    plot = well_formed(queens.render_svg(big, queens.solve(big).solution))
+    assert draw.count(plot, "queen") == 0
+    assert sum(e.get("d", "").count("M") for e in draw.parse(plot).iter()) == 100
