@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pypdf
 import pytest
@@ -122,3 +123,59 @@ def test_plot_errors_come_before_the_work(drawn, tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     code, out, err = drawn(["bench", "drawntoy", "--plot", tmp_path / "c.png"])
     assert code == 2 and "puzzlesmith[plot]" in err and err.count("\n") == 1
+
+
+#: Small generation options per puzzle, for books that take a second or two.
+BOOKS = {
+    "starbattle": ["--size", "6", "--stars", "1"],
+    "net": ["--size", "4x4"],
+    "sliding": ["--size", "3"],
+    "queens": ["--size", "6"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(BOOKS))
+def test_book_of_every_puzzle(name, tmp_path):
+    if name not in puzzles.names():
+        pytest.skip(f"{name} is not registered")
+    target = tmp_path / "b.pdf"
+    code, out, err = run_cli(["book", name, "--count", "5", *BOOKS[name], "--per-page", "2",
+                              "--seed", "1", "--out", target, "--format", "json"])
+    assert code == 0, err
+    body = json.loads(out)
+    assert (body["puzzles"], body["puzzle_pages"], body["solution_pages"]) == (5, 3, 1)
+    assert [e["seed"] for e in body["entries"]] == [1, 2, 3, 4, 5]
+    reader = pypdf.PdfReader(target)
+    assert len(reader.pages) == 4
+    assert reader.pages[0].extract_text().count("seed") == 2    # two puzzles, each noted
+
+
+def test_book_is_made_of_the_generated_puzzles(tmp_path):
+    """The book of seed S holds the puzzles ``generate --seed S --count N`` prints."""
+    code, made, err = run_cli(["generate", "starbattle", "--size", "6", "--stars", "1",
+                               "--seed", "4", "--count", "2", "--format", "json"])
+    assert code == 0, err
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for k, one in enumerate(json.loads(made)["puzzles"]):
+        (folder / f"{k}.sb").write_text(one["text"])
+    code, out, err = run_cli(["book", "starbattle", "--from", folder, "--out", tmp_path / "a.pdf",
+                              "--format", "json"])
+    assert code == 0, err
+    ratings = [e["rating"] for e in json.loads(out)["entries"]]
+    code, out, err = run_cli(["book", "starbattle", "--size", "6", "--stars", "1", "--seed", "4",
+                              "--count", "2", "--out", tmp_path / "b.pdf", "--format", "json"])
+    assert code == 0, err
+    assert [e["rating"] for e in json.loads(out)["entries"]] == ratings
+    assert ratings == [one["rating"] for one in json.loads(made)["puzzles"]]
+
+
+def test_render_real_puzzles_as_png(tmp_path):
+    target = tmp_path / "board.png"
+    from puzzlesmith import examples
+
+    source = Path(examples.__file__).with_name("starbattle_12x12_2.sb")
+    code, _, err = run_cli(["render", "starbattle", source, "--solution", "--format", "png",
+                            "--out", target])
+    assert code == 0, err
+    assert target.read_bytes()[:8] == export.PNG_MAGIC
