@@ -288,6 +288,9 @@ def cli() -> None:
 for _verb in VERB_HELP:
     cli.add_command(VerbGroup(_verb))
 
+from .serve import serve as _serve  # noqa: E402  (the web app: cli/serve.py)
+cli.add_command(_serve)
+
 
 @cli.command()
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
