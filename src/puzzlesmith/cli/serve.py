@@ -21,7 +21,8 @@ __all__ = ["serve"]
 @click.option("--timeout", type=click.FloatRange(min=0.001), default=10.0, show_default=True,
               callback=lambda ctx, param, value: _finite(value, param, ctx),
               help="Seconds one request may take, waiting included.")
-@click.option("--nodes", type=click.IntRange(min=1), default=None, help="Search nodes one request may use.")
+@click.option("--nodes", type=click.IntRange(min=1), default=None,
+              help="Search nodes one request may use.")
 @click.option("--max-body", type=click.IntRange(min=1), default=1_000_000, show_default=True,
               help="Largest request body, in bytes.")
 @click.option("--workers", type=click.IntRange(1, 256), default=4, show_default=True,
