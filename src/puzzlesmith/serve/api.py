@@ -91,6 +91,8 @@ def start_limits(body: Any, settings: Settings) -> Limits:
 
 def catalogue() -> dict:
     """The answer of ``GET /api/puzzles``: the names, and each puzzle's verbs and options."""
+    from .trace import TRACERS
+
     about = {}
     for name in names():
         puzzle = get(name)
@@ -100,6 +102,7 @@ def catalogue() -> dict:
             "inline": puzzle.inline,
             "example": _example_text(puzzle),
             "options": [_describe(o) for o in puzzle.options],
+            "trace": list(TRACERS.get(name, {})),
         }
     return {"status": "solved", "puzzles": names(), "about": about}
 
