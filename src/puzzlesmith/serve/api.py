@@ -16,6 +16,7 @@ Answers are the command line's ``--format json`` objects (``result.to_dict()``):
 
 from __future__ import annotations
 
+import logging
 import math
 import time
 from collections.abc import Callable
@@ -95,7 +96,11 @@ def catalogue() -> dict:
 
     about = {}
     for name in names():
-        puzzle = get(name)
+        try:
+            puzzle = get(name)
+        except ImportError as error:  # a puzzle that cannot load is left out, not fatal
+            logging.getLogger("puzzlesmith.serve").error("puzzle %s: %s", name, error)
+            continue
         about[name] = {
             "title": puzzle.title,
             "verbs": sorted(v for v in VERBS if _offers(puzzle, v)),
@@ -104,7 +109,7 @@ def catalogue() -> dict:
             "options": [_describe(o) for o in puzzle.options],
             "trace": list(TRACERS.get(name, {})),
         }
-    return {"status": "solved", "puzzles": names(), "about": about}
+    return {"status": "solved", "puzzles": list(about), "about": about}
 
 
 def handle(name: str, verb: str, body: Any, settings: Settings,

@@ -77,8 +77,9 @@ class _RecordingQueens:
     """N queens, one per column (value = row), counting conflicts incrementally; every
     ``assign`` the engine makes is recorded with the number of attacked queens after it."""
 
-    def __init__(self, rows: list[int]):
+    def __init__(self, rows: list[int], fixed: dict[int, int] | None = None):
         self.n, self.rows = len(rows), list(rows)
+        self.fixed = fixed or {}
         n = self.n
         self.row, self.up, self.down = [0] * n, [0] * (2 * n), [0] * (2 * n)
         for c, r in enumerate(self.rows):
@@ -94,7 +95,7 @@ class _RecordingQueens:
         return range(self.n)
 
     def values(self, c):
-        return range(self.n)
+        return (self.fixed[c],) if c in self.fixed else range(self.n)
 
     def value(self, c):
         return self.rows[c]
@@ -115,15 +116,20 @@ class _RecordingQueens:
 
 
 def queens_minconflicts_steps(n: int, start: list[int | None] | None, *, seed: int | None,
-                              steps: int, limits: Limits | None = None
+                              steps: int, limits: Limits | None = None,
+                              fixed: dict[int, int] | None = None
                               ) -> tuple[list[int], list[dict], bool]:
     """(start rows, repairs, solved): min-conflicts from ``start`` (a row per column, None
-    for an empty column, filled at random) or a random board, at most ``steps`` repairs."""
+    for an empty column, filled at random) or a random board, at most ``steps`` repairs;
+    the queens in ``fixed`` (column -> row) never move."""
     from ..engines.minconflicts import min_conflicts
 
     rng = random.Random(seed)
+    fixed = fixed or {}
     rows = [r if r is not None else rng.randrange(n) for r in (start or [None] * n)]
-    problem = _RecordingQueens(rows)
+    for c, r in fixed.items():
+        rows[c] = r
+    problem = _RecordingQueens(rows, fixed)
     seconds = None if limits is None else limits.remaining()
     result = min_conflicts(problem, max_steps=steps, seed=rng,
                            limits=Limits(seconds=seconds) if seconds is not None else None)
@@ -141,8 +147,9 @@ def _queens(board: dict, *, marks, seed, steps, limits) -> dict:
         start = [None] * n
         for r, c in marks.get("queens", []):
             start[c] = r
+    fixed = {c: r for c, r in board.get("givens", [])}
     rows, repairs, solved = queens_minconflicts_steps(n, start, seed=seed, steps=steps,
-                                                      limits=limits)
+                                                      limits=limits, fixed=fixed)
     return {"status": "solved" if solved else "gave-up", "nodes": len(repairs),
             "start": rows, "steps": repairs, "truncated": not solved}
 

@@ -13,7 +13,7 @@ from typing import Any
 from ..puzzles.protocol import Puzzle
 from ..results import Check, HintResult
 
-__all__ = ["view", "hint_marks", "violation_marks"]
+__all__ = ["view", "hint_marks", "violation_marks", "answer_marks"]
 
 
 def view(puzzle: Puzzle, instance: Any) -> dict:
@@ -36,6 +36,55 @@ def violation_marks(puzzle: Puzzle, instance: Any, answer: Any, check: Check) ->
     return None if make is None or check.ok else make(puzzle, instance, answer, check)
 
 
-VIEWS: dict = {}
-HINT_MARKS: dict = {}
-VIOLATION_MARKS: dict = {}
+def answer_marks(puzzle: Puzzle, instance: Any, answer: Any) -> dict | None:
+    """A player's answer (as ``parse_answer`` read it) in the view's terms, for traces."""
+    make = ANSWER_MARKS.get(puzzle.name)
+    return None if make is None or answer is None else make(puzzle, instance, answer)
+
+
+# -- N-Queens ------------------------------------------------------------------------------
+# The answer format is the row of each column's queen ("1 3 . 2"); givens are (column, row).
+
+
+def _queens_view(puzzle: Puzzle, instance: Any) -> dict:
+    return {"kind": "queens", "n": int(instance.n),
+            "givens": [[int(c), int(r)] for c, r in getattr(instance, "givens", ())]}
+
+
+def _queens_rows(puzzle: Puzzle, instance: Any, answer: Any) -> list:
+    text = puzzle.format_answer(instance, answer, "rows")
+    return [None if t in (".", "-") else int(t) for t in text.split()]
+
+
+def _queens_hint(puzzle: Puzzle, instance: Any, state: Any, hint: HintResult) -> list | None:
+    move = hint.details.get("move")
+    if not isinstance(move, dict) or "row" not in move:
+        return None
+    marks = [[move["row"], move["column"]]]
+    if move.get("from_row") is not None:
+        marks.append([move["from_row"], move["column"]])
+    return marks
+
+
+def _queens_attacked(puzzle: Puzzle, instance: Any, answer: Any, check: Check) -> list | None:
+    if int(instance.n) > 1000:
+        return None
+    rows = _queens_rows(puzzle, instance, answer)
+    queens = [(r, c) for c, r in enumerate(rows) if r is not None]
+    lines: dict[tuple, int] = {}
+    for r, c in queens:
+        for key in (("row", r), ("up", r + c), ("down", r - c)):
+            lines[key] = lines.get(key, 0) + 1
+    return [[r, c] for r, c in queens
+            if any(lines[key] > 1 for key in (("row", r), ("up", r + c), ("down", r - c)))]
+
+
+def _queens_marks(puzzle: Puzzle, instance: Any, answer: Any) -> dict:
+    rows = _queens_rows(puzzle, instance, answer)
+    return {"queens": [[r, c] for c, r in enumerate(rows) if r is not None]}
+
+
+VIEWS: dict = {"queens": _queens_view}
+HINT_MARKS: dict = {"queens": _queens_hint}
+VIOLATION_MARKS: dict = {"queens": _queens_attacked}
+ANSWER_MARKS: dict = {"queens": _queens_marks}

@@ -274,7 +274,10 @@ async function check() {
 }
 
 async function hint() {
-  const answer = await api(game.name, "hint", { text: game.text, state: game.module.answer(game.board, game.state) });
+  const body = { text: game.text };
+  const state = game.module.answer(game.board, game.state);
+  if (state.trim()) body.state = state;  // nothing played yet: a hint from the start
+  const answer = await api(game.name, "hint", body);
   if (answer.status === "error") { say(answer.error, "bad"); return; }
   say(answer.hint || answer.reason || `no hint (${answer.status})`, answer.status === "solved" ? "" : "bad");
   game.marks = { cells: answer.marks || [], kind: "hint" };
@@ -348,6 +351,8 @@ async function runTrace() {
   const trace = await api(game.name, "trace", body);
   if (trace.status === "error") { say(trace.error, "bad"); return; }
   watch = { trace, index: 0, timer: null };
+  $("apply-hint").hidden = true;
+  game.marks = null;
   $("player").hidden = false;
   $("leave").hidden = false;
   $("scrub").max = String(Math.max(trace.steps.length - 1, 0));
