@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import sys
+import threading
 
 import click
 
@@ -28,14 +29,16 @@ __all__ = ["serve"]
 @click.option("--workers", type=click.IntRange(1, 256), default=4, show_default=True,
               help="Requests computed at once; more wait in line.")
 @click.option("--quiet", is_flag=True, help="Log only warnings and errors.")
+@click.option("--no-warm-up", "cold", is_flag=True,
+              help="Do not load the solvers' compiled kernels at start-up.")
 def serve(host: str, port: int, timeout: float, nodes: int | None, max_body: int,
-          workers: int, quiet: bool) -> None:
+          workers: int, quiet: bool, cold: bool) -> None:
     """Play, get hints and watch the solvers in a web browser; the JSON API is under /api.
 
     Open the printed address in a browser.  Ctrl-C stops the server.
     """
     try:
-        from ..serve.api import Settings
+        from ..serve.api import Settings, warm_up
         from ..serve.server import listen
         from ..serve.server import serve as run
     except ImportError as error:
@@ -51,6 +54,8 @@ def serve(host: str, port: int, timeout: float, nodes: int | None, max_body: int
     bound = sock.getsockname()
     shown = f"[{bound[0]}]" if ":" in bound[0] else bound[0]
     click.echo(f"puzzlesmith serving on http://{shown}:{bound[1]}/  (Ctrl-C stops)", err=True)
+    if not cold:  # the first request should not pay for loading the compiled kernels
+        threading.Thread(target=warm_up, daemon=True, name="warm-up").start()
     run(sock, settings, log_level="warning" if quiet else "info")
 
 

@@ -29,7 +29,7 @@ from ..puzzles import get, names
 from ..puzzles.protocol import Option, Puzzle
 from ..results import Limits, Result, Stats, Status
 
-__all__ = ["Settings", "BadRequest", "handle", "catalogue", "VERBS", "start_limits"]
+__all__ = ["Settings", "BadRequest", "handle", "catalogue", "warm_up", "VERBS", "start_limits"]
 
 
 @dataclass(frozen=True)
@@ -110,6 +110,18 @@ def catalogue() -> dict:
             "trace": list(TRACERS.get(name, {})),
         }
     return {"status": "solved", "puzzles": list(about), "about": about}
+
+
+def warm_up(seconds: float = 60.0) -> None:
+    """Solve every puzzle's example once, so that the compiled kernels are loaded (or
+    compiled) before the first request needs them; failures are logged, never raised."""
+    log = logging.getLogger("puzzlesmith.serve")
+    for name in names():
+        try:
+            puzzle = get(name)
+            puzzle.solve(puzzle.example(), limits=Limits(seconds=seconds).started())
+        except Exception as error:  # noqa: BLE001  (a warm-up must not stop the server)
+            log.warning("warming up %s: %s: %s", name, type(error).__name__, error)
 
 
 def handle(name: str, verb: str, body: Any, settings: Settings,

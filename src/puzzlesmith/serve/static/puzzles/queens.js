@@ -3,7 +3,7 @@
 // separated by spaces, "." for an empty column ("1 3 . 2").
 import { clear, el, markSet, text, COLOURS } from "./svg.js";
 
-const CELL = 44;
+const CELL = 60;
 const MAX_DRAWN = 100;
 
 function given(board) {
