@@ -28,6 +28,7 @@ def needs(name: str) -> None:
 def open_puzzle(browser, server: str, **params) -> None:
     """Open the page on a puzzle (``p=NAME`` and ``text=...`` or generation options) and wait
     until its board is drawn."""
+    browser.get("about:blank")  # a fresh page, not a hash change on the last one
     browser.get(f"{server}/#{urlencode(params)}")
     WebDriverWait(browser, WAIT).until(lambda d: d.execute_script(
         "const g = window.puzzlesmith && window.puzzlesmith.game;"

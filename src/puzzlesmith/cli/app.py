@@ -289,6 +289,7 @@ for _verb in VERB_HELP:
     cli.add_command(VerbGroup(_verb))
 
 from .serve import serve as _serve  # noqa: E402  (the web app: cli/serve.py)
+
 cli.add_command(_serve)
 
 

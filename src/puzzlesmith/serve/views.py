@@ -8,6 +8,7 @@ are part of its public contract, so nothing here depends on how an instance is s
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..puzzles.protocol import Puzzle
@@ -84,7 +85,58 @@ def _queens_marks(puzzle: Puzzle, instance: Any, answer: Any) -> dict:
     return {"queens": [[r, c] for c, r in enumerate(rows) if r is not None]}
 
 
-VIEWS: dict = {"queens": _queens_view}
-HINT_MARKS: dict = {"queens": _queens_hint}
-VIOLATION_MARKS: dict = {"queens": _queens_attacked}
+# -- Star Battle ---------------------------------------------------------------------------
+# The answer format is one line per row: '*' a star, 'x' ruled out, '.' unknown.
+
+
+def _starbattle_view(puzzle: Puzzle, instance: Any) -> dict:
+    return {"kind": "starbattle", "rows": instance.rows, "cols": instance.columns,
+            "regions": list(instance.grid), "void": ".", "none": " ",
+            "row_stars": list(instance.row_stars), "column_stars": list(instance.column_stars),
+            "region_stars": dict(instance.region_stars)}
+
+
+def _cell(name: str) -> list[int] | None:
+    """``r3c5`` -> ``[2, 4]``."""
+    match = re.fullmatch(r"r(\d+)c(\d+)", str(name))
+    return [int(match[1]) - 1, int(match[2]) - 1] if match else None
+
+
+def _starbattle_hint(puzzle: Puzzle, instance: Any, state: Any, hint: HintResult) -> list:
+    marks = []
+    for key, kind in (("stars", "star"), ("empties", "dot"), ("wrong", "wrong")):
+        for name in hint.details.get(key, ()):
+            if (cell := _cell(name)) is not None:
+                marks.append([*cell, kind])
+    return marks
+
+
+def _starbattle_marks(puzzle: Puzzle, instance: Any, answer: Any) -> list[list[str]]:
+    return [list(line) for line in puzzle.format_answer(instance, answer, "board").splitlines()]
+
+
+def _starbattle_wrong(puzzle: Puzzle, instance: Any, answer: Any, check: Check) -> list:
+    """Stars that touch another, and the stars of a unit holding too many."""
+    grid = _starbattle_marks(puzzle, instance, answer)
+    stars = [(r, c) for r, line in enumerate(grid) for c, ch in enumerate(line) if ch == "*"]
+    star_set = set(stars)
+    wrong = {(r, c) for r, c in stars for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+             if (dr or dc) and (r + dr, c + dc) in star_set}
+    units: dict[tuple, list] = {}
+    for r, c in stars:
+        units.setdefault(("row", r), []).append((r, c))
+        units.setdefault(("column", c), []).append((r, c))
+        units.setdefault(("region", instance.grid[r][c]), []).append((r, c))
+    for (kind, key), cells in units.items():
+        need = (instance.row_stars[key] if kind == "row" else
+                instance.column_stars[key] if kind == "column" else
+                instance.region_stars.get(key, len(cells)))
+        if len(cells) > need:
+            wrong.update(cells)
+    return [list(cell) for cell in sorted(wrong)]
+
+
+VIEWS: dict = {"queens": _queens_view, "starbattle": _starbattle_view}
+HINT_MARKS: dict = {"queens": _queens_hint, "starbattle": _starbattle_hint}
+VIOLATION_MARKS: dict = {"queens": _queens_attacked, "starbattle": _starbattle_wrong}
 ANSWER_MARKS: dict = {"queens": _queens_marks}

@@ -20,12 +20,12 @@ function regionColours(board) {
     }
   }
   const colour = new Map();
-  for (const name of names) {
+  names.forEach((name, index) => {
     const used = new Set([...touching.get(name)].map((n) => colour.get(n)));
-    let k = 0;
-    while (used.has(k)) k++;
-    colour.set(name, k);
-  }
+    let k = index % PALETTE.length;
+    while (used.has(k % PALETTE.length) && k < index + PALETTE.length) k++;
+    colour.set(name, k % PALETTE.length);
+  });
   return (name) => PALETTE[(colour.get(name) || 0) % PALETTE.length];
 }
 
@@ -61,7 +61,7 @@ function totalStars(board) {
 }
 
 function drawBoard(svg, board, marks, { highlight, play, focus }) {
-  const size = Math.max(18, Math.min(48, Math.floor(560 / Math.max(board.rows, board.cols))));
+  const size = Math.max(18, Math.min(56, Math.floor(560 / Math.max(board.rows, board.cols))));
   const pad = 4;
   clear(svg, board.cols * size + 2 * pad, board.rows * size + 2 * pad);
   const g = el("g", { transform: `translate(${pad},${pad})` }, svg);
@@ -132,13 +132,12 @@ export default {
     return marks.filter((m) => m === STAR).length === totalStars(board);
   },
 
-  // The answer format: one line per row, '*' a star, '.' no star (dots and empty cells alike:
-  // a dot is the player's note, not an answer).
+  // The answer format: one line per row, '*' a star, 'x' ruled out (a dot), '.' unknown.
   answer(board, marks) {
     const lines = [];
     for (let r = 0; r < board.rows; r++) {
       let line = "";
-      for (let c = 0; c < board.cols; c++) line += marks[r * board.cols + c] === STAR ? "*" : ".";
+      for (let c = 0; c < board.cols; c++) line += "*.x"[[STAR, EMPTY, DOT].indexOf(marks[r * board.cols + c])];
       lines.push(line);
     }
     return lines.join("\n");
@@ -159,12 +158,12 @@ export default {
   },
 
   hintMove(board, marks, answer) {
-    const cells = answer.marks || [];
-    if (!cells.length) return null;
-    const [r, c, kind] = cells[0];
-    const set = kind === "star" ? STAR : DOT;
-    if (marks[r * board.cols + c] === set) return null;
-    return { r, c, set };
+    // The first cell the hint decides (a wrong mark is cleared).
+    for (const [r, c, kind] of answer.marks || []) {
+      const set = kind === "star" ? STAR : kind === "dot" ? DOT : EMPTY;
+      if (marks[r * board.cols + c] !== set) return { r, c, set };
+    }
+    return null;
   },
 
   draw(svg, board, marks, { marks: highlight, play }) {
