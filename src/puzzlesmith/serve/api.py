@@ -346,6 +346,10 @@ def _dict(puzzle: Puzzle, result: Result) -> dict:
 
 
 def _answer_style(puzzle: Puzzle) -> str | None:
+    from .views import ANSWER_STYLES
+
+    if puzzle.name in ANSWER_STYLES:
+        return ANSWER_STYLES[puzzle.name]
     styles = puzzle.styles.get("solve")
     return styles[0] if styles else None
 

@@ -64,7 +64,8 @@ def trace(puzzle: Puzzle, instance: Any, *, state: Any = None, method: str | Non
         marks = answer_marks(puzzle, instance, state)
     began = time.monotonic()
     body = methods[method](board, marks=marks, seed=seed, steps=steps,
-                           limits=limits or Limits())
+                           limits=limits or Limits(), puzzle=puzzle, instance=instance,
+                           state=state)
     head = {"puzzle": puzzle.name, "status": body.pop("status"),
             "seconds": round(time.monotonic() - began, 6), "nodes": body.pop("nodes")}
     return {**head, "method": method, "board": board, **body}
@@ -136,7 +137,7 @@ def queens_minconflicts_steps(n: int, start: list[int | None] | None, *, seed: i
     return rows, problem.steps, result.status is Status.SOLVED
 
 
-def _queens(board: dict, *, marks, seed, steps, limits) -> dict:
+def _queens(board: dict, *, marks, seed, steps, limits, **_) -> dict:
     from .api import BadRequest
 
     n = board["n"]
@@ -318,7 +319,7 @@ def sliding_steps(rows: int, cols: int, tiles: tuple[int, ...], goal: tuple[int,
 
 
 def _sliding(method: str):
-    def run(board: dict, *, marks, seed, steps, limits) -> dict:
+    def run(board: dict, *, marks, seed, steps, limits, **_) -> dict:
         from .api import BadRequest
 
         rows, cols = board["rows"], board["cols"]
@@ -457,7 +458,7 @@ def exact_cover_steps(options: list[list[int]], need: list[int], primary: int, *
     return out, solution, nodes, not stopped
 
 
-def _starbattle(board: dict, *, marks, seed, steps, limits) -> dict:
+def _starbattle(board: dict, *, marks, seed, steps, limits, **_) -> dict:
     from .api import BadRequest
 
     rows, cols, grid = board["rows"], board["cols"], board["regions"]
@@ -497,9 +498,74 @@ def _starbattle(board: dict, *, marks, seed, steps, limits) -> dict:
             "solution": [list(cells[o]) for o in solution] if solution else None}
 
 
+# -- the puzzle's own deductions, by replaying hints ---------------------------------------
+
+
+def _replay(apply):
+    """A tracer that asks the puzzle for hints from the start (or the player's state) and
+    plays each, until the puzzle is solved or no hint decides a cell.  ``apply(puzzle,
+    instance, lines, hint)`` returns the cell the hint decides and changes ``lines`` (the
+    state as lines of characters in the answer format), or None."""
+
+    def run(board: dict, *, puzzle, instance, state, steps, limits, **_) -> dict:
+        start = puzzle.format_answer(instance, state, _REPLAY_STYLE[puzzle.name]) \
+            if state is not None else _REPLAY_START[puzzle.name](puzzle, instance)
+        lines = [list(line) for line in start.splitlines()]
+        trail, nodes, status = [], 0, "gave-up"
+        while len(trail) < steps and not limits.expired():
+            current = puzzle.parse_answer(instance, "\n".join(map("".join, lines)))
+            if puzzle.is_solution(instance, current).ok:
+                status = "solved"
+                break
+            hint = puzzle.hint(instance, current, limits=limits)
+            nodes += hint.stats.nodes
+            cell = apply(puzzle, instance, lines, hint) if hint.status == "solved" else None
+            if cell is None:
+                break
+            trail.append({"kind": "rule", "rule": hint.details.get("rule"), "text": hint.text,
+                          "cell": cell, "answer": "\n".join(map("".join, lines)),
+                          "board": "".join("".join(line) for line in lines)})
+        return {"status": status, "nodes": nodes, "steps": trail,
+                "truncated": status != "solved"}
+
+    return run
+
+
+def _net_apply(puzzle, instance, lines, hint) -> list[int] | None:
+    details = hint.details
+    if not {"row", "column", "tile"} <= set(details):
+        return None
+    r, c = int(details["row"]) - 1, int(details["column"]) - 1
+    lines[r][c] = str(details["tile"])
+    return [r, c]
+
+
+def _starbattle_apply(puzzle, instance, lines, hint) -> list[int] | None:
+    from .views import _cell
+
+    if hint.details.get("rule") in (None, "mistake", "done"):
+        return None
+    first = None
+    for key, mark in (("stars", "*"), ("empties", "x")):
+        for name in hint.details.get(key, ()):
+            if (cell := _cell(name)) is not None:
+                lines[cell[0]][cell[1]] = mark
+                first = first or cell
+    return first
+
+
+_REPLAY_STYLE = {"net": "grid", "starbattle": "board"}
+_REPLAY_START = {
+    "net": lambda puzzle, instance: puzzle.format(instance, "grid"),
+    "starbattle": lambda puzzle, instance: "\n".join(
+        "." * len(row) for row in instance.grid),
+}
+
+
 #: puzzle name -> {method name: tracer}; the first method is the default.
 TRACERS: dict[str, dict] = {
     "queens": {"minconflicts": _queens},
     "sliding": {"astar": _sliding("astar"), "idastar": _sliding("idastar")},
-    "starbattle": {"exactcover": _starbattle},
+    "starbattle": {"exactcover": _starbattle, "deductions": _replay(_starbattle_apply)},
+    "net": {"deductions": _replay(_net_apply)},
 }

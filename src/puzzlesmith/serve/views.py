@@ -136,7 +136,104 @@ def _starbattle_wrong(puzzle: Puzzle, instance: Any, answer: Any, check: Check) 
     return [list(cell) for cell in sorted(wrong)]
 
 
-VIEWS: dict = {"queens": _queens_view, "starbattle": _starbattle_view}
-HINT_MARKS: dict = {"queens": _queens_hint, "starbattle": _starbattle_hint}
-VIOLATION_MARKS: dict = {"queens": _queens_attacked, "starbattle": _starbattle_wrong}
-ANSWER_MARKS: dict = {"queens": _queens_marks}
+# -- Net -----------------------------------------------------------------------------------
+# The answer format is the puzzle's own: the tiles as turned, one hex digit each (1 up,
+# 2 left, 4 down, 8 right), one row per line.
+
+_SIDES = ((1, -1, 0, 4), (2, 0, -1, 8), (4, 1, 0, 1), (8, 0, 1, 2))
+
+
+def _net_view(puzzle: Puzzle, instance: Any) -> dict:
+    tiles = [[int(v) for v in row] for row in instance.tiles]
+    return {"kind": "net", "rows": len(tiles), "cols": len(tiles[0]), "tiles": tiles,
+            "wrap": bool(getattr(instance, "wrap", False)),
+            "connected": bool(getattr(instance, "connected", False))}
+
+
+def _net_grid(puzzle: Puzzle, instance: Any, answer: Any) -> list[list[int]]:
+    text = puzzle.format_answer(instance, answer, "grid")
+    return [[int(ch, 16) for ch in line.strip()] for line in text.splitlines() if line.strip()]
+
+
+def _net_hint(puzzle: Puzzle, instance: Any, state: Any, hint: HintResult) -> list | None:
+    details = hint.details
+    if not {"row", "column", "tile"} <= set(details):
+        return None
+    return [[int(details["row"]) - 1, int(details["column"]) - 1, int(str(details["tile"]), 16)]]
+
+
+def _net_loose(puzzle: Puzzle, instance: Any, answer: Any, check: Check) -> list:
+    """Tiles with a connector that meets no connector (or points off the board)."""
+    grid = _net_grid(puzzle, instance, answer)
+    rows, cols, wrap = len(grid), len(grid[0]), bool(getattr(instance, "wrap", False))
+    loose = []
+    for r in range(rows):
+        for c in range(cols):
+            for bit, dr, dc, back in _SIDES:
+                rr, cc = r + dr, c + dc
+                if wrap:
+                    rr, cc = rr % rows, cc % cols
+                inside = 0 <= rr < rows and 0 <= cc < cols
+                if bool(grid[r][c] & bit) != bool(inside and grid[rr][cc] & back):
+                    loose.append([r, c])
+                    break
+    return loose
+
+
+# -- sliding tiles ---------------------------------------------------------------------------
+# The answer format is the blank's moves from the start (U, D, L, R).
+
+_STEP = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
+
+
+def _sliding_view(puzzle: Puzzle, instance: Any) -> dict:
+    board, goal = instance.board, instance.goal
+    return {"kind": "sliding", "rows": board.rows, "cols": board.cols,
+            "tiles": list(board.tiles), "goal": list(goal.tiles)}
+
+
+def _slide(tiles: list[int], cols: int, rows: int, letter: str) -> list[int]:
+    blank = tiles.index(0)
+    r, c = divmod(blank, cols)
+    dr, dc = _STEP[letter]
+    if not (0 <= r + dr < rows and 0 <= c + dc < cols):
+        return tiles
+    other = blank + dr * cols + dc
+    tiles = list(tiles)
+    tiles[blank], tiles[other] = tiles[other], 0
+    return tiles
+
+
+def _sliding_tiles(instance: Any, moves: str | None) -> list[int]:
+    board = instance.board
+    tiles = list(board.tiles)
+    for letter in moves or "":
+        tiles = _slide(tiles, board.cols, board.rows, letter.upper())
+    return tiles
+
+
+def _sliding_hint(puzzle: Puzzle, instance: Any, state: Any, hint: HintResult) -> list | None:
+    letter = hint.details.get("move")
+    if letter not in _STEP or not isinstance(state, str | None):
+        return None
+    board = instance.board
+    tiles = _sliding_tiles(instance, state)
+    blank = tiles.index(0)
+    dr, dc = _STEP[letter]
+    r, c = divmod(blank, board.cols)
+    return [[r + dr, c + dc]]
+
+
+def _sliding_marks(puzzle: Puzzle, instance: Any, answer: Any) -> dict | None:
+    return {"tiles": _sliding_tiles(instance, answer)} if isinstance(answer, str) else None
+
+
+VIEWS: dict = {"queens": _queens_view, "starbattle": _starbattle_view, "net": _net_view,
+               "sliding": _sliding_view}
+HINT_MARKS: dict = {"queens": _queens_hint, "starbattle": _starbattle_hint, "net": _net_hint,
+                    "sliding": _sliding_hint}
+VIOLATION_MARKS: dict = {"queens": _queens_attacked, "starbattle": _starbattle_wrong,
+                         "net": _net_loose}
+ANSWER_MARKS: dict = {"queens": _queens_marks, "sliding": _sliding_marks}
+#: The answer style the API's ``"answer"`` uses, where the puzzle's first is not compact.
+ANSWER_STYLES: dict = {"sliding": "moves", "queens": "rows"}

@@ -18,6 +18,7 @@ let timerId = null;
 // -- the API ------------------------------------------------------------------------------
 
 export async function api(name, verb, body) {
+  if (game && body.text === game.text && game.name === name) body = { ...game.params, ...body };
   document.body.classList.add("busy");
   try {
     const response = await fetch(`/api/${name}/${verb}`, {
@@ -60,12 +61,14 @@ async function openFromHash() {
   if (game && game.hash === location.hash) return;
   showTab(name);
   const text = params.get("text");
+  const options = {};
+  for (const [key, value] of params) if (key !== "p" && key !== "text") options[key] = value;
   if (text !== null) {
-    await load(name, text);
+    await load(name, text, { params: parseParams(name, options) });
     return;
   }
-  const options = {};
-  for (const [key, value] of params) if (key !== "p") options[key] = value;
+  const module = MODULES[name] || generic;
+  if (params.size <= 1 && module.defaults) Object.assign(options, module.defaults);
   if (!("seed" in options)) {
     options.seed = String(Math.floor(Math.random() * 1e6));
     history.replaceState(null, "", "#" + new URLSearchParams({ p: name, ...options }));
@@ -82,7 +85,8 @@ function showTab(name) {
   const fields = $("generate-fields");
   fields.replaceChildren();
   for (const option of about.options) {
-    if (!option.verbs.includes("generate") || option.name === "seed") continue;
+    // Caps (max_tiles, max_cells, ...) stay at their defaults in the page.
+    if (!option.verbs.includes("generate") || option.name === "seed" || option.name.startsWith("max_")) continue;
     fields.append(optionField(option));
   }
   const methods = about.trace || [];
@@ -137,9 +141,20 @@ function formOptions() {
   return options;
 }
 
-function typed(name, options) {
+function parseParams(name, options) {
+  // The options of a puzzle that its text does not hold (Net's rules): given when it was
+  // generated or linked, and sent again with the text on every request.
+  const parse = catalogue.about[name].options.filter((o) => o.phase === "parse" && o.verbs.includes("solve"));
+  const chosen = {};
+  for (const option of parse) if (option.name in options) chosen[option.name] = options[option.name];
+  return typed(name, chosen, "parse");
+}
+
+function typed(name, options, phase = null) {
   // URL values are text: turn them into the JSON types the options declare.
-  const kinds = Object.fromEntries(catalogue.about[name].options.map((o) => [o.name, o.type]));
+  const kinds = Object.fromEntries(catalogue.about[name].options
+    .filter((o) => phase === null ? o.verbs.includes("generate") : o.phase === phase)
+    .map((o) => [o.name, o.type]));
   const body = {};
   for (const [key, value] of Object.entries(options)) {
     const kind = key === "seed" ? "int" : kinds[key];
@@ -160,11 +175,13 @@ async function generate(name, options) {
     say(made.error || made.reason || `no puzzle made (${made.status})`, "bad");
     return;
   }
-  await load(name, made.text, { generated: made, hash: location.hash });
+  await load(name, made.text, { generated: made, hash: location.hash,
+    params: parseParams(name, options) });
 }
 
 async function load(name, text, extra = {}) {
-  const seen = await api(name, "view", { text });
+  const params = extra.params || {};
+  const seen = await api(name, "view", { text, ...params });
   if (seen.status !== "solved") {
     say(seen.error || seen.reason || "cannot read this puzzle", "bad");
     return;
@@ -174,11 +191,11 @@ async function load(name, text, extra = {}) {
   game = {
     name, module, text: seen.text, board: seen.board, hash: extra.hash || location.hash,
     state: null, history: [], future: [], moves: 0, solved: false, started: Date.now(),
-    stopped: null, marks: null, pendingHint: null, info: {},
+    stopped: null, marks: null, pendingHint: null, info: {}, params,
   };
   game.state = module.init(game.board);
   $("share").href = "#" + new URLSearchParams(extra.generated ? hashParams() :
-    { p: name, text: seen.text });
+    { p: name, text: seen.text, ...params });
   $("help").textContent = module.help || "";
   say(extra.generated ? describeGenerated(extra.generated) : "Loaded.");
   if (module.prepare) await module.prepare(game, api);
@@ -409,7 +426,11 @@ function wire() {
   });
   $("load").addEventListener("click", () => {
     const name = hashParams().get("p") || catalogue.puzzles[0];
-    location.hash = new URLSearchParams({ p: name, text: $("paste-text").value }).toString();
+    const keep = {};  // the form's rules (Net's connected, wrap) apply to the pasted text too
+    for (const [key, value] of Object.entries(formOptions())) {
+      if (catalogue.about[name].options.some((o) => o.name === key && o.phase === "parse")) keep[key] = value;
+    }
+    location.hash = new URLSearchParams({ p: name, text: $("paste-text").value, ...keep }).toString();
   });
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);

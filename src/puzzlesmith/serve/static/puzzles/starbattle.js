@@ -179,6 +179,7 @@ export default {
 
   traceInfo(board, trace, index) {
     const step = trace.steps[index];
+    if (step.kind === "rule") return { text: step.text };
     const where = step.cell ? `r${step.cell[0] + 1}c${step.cell[1] + 1}` : "";
     const what = {
       take: `a star at ${where}, the first for ${step.unit}; propagated`,
