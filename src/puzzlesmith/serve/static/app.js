@@ -448,6 +448,7 @@ function wire() {
   $("playpause").addEventListener("click", togglePlay);
   $("scrub").addEventListener("input", () => { stopPlay(); showStep(Number($("scrub").value)); });
   $("board").addEventListener("contextmenu", (event) => event.preventDefault());
+  window.addEventListener("resize", () => render());
   document.addEventListener("keydown", (event) => {
     if (!game || event.target.closest("input, textarea, select")) return;
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "z") { event.preventDefault(); undo(); return; }

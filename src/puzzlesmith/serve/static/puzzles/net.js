@@ -2,7 +2,7 @@
 // form one tree.  Click turns a tile clockwise, right-click anticlockwise, shift-click locks
 // it.  The part connected to the source (the centre tile) is lit.
 // A tile is a mask of connectors: 1 up, 2 left, 4 down, 8 right (one hex digit).
-import { clear, el, markSet, COLOURS } from "./svg.js";
+import { clear, el, markSet, COLOURS, cellSize } from "./svg.js";
 
 const UP = 1, LEFT = 2, DOWN = 4, RIGHT = 8;
 const SIDES = [[UP, -1, 0, DOWN], [LEFT, 0, -1, RIGHT], [DOWN, 1, 0, UP], [RIGHT, 0, 1, LEFT]];
@@ -54,7 +54,7 @@ function matched(board, state) {
 }
 
 function drawNet(svg, board, state, { play, highlight, focus }) {
-  const size = Math.max(20, Math.min(56, Math.floor(560 / Math.max(board.rows, board.cols))));
+  const size = cellSize(board.rows, board.cols, 56, 14);
   const pad = 4;
   clear(svg, board.cols * size + 2 * pad, board.rows * size + 2 * pad);
   const g = el("g", { transform: `translate(${pad},${pad})` }, svg);

@@ -1,7 +1,7 @@
 // N-Queens: click a square to put the column's queen there (click it again to take it away).
 // The state is the row of each column's queen (null: none); the answer format is those rows
 // separated by spaces, "." for an empty column ("1 3 . 2").
-import { clear, el, markSet, text, COLOURS } from "./svg.js";
+import { clear, el, markSet, text, COLOURS, cellSize } from "./svg.js";
 
 const CELL = 60;
 const MAX_DRAWN = 100;
@@ -87,7 +87,7 @@ export default {
       text(svg, 200, 30, `${n} queens: too many squares to draw; use Solve or the API`, { "font-size": 14 });
       return;
     }
-    const size = Math.max(12, Math.min(CELL, Math.floor(560 / n)));
+    const size = cellSize(n, n, CELL, 8);
     clear(svg, n * size + 2, n * size + 2);
     const g = el("g", { transform: "translate(1,1)" }, svg);
     const { attackedBy } = attacks(n, rows);

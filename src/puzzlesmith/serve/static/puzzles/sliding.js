@@ -1,7 +1,7 @@
 // Sliding tiles: click a tile next to the gap, or press an arrow key to slide a tile that way.
 // The state is the current tiles and the moves made; a move names the direction in which the
 // *blank* goes (U, D, L, R), as in puzzlesmith's answers.
-import { clear, el, escape, text, COLOURS } from "./svg.js";
+import { clear, el, escape, text, COLOURS, cellSize } from "./svg.js";
 
 const STEP = { U: [-1, 0], D: [1, 0], L: [0, -1], R: [0, 1] };
 // An arrow key slides a tile in its direction, so the blank goes the other way.
@@ -35,7 +35,7 @@ function same(a, b) {
 }
 
 function drawTiles(svg, board, tiles, { play, highlight, caption, small }) {
-  const size = small ? 24 : Math.max(40, Math.min(96, Math.floor(420 / Math.max(board.rows, board.cols))));
+  const size = small ? 24 : cellSize(board.rows, board.cols, 96, 28);
   const pad = 6;
   clear(svg, board.cols * size + 2 * pad, board.rows * size + 2 * pad + (caption ? 26 : 0));
   const g = el("g", { transform: `translate(${pad},${pad})` }, svg);

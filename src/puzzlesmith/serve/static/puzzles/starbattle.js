@@ -1,6 +1,6 @@
 // Star Battle: click a cell to cycle star / dot / empty; right-click puts or takes a dot.
 // The state is one mark per cell: 0 empty, 1 star, 2 dot (the player's "no star here").
-import { clear, el, markSet, text, COLOURS } from "./svg.js";
+import { clear, el, markSet, text, COLOURS, cellSize } from "./svg.js";
 
 const EMPTY = 0, STAR = 1, DOT = 2;
 const PALETTE = ["#f6d6d6", "#d7e8f7", "#dff2d8", "#f8ecc9", "#e7dcf4", "#d5f0ee", "#f7dfee",
@@ -61,7 +61,7 @@ function totalStars(board) {
 }
 
 function drawBoard(svg, board, marks, { highlight, play, focus }) {
-  const size = Math.max(18, Math.min(56, Math.floor(560 / Math.max(board.rows, board.cols))));
+  const size = cellSize(board.rows, board.cols, 56, 14);
   const pad = 4;
   clear(svg, board.cols * size + 2 * pad, board.rows * size + 2 * pad);
   const g = el("g", { transform: `translate(${pad},${pad})` }, svg);

@@ -39,3 +39,11 @@ export const COLOURS = {
   ink: "#1d2430",
   grid: "#9aa3b0",
 };
+
+// The side of a cell: at most ``largest`` pixels, small enough for the board to fit the
+// window beside the controls (and never below ``smallest``).
+export function cellSize(rows, cols, largest, smallest = 12) {
+  const wide = Math.min(window.innerWidth - 380, 900);
+  const high = Math.max(window.innerHeight - 260, 240);
+  return Math.max(smallest, Math.min(largest, Math.floor(wide / cols), Math.floor(high / rows)));
+}
