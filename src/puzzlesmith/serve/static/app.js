@@ -28,6 +28,8 @@ export async function api(name, verb, body) {
     const answer = await response.json();
     answer.httpStatus = response.status;
     return answer;
+  } catch (error) {
+    return { status: "error", error: `the server did not answer (${error.message})`, seconds: 0, nodes: 0 };
   } finally {
     document.body.classList.remove("busy");
   }
@@ -198,7 +200,10 @@ async function load(name, text, extra = {}) {
     { p: name, text: seen.text, ...params });
   $("help").textContent = module.help || "";
   say(extra.generated ? describeGenerated(extra.generated) : "Loaded.");
-  if (module.prepare) await module.prepare(game, api);
+  if (module.prepare) {  // e.g. the optimal length of a sliding board, for the counter
+    const current = game;
+    module.prepare(game, api).then(() => { if (game === current) render(); });
+  }
   restartTimer();
   render();
 }
@@ -254,7 +259,7 @@ function undo() {
   if (!game || watch || !game.history.length) return;
   game.future.push(game.state);
   game.state = game.history.pop();
-  game.moves += 1;
+  game.moves = Math.max(0, game.moves - 1);
   game.marks = null;
   afterMove();
 }
