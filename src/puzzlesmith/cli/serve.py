@@ -5,6 +5,7 @@ Registered by :mod:`.app` with one line; imports nothing heavy until the command
 
 from __future__ import annotations
 
+import contextlib
 import math
 import sys
 import threading
@@ -56,7 +57,10 @@ def serve(host: str, port: int, timeout: float, nodes: int | None, max_body: int
     click.echo(f"puzzlesmith serving on http://{shown}:{bound[1]}/  (Ctrl-C stops)", err=True)
     if not cold:  # the first request should not pay for loading the compiled kernels
         threading.Thread(target=warm_up, daemon=True, name="warm-up").start()
-    run(sock, settings, log_level="warning" if quiet else "info")
+    # uvicorn shuts down cleanly on Ctrl-C, then passes it on: here that is the normal end.
+    with contextlib.suppress(KeyboardInterrupt):
+        run(sock, settings, log_level="warning" if quiet else "info")
+    click.echo("puzzlesmith serve stopped", err=True)
 
 
 def _finite(value: float, param, ctx) -> float:
