@@ -188,7 +188,9 @@ class _Request:
         value = self.body.get(field)
         if value is None:
             if required:
-                raise BadRequest(f"{self.verb} needs {field!r}: the puzzle in its text format")
+                what = "the puzzle in its text format" if field == "text" else \
+                    "the answer in the puzzle's answer format"
+                raise BadRequest(f"{self.verb} needs {field!r}: {what}")
             return None
         if isinstance(value, list) and all(isinstance(line, str) for line in value):
             value = "\n".join(value)
