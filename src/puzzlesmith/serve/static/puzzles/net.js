@@ -155,7 +155,7 @@ export default {
   counter(game) {
     const on = lit(game.board, game.state).size;
     const all = game.board.tiles.flat().filter((v) => v).length;
-    return `${game.moves} moves, ${on} of ${all} tiles lit`;
+    return `${game.moves} move${game.moves === 1 ? "" : "s"}, ${on} of ${all} tiles lit`;
   },
 
   hintMove(board, state, answer) {
@@ -166,6 +166,11 @@ export default {
       if (turned(board.tiles[r][c], k) === tile) return state.turns[r][c] === k ? null : { r, c, action: "set", turns: k };
     }
     return null;
+  },
+
+  traceState(board, state) {
+    // The deductions start from the player's tiles once any is turned.
+    return state.turns.some((row) => row.some((k) => k)) ? this.answer(board, state) : null;
   },
 
   draw(svg, board, state, { marks, play }) {
