@@ -264,14 +264,18 @@ class VerbGroup(click.Group):
         super().__init__(verb, help=VERB_HELP[verb])
         self.verb = verb
 
+    def offers(self, puzzle: Puzzle) -> bool:
+        """Every puzzle has ``bench`` (a generic one, unless it brings its own)."""
+        return self.verb == "bench" or self.verb in puzzle.verbs
+
     def list_commands(self, ctx):
-        return [name for name in names() if self.verb in get(name).verbs]
+        return [name for name in names() if self.offers(get(name))]
 
     def get_command(self, ctx, name):
         if name not in names():
             return None
         puzzle = get(name)
-        return build_command(self.verb, puzzle) if self.verb in puzzle.verbs else None
+        return build_command(self.verb, puzzle) if self.offers(puzzle) else None
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -322,11 +326,12 @@ def run(args: list[str]) -> int:
     except click.exceptions.Abort:
         return emit_failure(args, _puzzle_named(args), failure_from(KeyboardInterrupt()))
     except click.ClickException as error:
+        text = " ".join(error.format_message().split())
         if wants_json(args):
-            text = error.format_message()
             write_out(json.dumps({"puzzle": _puzzle_named(args), "status": "error",
                                   "seconds": 0.0, "nodes": 0, "error": text}), None)
-        error.show()
+        command = getattr(getattr(error, "ctx", None), "command_path", "puzzlesmith")
+        message(f"error: {text} (see '{command} --help')")
         return 2
     except SystemExit as done:
         return done.code if isinstance(done.code, int) else 1
