@@ -117,20 +117,21 @@ def test_every_endpoint(http, made, name, tmp_path):
         assert code == 200 and "rating" in rated
         contract(rated, name)
 
-    # The same object as the command line's --format json (timings and the browser's
-    # additions apart).
+    # The same object as the command line's --format json: every field that is not a
+    # statistic (numbers such as seconds, nodes and engine counters vary from run to run,
+    # and which counters an engine reports depends on the run) is there with the same value.
     source = tmp_path / "puzzle.txt"
     source.write_text(text)
     exit_code, out, _ = run_cli(["solve", name, str(source), "--format", "json"])
     assert exit_code == 0
     cli_answer = json.loads(out)
-    api_answer = dict(made[name]["solve"])
-    for body in (cli_answer, api_answer):
-        body.pop("seconds"), body.pop("nodes"), body.pop("answer", None)
-        for key in [k for k in body if "second" in k or k in ("expanded", "generated")]:
-            body.pop(key)
-    assert set(api_answer) == set(cli_answer)
-    assert api_answer["status"] == cli_answer["status"]
+    api_answer = made[name]["solve"]
+    assert cli_answer.keys() >= set(CONTRACT) and api_answer.keys() >= set(CONTRACT)
+    for key, value in cli_answer.items():
+        if key == "kernel":  # interpreted or compiled: decided by what the process did before
+            continue
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            assert api_answer.get(key) == value, key
 
 
 @pytest.mark.parametrize("name", PLAYABLE)
