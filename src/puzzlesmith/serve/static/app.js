@@ -89,6 +89,7 @@ function showTab(name) {
   for (const option of about.options) {
     // Caps (max_tiles, max_cells, ...) stay at their defaults in the page.
     if (!option.verbs.includes("generate") || option.name === "seed" || option.name.startsWith("max_")) continue;
+    if ((MODULES[name] && MODULES[name].hidden || []).includes(option.name)) continue;
     fields.append(optionField(option));
   }
   const methods = about.trace || [];
