@@ -205,27 +205,40 @@ class _Sliding:
 
 
 class _AStarTrace(_Sliding):
-    """Records each expansion A* makes, with a mirror of its frontier."""
+    """Records each expansion A* makes, with a mirror of its frontier: a heap ordered as
+    the engine's (f, then h, then first in first out) whose stale entries are skipped."""
 
     def __init__(self, *args, keep: int = 6):
         super().__init__(*args)
         self.g = {self.tiles: 0}
         self.order = itertools.count()
-        self.open = {self.tiles: (self.heuristic(self.tiles), self.heuristic(self.tiles),
-                                  next(self.order))}
+        h = self.heuristic(self.tiles)
+        self.open = {self.tiles: (h, h, next(self.order))}
+        self.heap = [(*self.open[self.tiles], self.tiles)]
         self.closed = 0
         self.keep = keep
         self.steps: list[dict] = []
+
+    def best(self) -> list[tuple]:
+        """The ``keep`` best open entries, in O(keep log keep) plus the stale ones met."""
+        heap, found = self.heap, []
+        seen = [(heap[0], 0)] if heap else []
+        while seen and len(found) < self.keep:
+            entry, i = heapq.heappop(seen)
+            if self.open.get(entry[3]) == entry[:3]:
+                found.append(entry)
+            for child in (2 * i + 1, 2 * i + 2):
+                if child < len(heap):
+                    heapq.heappush(seen, (heap[child], child))
+        return found
 
     def successors(self, state):
         g = self.g[state]
         h = self.heuristic(state)
         self.open.pop(state, None)
+        while self.heap and self.open.get(self.heap[0][3]) != self.heap[0][:3]:
+            heapq.heappop(self.heap)  # expanded, or superseded by a cheaper path
         self.closed += 1
-        best = heapq.nsmallest(self.keep, self.open.items(), key=lambda kv: kv[1])
-        self.steps.append({"state": _name(state), "g": g, "h": h, "f": g + h,
-                           "open": len(self.open), "closed": self.closed,
-                           "frontier": [[_name(s), k[0] - k[1], k[1]] for s, k in best]})
         out = []
         for letter, child, cost in self.children(state):
             g2 = g + cost
@@ -233,7 +246,12 @@ class _AStarTrace(_Sliding):
                 self.g[child] = g2
                 hc = self.heuristic(child)
                 self.open[child] = (g2 + hc, hc, next(self.order))
+                heapq.heappush(self.heap, (*self.open[child], child))
             out.append((letter, child, cost))
+        # The frontier once the children are in: its best entry is the next expansion.
+        self.steps.append({"state": _name(state), "g": g, "h": h, "f": g + h,
+                           "open": len(self.open), "closed": self.closed,
+                           "frontier": [[_name(e[3]), e[0] - e[1], e[1]] for e in self.best()]})
         return out
 
 
@@ -308,7 +326,7 @@ def sliding_steps(rows: int, cols: int, tiles: tuple[int, ...], goal: tuple[int,
     from ..engines import search
 
     seconds = None if limits is None else limits.remaining()
-    budget = Limits(nodes=steps, seconds=seconds)
+    budget = Limits(nodes=steps + 1, seconds=seconds)  # the engine stops as it reaches nodes
     if method == "astar":
         problem = _AStarTrace(rows, cols, tiles, goal)
         result = search.astar(problem, limits=budget)
