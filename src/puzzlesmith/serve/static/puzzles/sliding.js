@@ -55,6 +55,14 @@ function drawTiles(svg, board, tiles, { play, highlight, caption, small }) {
   if (caption) text(svg, pad + (board.cols * size) / 2, board.rows * size + 2 * pad + 12, caption, { "font-size": 14, fill: "#1d2430" });
 }
 
+function boardText(board, name) {
+  // "268103745" -> "268/1·3/745": rows apart, the blank as a dot.
+  const cells = [...name].map((ch) => (ch === "0" ? "\u00b7" : ch));
+  const rows = [];
+  for (let r = 0; r < board.rows; r++) rows.push(cells.slice(r * board.cols, (r + 1) * board.cols).join(board.cols > 4 || board.rows * board.cols > 16 ? " " : ""));
+  return rows.join("/");
+}
+
 function parseState(board, name) {
   return [...name].map((ch) => DIGITS.indexOf(ch));
 }
@@ -148,7 +156,7 @@ export default {
       };
     }
     const rows = step.frontier.map(([name, g, h]) =>
-      `<tr><td>${escape(name)}</td><td>${g}</td><td>${h}</td><td>${g + h}</td></tr>`).join("");
+      `<tr><td>${escape(boardText(board, name))}</td><td>${g}</td><td>${h}</td><td>${g + h}</td></tr>`).join("");
     return {
       text: `expand the board with f = ${step.f} (g ${step.g}, h ${step.h}); ` +
             `${step.open} on the frontier, ${step.closed} expanded`,
