@@ -403,16 +403,16 @@ def test_a_table_build_stops_at_ctrl_c(fresh_cache):
 
 
 def test_bench():
-    result = PUZZLE.bench(f"# two boards\n{EASY} 2\n{HARDEST_8} 31\n")
+    result = PUZZLE.bench({"two": f"# two boards\n{EASY} 2\n{HARDEST_8} 31\n"})
     assert result.status is Status.SOLVED and result.details["boards"] == 2
     assert result.details["mismatches"] == 0 and "2 boards" in result.details["table"]
-    wrong = PUZZLE.bench(f"{EASY} 3\n")
+    wrong = PUZZLE.bench({"file": f"{EASY} 3\n"})
     assert wrong.status is Status.UNSOLVABLE and wrong.details["mismatches"] == 1
     with pytest.raises(InvalidPuzzle, match="line 2"):
-        PUZZLE.bench(f"{EASY}\n1 2 3 x\n")
+        PUZZLE.bench({"file": f"{EASY}\n1 2 3 x\n"})
     with pytest.raises(InvalidPuzzle):
-        PUZZLE.bench("\x00\x01")
-    stopped = PUZZLE.bench(f"{HARD_15}\n", limits=Limits(seconds=0.2), pdb="none")
+        PUZZLE.bench({"file": "\x00\x01"})
+    stopped = PUZZLE.bench({"file": f"{HARD_15}\n"}, limits=Limits(seconds=0.2), pdb="none")
     assert stopped.status is Status.GAVE_UP
 
 
