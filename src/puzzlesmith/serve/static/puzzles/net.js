@@ -125,10 +125,8 @@ export default {
       next.turns[r][c] = move.turns;
       return next;
     }
+    // A straight or a cross may look the same turned: still a move, as in Tatham's Net.
     next.turns[r][c] = (state.turns[r][c] + (move.action === "ccw" ? 3 : 1)) % 4;
-    if (turned(board.tiles[r][c], next.turns[r][c]) === tileAt(board, state, r, c) && move.action !== "lock") {
-      // A symmetric tile (a straight, a cross) looks the same: still a move, for the count.
-    }
     return next;
   },
 
