@@ -298,7 +298,8 @@ def execute(verb: str, puzzle: Puzzle, params: dict) -> None:
         sys.exit(emit_failure([], puzzle.name, failure, result.stats))
     verdict = result.verdict()
     note = verdict_message(verb, result)
-    if note:
+    said = note and any(line.startswith(note.split(" ")[0] + " ") for line in result.messages)
+    if note and not said:
         message(note)
     sys.exit(exit_code(verdict))
 
@@ -313,14 +314,18 @@ class VerbGroup(click.Group):
         super().__init__(verb, help=VERB_HELP[verb])
         self.verb = verb
 
+    def offers(self, puzzle: Puzzle) -> bool:
+        """Every puzzle has ``bench`` (a generic one, unless it brings its own)."""
+        return self.verb == "bench" or offers(puzzle, self.verb)
+
     def list_commands(self, ctx):
-        return [name for name in names() if offers(get(name), self.verb)]
+        return [name for name in names() if self.offers(get(name))]
 
     def get_command(self, ctx, name):
         if name not in names():
             return None
         puzzle = get(name)
-        return build_command(self.verb, puzzle) if offers(puzzle, self.verb) else None
+        return build_command(self.verb, puzzle) if self.offers(puzzle) else None
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -336,6 +341,10 @@ def cli() -> None:
 
 for _verb in VERB_HELP:
     cli.add_command(VerbGroup(_verb))
+
+from .serve import serve as _serve  # noqa: E402  (the web app: cli/serve.py)
+
+cli.add_command(_serve)
 
 
 @cli.command()

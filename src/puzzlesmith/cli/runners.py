@@ -10,7 +10,6 @@ import os
 import time
 from collections.abc import Callable
 
-from ..bench import benchmark
 from ..book import make_book
 from ..puzzles.protocol import Puzzle
 from ..render import plot
@@ -89,10 +88,11 @@ def check(puzzle, params, limits, tracker, fmt):
 
 def compare(puzzle, params, limits, tracker, fmt):
     chart = _chart(params.pop("plot"))
+    source = params.get("source")
     instance, run = _instance("compare", puzzle, params, limits)
     result = puzzle.compare(instance, limits=limits, progress=tracker, **run)
     if chart:
-        title = f"compare {puzzle.name}: {_one_line(params.get('source'))}"
+        title = f"compare {puzzle.name}: {_one_line(source)}"
         write_out(plot.compare_chart(result.details.get("rows", []), title=title,
                                      fmt=plot.plot_format(chart)), chart)
     return instance, result
@@ -101,16 +101,13 @@ def compare(puzzle, params, limits, tracker, fmt):
 def bench(puzzle, params, limits, tracker, fmt):
     chart = _chart(params.pop("plot"))
     _, run = puzzle.split_params("bench", params)
-    files, repeat = run.pop("files"), run.pop("repeat")
-    instances = {}
-    for path in files:
-        instances[path] = puzzle.parse(read_source(path, max_input=puzzle.max_input))
-    result = benchmark(puzzle, instances, repeat=repeat, limits=limits, progress=tracker)
+    files = run.pop("files")
+    texts = {path: read_source(path, max_input=puzzle.max_input) for path in files}
+    result = puzzle.bench(texts, limits=limits, progress=tracker, **run)
     if chart and result.details.get("figures"):
         write_out(plot.bench_chart(result.details["figures"], fmt=plot.plot_format(chart),
-                                   title=f"bench {puzzle.name} (median of {repeat})"), chart)
+                                   title=f"bench {puzzle.name}"), chart)
     return None, result
-
 
 def _chart(path: str | None) -> str | None:
     """Check a --plot FILE before any work: matplotlib there, a known format, writable."""
