@@ -125,7 +125,8 @@ def read_entries(puzzle: Puzzle, texts: list[tuple[str, str]], *, limits: Limits
                  **parse_params: Any) -> tuple[list[Entry], Status, Stats]:
     """Puzzles read from ``(name, text)`` pairs, solved (and rated, where the puzzle rates).
 
-    For puzzles that may be written on one line (``puzzle.inline``) a text that is not one
+    A text may hold several puzzles where the puzzle's ``parse_all`` reads several (Star
+    Battle files); for puzzles written on one line (``puzzle.inline``) a text that is not one
     puzzle is read as one puzzle a line (blank lines and ``#`` comments skipped)."""
     instances: list[tuple[str, Any]] = []
     for name, text in texts:
@@ -153,7 +154,9 @@ def read_entries(puzzle: Puzzle, texts: list[tuple[str, str]], *, limits: Limits
 
 def _parse_all(puzzle: Puzzle, name: str, text: str, params: dict) -> list[tuple[str, Any]]:
     try:
-        return [(name, puzzle.parse(text, **params))]
+        found = puzzle.parse_all(text, **params)
+        return [(name if len(found) == 1 else f"{name}#{k}", instance)
+                for k, instance in enumerate(found, 1)]
     except InvalidPuzzle as whole:
         lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1)
                  if line.strip() and not line.lstrip().startswith("#")]

@@ -179,3 +179,17 @@ def test_render_real_puzzles_as_png(tmp_path):
                             "--out", target])
     assert code == 0, err
     assert target.read_bytes()[:8] == export.PNG_MAGIC
+
+
+def test_book_from_one_file_of_several_puzzles(tmp_path):
+    made = tmp_path / "made.sb"
+    code, _, err = run_cli(["generate", "starbattle", "--size", "6", "--stars", "1", "--seed", "1",
+                            "--count", "3", "--out", made])
+    assert code == 0, err
+    code, out, err = run_cli(["book", "starbattle", "--from", made, "--per-page", "3",
+                              "--out", tmp_path / "b.pdf", "--format", "json"])
+    assert code == 0, err
+    body = json.loads(out)
+    assert body["puzzles"] == 3 and body["pages"] == 2
+    assert [e["source"].rsplit("/", 1)[1] for e in body["entries"]] == \
+        ["made.sb#1", "made.sb#2", "made.sb#3"]
