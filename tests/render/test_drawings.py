@@ -98,3 +98,22 @@ def test_queens_board_and_permutation_plot():
     plot = well_formed(queens.render_svg(big, queens.solve(big).solution))
     assert draw.count(plot, "queen") == 0
     assert sum(e.get("d", "").count("M") for e in draw.parse(plot).iter()) == 100
+
+
+def test_sliding_board_strip_of_frames_and_book_solution():
+    sliding = get("sliding")
+    task = sliding.parse("8 6 7 2 5 4 3 0 1")
+    assert draw.describe(sliding, task) == "3×3"
+    assert draw.count(well_formed(sliding.render_svg(task)), "tile") == 8
+    moves = sliding.solve(task).solution                  # 31 moves, optimal
+    strip = well_formed(sliding.render_svg(task, moves))
+    assert draw.count(strip, "tile") == 8 * (len(moves) + 1)
+    assert strip.count('stroke="#111"') == len(moves)      # the tile each move slid, outlined
+    compact = well_formed(draw.solution_svg(sliding, task, moves))
+    texts = [e.text for e in draw.parse(compact).iter(f"{{{draw.NS}}}text")
+             if e.get("class") == "moves"]
+    assert texts[0] == f"{len(moves)} moves, slide:" and len(texts) == 1 + 4
+    slid = [int(t) for line in texts[1:] for t in line.split()[1:]]
+    from puzzlesmith.render.sliding import moved_tiles
+
+    assert slid == moved_tiles(task.board, moves) and len(slid) == len(moves)
