@@ -193,3 +193,15 @@ def test_book_from_one_file_of_several_puzzles(tmp_path):
     assert body["puzzles"] == 3 and body["pages"] == 2
     assert [e["source"].rsplit("/", 1)[1] for e in body["entries"]] == \
         ["made.sb#1", "made.sb#2", "made.sb#3"]
+
+
+def test_book_from_a_file_of_boards_one_a_line(tmp_path):
+    """Generation defaults (sliding's --size 4) do not reach the parsing of --from files."""
+    boards = tmp_path / "boards.txt"
+    boards.write_text("8 6 7 2 5 4 3 0 1\n# a comment\n\n1 2 3 4 5 6 0 7 8\n")
+    code, out, err = run_cli(["book", "sliding", "--from", boards, "--out", tmp_path / "b.pdf",
+                              "--format", "json"])
+    assert code == 0, err
+    body = json.loads(out)
+    assert body["puzzles"] == 2 and body["seed"] is None
+    assert [e["source"].rsplit(":", 1)[1] for e in body["entries"]] == ["1", "4"]

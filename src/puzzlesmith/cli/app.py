@@ -207,11 +207,15 @@ def _puzzle_options(verb: str, puzzle: Puzzle) -> list[click.Parameter]:
     options = puzzle.options_for(verb)
     if verb == "book":  # generation options, and what parsing --from files needs
         rows = [*puzzle.options_for("generate"), *puzzle.options_for("render", "parse")]
-        options = list({o.name: o for o in reversed(rows)}.values())[::-1]
+        options = list({o.name: o for o in rows[::-1]}.values())[::-1]  # first row wins
     for option in options:
         if option.type is bool:
             params.append(click.Option([option.flag, option.name], is_flag=True,
                                        default=bool(option.default), help=option.help))
+        elif verb == "book":  # only the values given reach the library (its defaults apply)
+            shown = f"  [default: {option.default}]" if option.default is not None else ""
+            params.append(click.Option([option.flag, option.name], type=_click_type(option),
+                                       default=None, help=option.help + shown))
         else:
             params.append(click.Option([option.flag, option.name], type=_click_type(option),
                                        default=option.default, help=option.help,

@@ -130,6 +130,7 @@ def book(puzzle, params, limits, tracker, fmt):
     parse_names = {o.name for o in puzzle.options_for("render", "parse")}
     run_names = {o.name for o in puzzle.options_for("generate")}
     options = {k: params.pop(k) for k in list(params) if k in parse_names | run_names}
+    options = {k: v for k, v in options.items() if v is not None}
     texts = None
     if source is not None:
         if how_many is not None:
