@@ -73,15 +73,17 @@ class BookResult(Result):
 
 
 def _forward(progress: Progress | None, stats: Stats, stage: str, done: int,
-             total: int) -> Callable[[Stats], None]:
+             total: int, made: int | None = None) -> Callable[[Stats], None]:
     """A progress callback that reports ``stats`` plus a piece of work in progress."""
 
     def report(inner: Stats | None = None) -> None:
         if progress is None:
             return
         nodes = stats.nodes + (inner.nodes if inner is not None else 0)
-        progress(Stats(nodes=nodes, seconds=stats.seconds,
-                       extra={"stage": stage, "done": done, "total": total, "made": done}))
+        extra = {"stage": stage, "done": done, "total": total}
+        if made is not None:
+            extra["made"] = made
+        progress(Stats(nodes=nodes, seconds=stats.seconds, extra=extra))
 
     return report
 
@@ -95,7 +97,7 @@ def generate_entries(puzzle: Puzzle, count: int, *, seed: int, limits: Limits,
     stats, entries, status = Stats(), [], Status.SOLVED
     began = time.monotonic()
     for k in range(count):
-        report = _forward(progress, stats, f"generating {k + 1} of {count}", k, count)
+        report = _forward(progress, stats, f"generating {k + 1} of {count}", k, count, k)
         report()
         result = puzzle.generate(seed=seed + k, count=1, limits=limits, progress=report,
                                  **params)
@@ -116,7 +118,7 @@ def generate_entries(puzzle: Puzzle, count: int, *, seed: int, limits: Limits,
         if result.status != Status.SOLVED:
             status = Status(result.status)
             break
-    _forward(progress, stats, "generated", len(entries), count)()
+    _forward(progress, stats, "generated", len(entries), count, len(entries))()
     return entries, status, stats
 
 
