@@ -50,3 +50,31 @@ def test_missing_cairo_names_what_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "cairosvg", None)
     with pytest.raises(UsageError, match="pip install cairosvg"):
         export.to_png(drawing())
+
+
+def test_large_drawings_are_scaled_or_refused(monkeypatch):
+    big = draw.document(20000, 100, [draw.dot(10, 10, 5)])
+    png = export.to_png(big, scale=2)
+    width = int.from_bytes(png[16:20], "big")
+    assert width == export.MAX_SIDE
+    with pytest.raises(UsageError, match="too large for a PDF page"):
+        export.to_pdf(draw.document(30000, 100, []))
+    monkeypatch.setattr(export, "MAX_SVG", 100)
+    with pytest.raises(UsageError, match="use --format svg"):
+        export.to_png(big)
+
+
+def test_cairo_errors_are_one_clear_line(monkeypatch):
+    class Broken:
+        def svg2png(self, **kwargs):
+            raise RuntimeError("cairo returned CAIRO_STATUS_INVALID_SIZE")
+
+    monkeypatch.setattr(export, "_cairosvg", lambda: Broken())
+    with pytest.raises(UsageError, match="could not draw the PNG: cairo returned"):
+        export.to_png(drawing())
+
+
+def test_titles_keep_the_size_a_drawing_asks_for():
+    plot = ('<svg xmlns="http://www.w3.org/2000/svg" width="560" height="560" '
+            'viewBox="0 0 100000 100000"/>')
+    assert draw.display_size(draw.titled(plot, "N-Queens"))[0] == 560

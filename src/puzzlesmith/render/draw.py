@@ -24,7 +24,7 @@ from ..errors import UsageError
 __all__ = [
     "NS", "FONT", "INK", "GREY", "PALE", "document", "parse", "view_box", "nest", "titled",
     "caption", "display_name", "describe", "puzzle_svg", "solution_svg", "star", "dot",
-    "cross", "label", "grid_lines", "frame", "region_walls", "count", "num",
+    "cross", "label", "grid_lines", "frame", "region_walls", "count", "num", "display_size",
 ]
 
 NS = "http://www.w3.org/2000/svg"
@@ -80,9 +80,35 @@ def view_box(svg: str | ET.Element) -> tuple[float, float, float, float]:
     return 0.0, 0.0, width, height
 
 
+#: CSS pixels per unit of length.
+_UNITS = {"": 1.0, "px": 1.0, "pt": 96 / 72, "pc": 16.0, "mm": 96 / 25.4, "cm": 96 / 2.54,
+          "in": 96.0}
+
+
 def _length(text: str | None) -> float | None:
-    match = re.match(r"\s*([0-9.]+)", text or "")
-    return float(match.group(1)) if match else None
+    match = re.fullmatch(r"\s*([0-9]*\.?[0-9]+(?:e[+-]?[0-9]+)?)\s*([a-z]*)\s*", text or "")
+    if not match or match.group(2) not in _UNITS:
+        return None
+    return float(match.group(1)) * _UNITS[match.group(2)]
+
+
+def display_size(svg: str | ET.Element) -> tuple[float, float]:
+    """The size a drawing asks to be shown at, in pixels: its width and height (a missing
+    one follows the viewBox's aspect), else the viewBox's.
+
+    >>> display_size('<svg xmlns="http://www.w3.org/2000/svg" width="72pt" viewBox="0 0 5 10"/>')
+    (96.0, 192.0)
+    """
+    root = parse(svg) if isinstance(svg, str) else svg
+    _, _, bw, bh = view_box(root)
+    width, height = _length(root.get("width")), _length(root.get("height"))
+    if width and height:
+        return width, height
+    if width:
+        return width, width * bh / bw
+    if height:
+        return height * bw / bh, height
+    return bw, bh
 
 
 def nest(svg: str, x: float, y: float, width: float, height: float, *,
@@ -101,8 +127,9 @@ def nest(svg: str, x: float, y: float, width: float, height: float, *,
 
 
 def titled(svg: str, title: str, subtitle: str | None = None, *, size: float | None = None) -> str:
-    """``svg`` with a title line above it (and a smaller subtitle line, when given)."""
-    _, _, width, height = view_box(svg)
+    """``svg`` with a title line above it (and a smaller subtitle line, when given), at the
+    size ``svg`` asks to be shown at."""
+    width, height = display_size(svg)
     size = size or max(11.0, min(18.0, width / 22))
     pad = size * 0.5
     lines = [(title, size, "bold")] + ([(subtitle, size * 0.8, "normal")] if subtitle else [])

@@ -23,6 +23,12 @@ __all__ = ["FORMATS", "PNG_MAGIC", "convert", "to_png", "to_pdf", "merge_pdf", "
 #: The formats a drawing can be written in.
 FORMATS = ("svg", "png", "pdf")
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+#: The largest SVG converted (a bigger one would take cairo more than a few seconds).
+MAX_SVG = 8_000_000
+#: The longest side of a PNG, in pixels (larger drawings are scaled down to it).
+MAX_SIDE = 6000
+#: The longest side of a PDF page, in CSS pixels (about 5 m: cairo's limit is near it).
+MAX_PAGE = 20000.0
 
 
 def _cairosvg():
@@ -64,15 +70,35 @@ def convert(svg: str, fmt: str, *, scale: float = 2.0) -> str | bytes:
 
 
 def to_png(svg: str, *, scale: float = 2.0) -> bytes:
-    """A PNG of ``svg`` on a white background, ``scale`` pixels per SVG unit."""
-    draw.parse(svg)
-    return _cairosvg().svg2png(bytestring=svg.encode(), scale=scale, background_color="white")
+    """A PNG of ``svg`` on a white background, ``scale`` times the size it asks for (lowered
+    so that neither side exceeds :data:`MAX_SIDE` pixels)."""
+    width, height = draw.display_size(svg)
+    scale = min(scale, MAX_SIDE / max(width, height, 1e-9))
+    return _run("PNG", svg, lambda cairo: cairo.svg2png(
+        bytestring=svg.encode(), scale=scale, background_color="white"))
 
 
 def to_pdf(svg: str) -> bytes:
     """A one-page PDF of ``svg`` (its size from the SVG's width and height)."""
-    draw.parse(svg)
-    return _cairosvg().svg2pdf(bytestring=svg.encode())
+    width, height = draw.display_size(svg)
+    if max(width, height) > MAX_PAGE:
+        raise UsageError(f"a drawing of {width:.0f}×{height:.0f} px is too large for a PDF "
+                         f"page (at most {MAX_PAGE:.0f} px a side)")
+    return _run("PDF", svg, lambda cairo: cairo.svg2pdf(bytestring=svg.encode()))
+
+
+def _run(what: str, svg: str, convert):
+    """Run a cairosvg conversion; its errors become one clear line."""
+    if len(svg) > MAX_SVG:
+        raise UsageError(f"the drawing is too large for {what} ({len(svg):,} bytes of SVG, at "
+                         f"most {MAX_SVG:,}): use --format svg")
+    cairo = _cairosvg()
+    try:
+        return convert(cairo)
+    except MemoryError:
+        raise
+    except Exception as error:  # noqa: BLE001  (cairo, cairocffi and parser errors alike)
+        raise UsageError(f"could not draw the {what}: {error}") from None
 
 
 def merge_pdf(pages: list[bytes], *, title: str | None = None) -> bytes:

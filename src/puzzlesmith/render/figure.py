@@ -32,6 +32,8 @@ def figure(puzzle: Puzzle, instance: Any, *, fmt: str = "svg", solution: bool = 
     if title:
         svg = draw.titled(svg, draw.caption(puzzle, instance, rating=rating, seed=seed,
                                             solution=solution))
+    if limits is not None:
+        limits.check(f"drawing the {fmt.upper()}")
     result.details["drawing"] = export.convert(svg, fmt)
     if fmt != "svg":
         result.details["bytes"] = len(result.details["drawing"])
