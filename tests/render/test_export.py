@@ -60,7 +60,7 @@ def test_large_drawings_are_scaled_or_refused(monkeypatch):
     with pytest.raises(UsageError, match="too large for a PDF page"):
         export.to_pdf(draw.document(30000, 100, []))
     monkeypatch.setattr(export, "MAX_SVG", 100)
-    with pytest.raises(UsageError, match="use --format svg"):
+    with pytest.raises(UsageError, match="SVG output has no such limit"):
         export.to_png(big)
 
 

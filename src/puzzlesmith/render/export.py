@@ -91,7 +91,7 @@ def _run(what: str, svg: str, convert):
     """Run a cairosvg conversion; its errors become one clear line."""
     if len(svg) > MAX_SVG:
         raise UsageError(f"the drawing is too large for {what} ({len(svg):,} bytes of SVG, at "
-                         f"most {MAX_SVG:,}): use --format svg")
+                         f"most {MAX_SVG:,}); SVG output has no such limit")
     cairo = _cairosvg()
     try:
         return convert(cairo)
