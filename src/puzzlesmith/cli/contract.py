@@ -123,12 +123,19 @@ def write_out(body: str | bytes, out: str | None) -> None:
         try:
             with os.fdopen(handle, "wb") as stream:
                 stream.write(data)
+            os.chmod(temporary, 0o666 & ~_umask())  # as open() would have made it
             os.replace(temporary, out)
         except BaseException:
             os.unlink(temporary)
             raise
     except OSError as error:
         raise Failure(Status.ERROR, f"cannot write {out}: {error.strerror or error}") from None
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def message(text: str) -> None:
