@@ -161,8 +161,6 @@ class _Shape:
         for u, cells_of in enumerate(members):
             for i in cells_of:
                 self.unit_of[i].append(u)
-        self.region_of = [next((u for u in units if u >= self.first_region), -1)
-                          for units in self.unit_of]
         self.blocks_of = [
             [tuple(index[x] for x in ((top, lft), (top, lft + 1), (top + 1, lft),
                                       (top + 1, lft + 1)) if x in index)
@@ -494,9 +492,8 @@ def _confined(board: _Board, wide: bool) -> Step | None:
                 if (sum(missing[g] for g in inside) == band_need
                         and band_free > sum(board.free[g] for g in inside)):
                     owned = {i for g in inside for i in shape.members[g]}
-                    empties = [first_i for x in range(a, b + 1)
-                               for first_i in board.open_cells(first + x)
-                               if first_i not in owned]
+                    empties = [i for x in range(a, b + 1)
+                               for i in board.open_cells(first + x) if i not in owned]
                     names = ", ".join(shape.names[g] for g in inside)
                     if empties:
                         return Step(rule, f"{names} inside {unit}",
