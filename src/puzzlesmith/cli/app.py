@@ -164,6 +164,7 @@ def _verb_options(verb: str) -> list[click.Parameter]:
             seed,
             click.Option(["--count", "how_many"], type=Count(1), default=1, show_default=True,
                          help="How many puzzles."),
+            *_store_options(),
         ],
         "render": [click.Option(["--solution"], is_flag=True, help="Draw the solution too.")],
         "hint": [click.Option(["--state"], default=None, metavar="FILE|TEXT",
@@ -171,6 +172,13 @@ def _verb_options(verb: str) -> list[click.Parameter]:
         "bench": [click.Option(["--repeat"], type=Count(1), default=5, show_default=True,
                                help="Runs per figure; the median is shown.")],
     }.get(verb, [])
+
+
+def _store_options() -> list[click.Parameter]:
+    return [click.Option(["--store", "to_store"], is_flag=True,
+                         help="Add the puzzles to the puzzle store (duplicates are refused)."),
+            click.Option(["--db"], default=None, metavar="PATH",
+                         help="The puzzle store (default: $PUZZLESMITH_DB or puzzles.db).")]
 
 
 def _puzzle_options(verb: str, puzzle: Puzzle) -> list[click.Parameter]:
@@ -287,6 +295,17 @@ def cli() -> None:
 
 for _verb in VERB_HELP:
     cli.add_command(VerbGroup(_verb))
+
+
+def _add_batch_and_store() -> None:
+    from .batch import batch
+    from .store import store
+
+    cli.add_command(batch)
+    cli.add_command(store)
+
+
+_add_batch_and_store()
 
 
 @cli.command()
