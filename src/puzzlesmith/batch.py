@@ -553,7 +553,8 @@ def _module_of(puzzle) -> str:
 def run_batch(puzzle, verb: str, items: Iterable[Item], *, params: dict | None = None,
               timeout: float | None = None, nodes: int | None = None, jobs: int | None = None,
               scheduler: str | None = None, client=None, ordered: bool = True, store=None,
-              progress: Callable[[Stats], None] | None = None) -> Iterator[dict]:
+              progress: Callable[[Stats], None] | None = None,
+              grace: float = GRACE) -> Iterator[Line]:
     """Run ``verb`` of ``puzzle`` on every item; yield one JSON-ready line per item, in input
     order (``ordered=False``: as they finish).
 
@@ -563,7 +564,8 @@ def run_batch(puzzle, verb: str, items: Iterable[Item], *, params: dict | None =
     the Dask cluster at ``scheduler`` (or through ``client``).  With a
     :class:`~puzzlesmith.store.Store` as ``store``, generated puzzles and solved or rated
     inputs are added to it (by this process alone) and each line gets ``"stored"``.
-    ``progress`` receives a :class:`Stats` with ``extra`` ``total`` and ``done``.
+    ``progress`` receives a :class:`Stats` with ``extra`` ``total`` and ``done``.  A local
+    worker still busy ``grace`` seconds after its item's deadline is killed.
     """
     if verb not in VERBS:
         raise UsageError(f"batch runs {', '.join(VERBS)}, not {verb!r}")
@@ -589,7 +591,7 @@ def run_batch(puzzle, verb: str, items: Iterable[Item], *, params: dict | None =
     elif jobs == 0:
         pool = InlinePool()
     else:
-        pool = LocalPool(jobs or os.cpu_count() or 1)
+        pool = LocalPool(jobs or os.cpu_count() or 1, grace=grace)
     stats = Stats(extra={"total": len(items), "done": 0, "stage": f"batch {verb} {puzzle.name}"})
     began = time.monotonic()
 
