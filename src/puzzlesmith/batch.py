@@ -518,7 +518,11 @@ class DaskPool:
         futures = {self.client.submit(run_task, task, key=f"puzzlesmith-{token}-{i}",
                                       pure=False): task for i, task in enumerate(tasks)}
         self._futures = futures
-        for future in self._distributed.as_completed(list(futures)):
+        try:
+            done = self._distributed.as_completed(list(futures), loop=self.client.loop)
+        except Exception as error:  # noqa: BLE001
+            raise PuzzleError(f"the Dask cluster failed: {error}") from None
+        for future in done:
             task = futures.pop(future)
             try:
                 outcome = future.result()
