@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import time
 
 import pytest
 
@@ -15,10 +16,11 @@ from puzzlesmith.batch import (
     Summary,
     finished_ids,
     generate_items,
+    map_calls,
     read_inputs,
     run_batch,
 )
-from puzzlesmith.errors import UsageError
+from puzzlesmith.errors import PuzzleError, UsageError
 from puzzlesmith.store import Store
 
 
@@ -156,6 +158,17 @@ def test_finished_ids_cuts_a_torn_last_line(tmp_path):
     assert finished_ids(tmp_path / "none.jsonl") == set()
 
 
+def test_map_calls_on_local_workers():
+    assert dict(map_calls("operator:mul", [(k, k) for k in range(8)], jobs=2)) == {
+        k: k * k for k in range(8)}
+    with pytest.raises(PuzzleError, match="ZeroDivisionError"):
+        list(map_calls("operator:truediv", [(1, 0)], jobs=0))
+    began = time.monotonic()
+    assert list(map_calls("time:sleep", [(5,), (5,)], jobs=1,
+                          until=time.monotonic() + 0.3)) == []
+    assert time.monotonic() - began < 3
+
+
 def test_unknown_verb_is_refused(toy):
     with pytest.raises(UsageError):
         list(run_batch(toy, "hint", ITEMS, jobs=0))
@@ -166,11 +179,17 @@ def test_dask_cluster_gives_the_same_lines(toy):
     items = ITEMS + [Item(str(n), str(n)) for n in range(6, 12)]
     local = timeless(run_batch(toy, "solve", items, jobs=2))
     with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
-                                  protocol="tcp", host="127.0.0.1", dashboard_address=None
+                                  protocol="tcp", host="127.0.0.1", dashboard_address=":0"
                                   ) as cluster, distributed.Client(cluster) as client:
         assert timeless(run_batch(toy, "solve", items, client=client)) == local
         assert timeless(run_batch(toy, "solve", items, scheduler=cluster.scheduler_address)
                         ) == local
+        squares = dict(map_calls("operator:mul", [(k, k) for k in range(8)], client=client))
+        assert squares == {k: k * k for k in range(8)}
+        began = time.monotonic()
+        assert list(map_calls("time:sleep", [(1,)], client=client,
+                              until=time.monotonic() + 0.2)) == []
+        assert time.monotonic() - began < 0.9
 
 
 def test_unreachable_scheduler_is_a_usage_error(toy):

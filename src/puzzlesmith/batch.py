@@ -40,7 +40,7 @@ from .results import Limits, Stats, Status
 
 __all__ = [
     "Item", "Line", "VERBS", "read_inputs", "generate_items", "run_batch", "run_task", "Summary",
-    "LocalPool", "InlinePool", "DaskPool", "finished_ids", "MAX_INPUT",
+    "LocalPool", "InlinePool", "DaskPool", "finished_ids", "MAX_INPUT", "map_calls", "pool_for",
 ]
 
 #: The verbs a batch runs.
@@ -286,7 +286,10 @@ def _load(module: str):
 
 def run_task(task: dict) -> dict:
     """Run one item (a task made by :func:`run_batch`) and return its outcome: the ``line``,
-    the ``verdict`` and, when asked, the store ``entries``.  Never raises for a bad item."""
+    the ``verdict`` and, when asked, the store ``entries``.  Never raises for a bad item.
+    (A task with ``"call"`` is a plain function call: see :func:`map_calls`.)"""
+    if "call" in task:
+        return _call(task)
     began = time.monotonic()
     puzzle = None
     try:
@@ -372,8 +375,10 @@ def _entries(puzzle, task: dict, instance, result) -> list[dict]:
 class InlinePool:
     """Runs the items one after another in this process (``jobs=0``)."""
 
-    def run(self, tasks: list[dict]) -> Iterator[dict]:
+    def run(self, tasks: list[dict], until: float | None = None) -> Iterator[dict]:
         for task in tasks:
+            if until is not None and time.monotonic() >= until:
+                return
             yield run_task(task)
 
     def close(self) -> None:
@@ -439,7 +444,9 @@ class LocalPool:
         conn.close()
         self._workers.remove(worker)
 
-    def run(self, tasks: list[dict]) -> Iterator[dict]:
+    def run(self, tasks: list[dict], until: float | None = None) -> Iterator[dict]:
+        """Outcomes as tasks finish; stops (leaving the rest undone) at the instant ``until``
+        of ``time.monotonic()``."""
         from multiprocessing.connection import wait
 
         pending = list(reversed(tasks))
@@ -459,6 +466,10 @@ class LocalPool:
                     continue
                 busy[worker[1]] = (worker, task, kill_at)
             deadlines = [k for _, _, k in busy.values() if k is not None]
+            if until is not None:
+                if time.monotonic() >= until:
+                    return
+                deadlines.append(until)
             timeout = None if not deadlines else max(0.0, min(deadlines) - time.monotonic())
             for conn in wait(list(busy), timeout):
                 worker, task, _ = busy.pop(conn)
@@ -513,16 +524,22 @@ class DaskPool:
         self.client = client
         self._futures: dict = {}
 
-    def run(self, tasks: list[dict]) -> Iterator[dict]:
+    def run(self, tasks: list[dict], until: float | None = None) -> Iterator[dict]:
         token = uuid.uuid4().hex[:12]
         futures = {self.client.submit(run_task, task, key=f"puzzlesmith-{token}-{i}",
                                       pure=False): task for i, task in enumerate(tasks)}
         self._futures = futures
+        wait = None if until is None else max(until - time.monotonic(), 0.001)
         try:
-            done = self._distributed.as_completed(list(futures), loop=self.client.loop)
+            done = self._distributed.as_completed(list(futures), loop=self.client.loop,
+                                                  timeout=wait)
         except Exception as error:  # noqa: BLE001
             raise PuzzleError(f"the Dask cluster failed: {error}") from None
-        for future in done:
+        while True:
+            try:
+                future = next(done)
+            except (StopIteration, TimeoutError):  # all done, or the deadline (``until``)
+                return
             task = futures.pop(future)
             try:
                 outcome = future.result()
@@ -533,11 +550,56 @@ class DaskPool:
             yield outcome
 
     def close(self) -> None:
-        if self._futures:
+        if self._futures:  # undone work of a stopped or interrupted run
             self.client.cancel(list(self._futures))
             self._futures = {}
         if self._own:
             self.client.close()
+
+
+def pool_for(jobs: int | None = None, scheduler: str | None = None, client=None,
+             grace: float = GRACE):
+    """The pool that runs tasks: a Dask cluster (``scheduler`` or ``client``), this process
+    (``jobs=0``), or ``jobs`` local worker processes (default: every core)."""
+    if scheduler is not None or client is not None:
+        return DaskPool(scheduler, client=client)
+    if jobs == 0:
+        return InlinePool()
+    return LocalPool(jobs or os.cpu_count() or 1, grace=grace)
+
+
+def _call(task: dict) -> dict:
+    module, _, name = task["call"].partition(":")
+    try:
+        value = getattr(importlib.import_module(module), name)(*task["args"])
+    except Exception as error:  # noqa: BLE001  (reported to the caller, who decides)
+        return {"index": task["index"], "error": f"{type(error).__name__}: {error}"}
+    return {"index": task["index"], "value": value}
+
+
+def map_calls(function: str, arguments: Iterable[tuple], *, jobs: int | None = None,
+              scheduler: str | None = None, client=None,
+              until: float | None = None) -> Iterator[tuple[int, Any]]:
+    """Call ``function`` (``"module:name"``, importable on every worker) once per tuple of
+    ``arguments`` on the pool :func:`pool_for` picks; yield ``(index, value)`` as the calls
+    finish, and stop (the rest undone) at the ``time.monotonic()`` instant ``until``.  A
+    call that raises or whose worker dies raises :class:`~puzzlesmith.errors.PuzzleError`.
+    This is how a puzzle splits one big search into sub-problems (``count queens N -j 2``).
+
+    >>> sorted(map_calls("operator:mul", [(2, 3), (4, 5)], jobs=0))
+    [(0, 6), (1, 20)]
+    """
+    tasks = [{"index": k, "id": f"call:{k}", "call": function, "args": list(args),
+              "seconds": None} for k, args in enumerate(arguments)]
+    pool = pool_for(jobs, scheduler, client)
+    try:
+        for outcome in pool.run(tasks, until):
+            if "value" not in outcome:
+                error = outcome.get("error") or outcome.get("line", {}).get("error")
+                raise PuzzleError(f"{function} failed on part {outcome['index']}: {error}")
+            yield outcome["index"], outcome["value"]
+    finally:
+        pool.close()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -590,12 +652,7 @@ def run_batch(puzzle, verb: str, items: Iterable[Item], *, params: dict | None =
                       "verb": verb, "text": item.text, "parse": parse, "run": run,
                       "seed": seed, "meta": item.meta, "seconds": timeout, "nodes": nodes,
                       "store": store is not None})
-    if scheduler is not None or client is not None:
-        pool = DaskPool(scheduler, client=client)
-    elif jobs == 0:
-        pool = InlinePool()
-    else:
-        pool = LocalPool(jobs or os.cpu_count() or 1, grace=grace)
+    pool = pool_for(jobs, scheduler, client, grace)
     stats = Stats(extra={"total": len(items), "done": 0, "stage": f"batch {verb} {puzzle.name}"})
     began = time.monotonic()
 
