@@ -122,6 +122,8 @@ def add(puzzle, inputs, lines, patterns, max_input, db, fmt):
     def work():
         began = time.monotonic()
         kind = get(puzzle)
+        if not inputs and (sys.stdin is None or sys.stdin.isatty()):
+            raise UsageError("no inputs: name files or folders, or pipe JSON lines into stdin")
         items = read_inputs(list(inputs) or ["-"], kind, lines=lines,
                             patterns=tuple(patterns) or None, max_input=max_input,
                             stdin=sys.stdin, db=db_path(db))
