@@ -123,7 +123,7 @@ def test_read_inputs(toy, tmp_path):
         (folder / name).write_text(text)
     (folder / "bin.txt").write_bytes(b"1\0")
     (tmp_path / "list.txt").write_text("# a list\n4\n\n5\n")
-    (tmp_path / "set.jsonl").write_text('{"id": "x", "text": "6", "params": {"base": 7}}\n"7"\n')
+    (tmp_path / "set.jsonl").write_text('{"id": "x", "text": "6", "options": {"base": 7}}\n"7"\n')
     items = read_inputs([str(folder), str(tmp_path / "list.txt"), str(tmp_path / "set.jsonl"),
                          str(folder / "a.txt")], toy, lines=True)
     ids = [item.id for item in items]

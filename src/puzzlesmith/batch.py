@@ -85,8 +85,9 @@ def read_inputs(inputs: Iterable[str], puzzle, *, lines: bool = False,
       ``file_patterns``), sorted by name; notes, tables and ``*.sol.txt`` files are skipped;
     * ``-`` is a JSON-lines stream on ``stdin``, and a ``*.jsonl`` file one on disk: one
       object per line with ``"text"`` (or a bare JSON string), and optionally ``"id"``,
-      ``"params"`` (keyword arguments for this item) and ``"seed"`` (for ``generate``);
-      other fields are kept in ``meta`` (a ``store export`` line reads back this way);
+      ``"options"`` (keyword arguments for this item alone) and ``"seed"`` (for
+      ``generate``); other fields are kept in ``meta`` (a ``store export`` line reads back
+      this way);
     * ``store:[FILTERS]`` are the stored puzzles of this kind in the store ``db``, filtered
       by ``size=..,rating=..,limit=..`` (id: ``store:ROW``).
 
@@ -208,11 +209,11 @@ def _json_item(text: str, where: str) -> Item:
     ident = value.pop("id", None)
     ident = where if ident is None else str(ident)
     text = value.pop("text", None)
-    params = value.pop("params", None) or {}
+    params = value.pop("options", None) or {}
     if text is not None and not isinstance(text, str):
         return Item(ident, error=f"{where}: \"text\" must be a string")
     if not isinstance(params, dict):
-        return Item(ident, error=f"{where}: \"params\" must be an object")
+        return Item(ident, error=f"{where}: \"options\" must be an object")
     return Item(ident, text, params=params, meta=value)
 
 

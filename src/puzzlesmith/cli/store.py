@@ -137,9 +137,11 @@ def add(puzzle, inputs, lines, patterns, max_input, db, fmt):
                 if item.meta.get("kind", puzzle) != puzzle:
                     raise InvalidPuzzle(f"{item.id}: a {item.meta['kind']} puzzle, "
                                         f"not {puzzle}")
-                instance = kind.parse(item.text, **item.params)
+                parse_names = {o.name for o in kind.options if o.phase == "parse"}
+                parse = {k: v for k, v in item.params.items() if k in parse_names}
+                instance = kind.parse(item.text, **parse)
                 entry = entry_for(kind, instance, source=item.meta.get("source", item.id),
-                                  params=item.params)
+                                  params=parse)
                 _keep_record(entry, item.meta)
                 entries.append(entry)
                 ids.append(item.id)
