@@ -184,11 +184,12 @@ def _store_options() -> list[click.Parameter]:
 def _puzzle_options(verb: str, puzzle: Puzzle) -> list[click.Parameter]:
     params = []
     for option in puzzle.options_for(verb):
+        names = [option.flag, *option.aliases, option.name]
         if option.type is bool:
-            params.append(click.Option([option.flag, option.name], is_flag=True,
+            params.append(click.Option(names, is_flag=True,
                                        default=bool(option.default), help=option.help))
         else:
-            params.append(click.Option([option.flag, option.name], type=_click_type(option),
+            params.append(click.Option(names, type=_click_type(option),
                                        default=option.default, help=option.help,
                                        show_default=option.default is not None))
     return params

@@ -79,6 +79,8 @@ class Option:
     help: str = ""
     phase: str = "run"  # "parse": passed to parse(); "run": passed to the verb's method
     minimum: float | None = None
+    #: Other spellings of the flag on the command line (``("-j",)``).
+    aliases: tuple[str, ...] = ()
 
     @property
     def flag(self) -> str:
