@@ -16,34 +16,41 @@ import argparse
 import random
 import statistics
 import time
+from dataclasses import replace
 from pathlib import Path
 
-from puzzlesmith.puzzles import net
+from puzzlesmith.puzzles import get
+from puzzlesmith.puzzles.net.board import DIRECTIONS, DOWN, RIGHT, Board, rotate, rotations
+from puzzlesmith.puzzles.net.generator import STYLES, spanning_tree
+
+NET = get("net")
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "net"
 
 
-def scrambled(size: int, style: str, seed: int) -> net.Board:
+def scrambled(size: int, style: str, seed: int) -> Board:
     rng = random.Random(seed)
-    tree = net.spanning_tree(size, size, style=style, rng=rng)
-    return net.Board(tuple(tuple(net.rotate(t, rng.randrange(4)) for t in row) for row in tree))
+    tree = spanning_tree(size, size, style=style, rng=rng)
+    return Board(tuple(tuple(rotate(t, rng.randrange(4)) for t in row) for row in tree))
 
 
-def ours(board: net.Board, connected: bool) -> float:
+def ours(board: Board, connected: bool) -> float:
+    """Seconds to solve and decide uniqueness (take two), model building included."""
+    board = replace(board, connected=connected)
     start = time.perf_counter()
-    result = net.unique(board, connected=connected)
+    result = NET.solve(board, unique=True)
     took = time.perf_counter() - start
-    assert net.is_solution(board, result.solution, connected=connected)
+    assert result.unique is not None and NET.is_solution(board, result.solution)
     return took
 
 
-def pycosat_run(board: net.Board, connected: bool = False) -> float | None:
+def pycosat_run(board: Board, connected: bool = False) -> float | None:
     """pycosat on a one-hot model; the connected rule by lazy loop cuts; take two."""
     done = pycosat_count(board, connected)
     return None if done is None else done[0]
 
 
-def pycosat_count(board: net.Board, connected: bool) -> tuple[float, int] | None:
+def pycosat_count(board: Board, connected: bool) -> tuple[float, int] | None:
     """(seconds, solutions found up to 2) with pycosat."""
     try:
         import pycosat
@@ -62,14 +69,14 @@ def pycosat_count(board: net.Board, connected: bool) -> tuple[float, int] | None
     rotation_vars = ident
     link = {}                                  # (cell, bit) of a right/down link -> variable
     for (i, j), options in cell.items():
-        for bit, di, dj, back in net.DIRECTIONS:
+        for bit, di, dj, back in DIRECTIONS:
             there = board.neighbour(i, j, di, dj)
             if there is None:
                 continue
             mine = [v for r, v in options if r & bit]
             theirs = [v for r, v in cell[there] if r & back]
             clauses += [[-m, *theirs] for m in mine]
-            if connected and bit in (net.RIGHT, net.DOWN):
+            if connected and bit in (RIGHT, DOWN):
                 ident += 1
                 link[(i, j), bit] = (ident, there)
                 clauses += [[-m, ident] for m in mine] + [[-ident, *mine]]
@@ -126,15 +133,15 @@ def _path(adj: dict, a, b) -> list[int]:
     return out
 
 
-def _local_options(board: net.Board) -> dict:
+def _local_options(board: Board) -> dict:
     """Per cell, the rotations that point nowhere off the board."""
-    return {(i, j): [r for r in net.rotations(board.tiles[i][j])
+    return {(i, j): [r for r in rotations(board.tiles[i][j])
                      if all(not r & bit or board.neighbour(i, j, di, dj) is not None
-                            for bit, di, dj, _ in net.DIRECTIONS)]
+                            for bit, di, dj, _ in DIRECTIONS)]
             for i in range(board.rows) for j in range(board.cols)}
 
 
-def cpsat_local(board: net.Board) -> float | None:
+def cpsat_local(board: Board) -> float | None:
     """OR-Tools CP-SAT on the same one-hot model; take two with a blocking clause."""
     try:
         from ortools.sat.python import cp_model
@@ -149,7 +156,7 @@ def cpsat_local(board: net.Board) -> float | None:
         m.AddExactlyOne(x[cell, r] for r in options)
     options = _local_options(board)
     for (i, j), rs in options.items():
-        for bit, di, dj, back in net.DIRECTIONS:
+        for bit, di, dj, back in DIRECTIONS:
             there = board.neighbour(i, j, di, dj)
             if there is None:
                 continue
@@ -183,13 +190,13 @@ def main() -> None:
     ours(scrambled(5, "ust", 0), True)                     # load the compiled kernels
     shared = sorted(Path(args.shared).glob("net_*x*_[0-9].txt"))
     if shared:
-        boards = [net.parse(path.read_text()) for path in shared]
+        boards = [NET.parse(path.read_text()) for path in shared]
         for connected in (False, True):
             rule = "connected" if connected else "local"
             times = [ours(b, connected) for b in boards]
             print(f"shared ({len(boards)} instances) {rule:9} puzzlesmith  {summary(times)}")
     for size in args.sizes:
-        for style in net.STYLES:
+        for style in STYLES:
             boards = [scrambled(size, style, seed) for seed in range(args.count)]
             for connected in (False, True):
                 rule = "connected" if connected else "local"
@@ -212,7 +219,7 @@ def main() -> None:
             times = []
             for seed in range(args.count):
                 start = time.perf_counter()
-                made = net.generate(size, size, connected=connected, seed=seed)
+                made = NET.generate(size=f"{size}x{size}", connected=connected, seed=seed)
                 times.append(time.perf_counter() - start)
                 assert made.status.value == "solved"
             rule = "connected" if connected else "local"

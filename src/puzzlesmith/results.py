@@ -186,6 +186,8 @@ class CountResult(Result):
     limit: int | None = None
     #: True for a uniqueness proof: the verdict is solved only for exactly one solution.
     wanted_unique: bool = False
+    #: The solutions found, when the caller asked to keep them (not part of the JSON).
+    solutions: list = field(default_factory=list, repr=False)
 
     def verdict(self) -> Status:
         status = Status(self.status)

@@ -98,7 +98,10 @@ def test_sudoku_is_solved_and_unique():
 def test_empty_sudoku_is_not_unique():
     p, _ = sudoku("0" * 81)
     result = unique(p)
-    assert result.unique is False and result.other != result.solution
+    assert result.unique is False and result.wanted_unique
+    assert result.verdict() is Status.UNSOLVABLE
+    first, other = count(p, 2, keep=True).solutions
+    assert first != other
 
 
 def test_pairs_and_unary_and_self_constraints():
@@ -240,3 +243,54 @@ def test_count_by_parts_agrees_with_brute_force(problem, decompose, limit):
         assert result.complete
     verdict = unique(p)
     assert verdict.unique is (len(expected) == 1)
+
+
+def test_memory_budget_bounds_the_trail():
+    search = Search(queens(12), limits=Limits(memory=64))
+    assert list(search) == [] or search.status is Status.GAVE_UP
+    assert search.status is Status.GAVE_UP and search.stopped_by == "memory"
+    assert count(queens(6), limits=Limits(memory=1 << 20)).count == 4
+
+
+def test_stopped_by_names_the_limit():
+    search = Search(queens(10), limits=Limits(nodes=3))
+    list(search)
+    assert (search.status, search.stopped_by, search.stats.nodes) == (Status.GAVE_UP, "nodes", 3)
+
+
+def test_propagate_alone():
+    from puzzlesmith.engines.csp import propagate
+
+    p = CSP()
+    x, y, z = (p.add_variable(v, range(3)) for v in "xyz")
+    p.add_constraint(x, y, predicate=lambda a, b: a < b)
+    p.add_constraint(y, z, predicate=lambda a, b: a < b)
+    assert propagate(p).tolist() == [1, 2, 4]               # x=0, y=1, z=2
+    p.restrict(z, [0])
+    assert propagate(p) is None
+    with pytest.raises(UsageError):
+        propagate(p, np.zeros(2, dtype=np.int64))
+
+
+def test_bulk_constraints_match_one_by_one():
+    def build(bulk):
+        p = CSP()
+        p.add_variables(range(6), range(4))
+        scopes = [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 0)]
+        if bulk:
+            p.add_constraints(np.array(scopes), predicate=lambda a, b: a != b)
+            p.restrict_bits(np.array([0, 5]), np.array([0b0011, 0b1100]))
+        else:
+            p.add_constraints(scopes, predicate=lambda a, b: a != b)
+            p.restrict_bits(0, 0b0011)
+            p.restrict_bits(5, 0b1100)
+        return p
+
+    bulk, single = count(build(True), keep=True), count(build(False), keep=True)
+    assert bulk.count == single.count > 0
+    assert sorted(map(str, bulk.solutions)) == sorted(map(str, single.solutions))
+    looped = build(True)
+    looped.add_constraints(np.array([[2, 2]]), predicate=lambda a, b: a != b)   # a != a
+    assert count(looped).count == 0
+    with pytest.raises(UsageError):
+        build(True).add_constraints(np.array([[0, 9]]), predicate=lambda a, b: True)

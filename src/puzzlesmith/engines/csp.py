@@ -1,20 +1,24 @@
 """A generic constraint-satisfaction engine: bitset domains, MAC search, dom/wdeg branching.
 
 Model a problem with :class:`CSP` (variables with finite domains of hashable values, unary
-restrictions, binary constraints as allowed pairs or a predicate, all-different, and custom
-:class:`Propagator` objects), then run :class:`Search` (a lazy iterator of solutions that
-keeps statistics and a :class:`~puzzlesmith.results.Status`), or the helpers :func:`solve`,
-:func:`count` and :func:`unique` ("take two").
+restrictions, binary constraints as allowed pairs or a predicate, all-different, the global
+constraint "these edges form a spanning tree" (:mod:`puzzlesmith.engines.csp_tree`), and
+custom :class:`Propagator` objects), then run :class:`Search` (a lazy iterator of solutions
+that keeps statistics and a :class:`~puzzlesmith.results.Status`), or the helpers
+:func:`solve`, :func:`count`, :func:`unique` ("take two") and :func:`propagate` (the
+deductions alone, without search).  Results are those of :mod:`puzzlesmith.results`.
 
 Inside, every domain is an ``int64`` bitset (bit ``i`` = the variable's ``i``-th value, so a
 domain holds at most 63 values), every binary constraint becomes two *arcs* that share a
 support table (``sup[table, a]`` = bitset of the partner's values compatible with value
-``a``), and arc consistency (AC-3, variable-oriented queue) runs in a numba kernel over plain
-integer arrays.  Search branches two-way (``x = a`` / ``x != a``) and maintains arc
-consistency after every decision; it picks the variable by dom/wdeg among those linked to
-the previous decision (one undecided region is finished before the next), can restart with
-growing budgets (``restarts=``), and :func:`count` splits a purely binary problem into
-independent parts after the first propagation.
+``a``), and arc consistency (AC-3, variable-oriented queue) runs in a compiled kernel over
+plain integer arrays (:mod:`puzzlesmith.engines.csp_kernels`, loaded when a search first
+runs).  Search branches two-way (``x = a`` / ``x != a``) and maintains arc consistency after
+every decision; it picks the variable by dom/wdeg among those linked to the previous decision
+(one undecided region is finished before the next), can restart with growing budgets
+(``restarts=``), and :func:`count` splits a purely binary problem into independent parts
+after the first propagation.  Backtracking restores domains from a trail of the changes made
+below each decision, so memory follows the changes, not the depth times the model's size.
 
 >>> p = CSP()
 >>> x, y = p.add_variable("x", [1, 2, 3]), p.add_variable("y", [1, 2, 3])
@@ -32,22 +36,32 @@ import itertools
 import random
 import time
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
-from typing import Protocol
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
-from numba import njit
 
-from ..errors import UsageError
-from ..results import Limits, Stats, Status
+from ..errors import LimitReached, UsageError
+from ..results import CountResult, Limits, SolveResult, Stats, Status, count_status
+from .driver import ChunkDriver, ensure_warm, warm_up
 
-__all__ = [
-    "CSP", "Propagator", "Search", "SolveResult", "CountResult", "UniqueResult",
-    "solve", "count", "unique", "MAX_DOMAIN",
-]
+if TYPE_CHECKING:
+    from .csp_tree import SpanningTree
+
+__all__ = ["CSP", "Propagator", "Search", "solve", "count", "unique", "propagate",
+           "MAX_DOMAIN"]
 
 #: The largest domain a variable may have (bits 0..62 of an ``int64``).
 MAX_DOMAIN = 63
+
+Progress = Callable[[Stats], None]
+
+
+def _kernels():
+    """The compiled kernels, imported on first use (numba loads only then)."""
+    from . import csp_kernels
+
+    return csp_kernels
 
 
 class Propagator(Protocol):
@@ -56,9 +70,10 @@ class Propagator(Protocol):
     ``propagate(domains)`` receives the ``int64`` array of all domains (bit ``i`` of
     ``domains[v]`` = ``csp.values(v)[i]`` still possible), removes values it can refute,
     and returns ``False`` when the current domains cannot lead to a solution.  It is called
-    at every fixpoint of arc consistency, so it should be cheap (a numba kernel is ideal).
+    at every fixpoint of arc consistency, so it should be cheap (a compiled kernel is ideal).
     After a failure, an optional ``culprits`` attribute (variable indices, -1 ignored) tells
-    dom/wdeg whom to blame.
+    dom/wdeg whom to blame; an optional ``warm`` attribute names the kernels to load (see
+    :func:`puzzlesmith.engines.driver.ensure_warm`) before a search starts its clock.
     """
 
     def propagate(self, domains: np.ndarray) -> bool: ...
@@ -80,6 +95,7 @@ class CSP:
         self._tables: list[np.ndarray] = []          # table id -> int64[MAX_DOMAIN + 1]
         self._table_ids: dict[tuple, int] = {}
         self._arcs: list[tuple[int, int, int]] = []  # (src, dst, table): revise src against dst
+        self._arc_blocks: list[np.ndarray] = []      # earlier arcs, as int64[k, 3] blocks
         self.propagators: list[Propagator] = []
         #: Rounds of custom propagation per search node before moving on (a full
         #: assignment is always propagated to the fixpoint, so answers stay exact).
@@ -116,11 +132,12 @@ class CSP:
             return range(first, first)
         self.add_variable(names[0], domain)
         did, full = self._domain_of[-1], self._initial[-1]
-        for name in names[1:]:
-            if name in self._index:
+        index = self._index
+        for k, name in enumerate(names[1:], first + 1):
+            if name in index:
                 raise UsageError(f"variable {name!r} already exists")
-            self._index[name] = len(self._names)
-            self._names.append(name)
+            index[name] = k
+        self._names.extend(names[1:])
         extra = len(names) - 1
         self._domain_of.extend([did] * extra)
         self._initial.extend([full] * extra)
@@ -155,6 +172,10 @@ class CSP:
                 mask |= 1 << i
         return mask
 
+    def initial_domains(self) -> np.ndarray:
+        """The bitset domains after the unary restrictions (a fresh ``int64`` array)."""
+        return np.array(self._initial, dtype=np.int64)
+
     # constraints -----------------------------------------------------------------------
     def restrict(self, v: int, allowed: Iterable[Hashable] | Callable[[Hashable], bool]) -> None:
         """Unary constraint: keep only the allowed values (a collection or a predicate)."""
@@ -162,24 +183,41 @@ class CSP:
             allowed = [a for a in self.values(v) if allowed(a)]
         self._initial[v] &= self.bits(v, allowed)
 
-    def restrict_bits(self, v: int, bits: int) -> None:
-        """Unary constraint in the bitset encoding: keep value ``i`` iff bit ``i`` is set."""
-        self._initial[v] &= bits
+    def restrict_bits(self, v: int | np.ndarray, bits: int | np.ndarray) -> None:
+        """Unary constraint in the bitset encoding: keep value ``i`` iff bit ``i`` is set.
+
+        ``v`` and ``bits`` may be arrays (many variables at once)."""
+        if isinstance(v, int | np.integer):
+            self._check(int(v))
+            self._initial[int(v)] &= int(bits)
+            return
+        v = np.asarray(v, dtype=np.int64)
+        if v.size and (v.min() < 0 or v.max() >= self.size):
+            raise UsageError(f"variable indices must be 0..{self.size - 1}")
+        initial = np.array(self._initial, dtype=np.int64)
+        np.bitwise_and.at(initial, v, np.broadcast_to(np.asarray(bits, dtype=np.int64),
+                                                      v.shape))
+        self._initial = initial.tolist()
 
     def add_constraint(self, x: int, y: int, pairs: Iterable[tuple] | None = None, *,
                        predicate: Callable[[Hashable, Hashable], bool] | None = None) -> None:
         """Binary constraint between ``x`` and ``y``: allowed ``(a, b)`` pairs or a predicate."""
         self.add_constraints([(x, y)], pairs, predicate=predicate)
 
-    def add_constraints(self, scopes: Iterable[tuple[int, int]],
+    def add_constraints(self, scopes: Iterable[tuple[int, int]] | np.ndarray,
                         pairs: Iterable[tuple] | None = None, *,
                         predicate: Callable[[Hashable, Hashable], bool] | None = None) -> None:
-        """The same binary relation on many pairs of variables (one shared support table)."""
+        """The same binary relation on many pairs of variables (one shared support table).
+
+        ``scopes`` may be an ``int[k, 2]`` array (many constraints at once)."""
         if (pairs is None) == (predicate is None):
             raise UsageError("give exactly one of pairs= or predicate=")
         allowed = None if pairs is None else frozenset(pairs)
         relation = predicate if allowed is None else (lambda a, b: (a, b) in allowed)
         key_rel = ("pred", predicate) if allowed is None else ("pairs", allowed)
+        if isinstance(scopes, np.ndarray):
+            self._add_constraint_block(scopes, relation, key_rel)
+            return
         tables: dict[tuple[int, int], tuple[int, int]] = {}
         n, domain_of, arcs = len(self._names), self._domain_of, self._arcs
         for x, y in scopes:
@@ -192,9 +230,7 @@ class CSP:
             dx, dy = domain_of[x], domain_of[y]
             both = tables.get((dx, dy))
             if both is None:
-                both = tables[dx, dy] = (
-                    self._table((dx, dy, key_rel), dx, dy, relation),
-                    self._table((dy, dx, key_rel, "T"), dy, dx, lambda b, a: relation(a, b)))
+                both = tables[dx, dy] = self._table_pair(dx, dy, relation, key_rel)
             arcs.append((x, y, both[0]))
             arcs.append((y, x, both[1]))
 
@@ -210,10 +246,69 @@ class CSP:
             raise UsageError("a propagator needs a propagate(domains) method")
         self.propagators.append(propagator)
 
+    def add_spanning_tree(self, nodes: int, edges: Sequence[tuple[int, int]] | np.ndarray,
+                          literals: Sequence[tuple[int, int]] | np.ndarray,
+                          twins: Sequence[tuple[int, int]] | np.ndarray | None = None
+                          ) -> SpanningTree:
+        """The chosen edges form a spanning tree of the graph on ``nodes`` nodes; edge ``e``
+        is chosen iff variable ``literals[e][0]`` takes a value in the bitset
+        ``literals[e][1]`` (see :class:`~puzzlesmith.engines.csp_tree.SpanningTree`)."""
+        from .csp_tree import SpanningTree
+
+        tree = SpanningTree(nodes, edges, literals, twins)
+        if tree.variables > self.size:
+            raise UsageError(f"the spanning tree names variable {tree.variables - 1}; the "
+                             f"model has {self.size}")
+        self.add_propagator(tree)
+        return tree
+
     # internals ---------------------------------------------------------------------------
     def _check(self, v: int) -> None:
         if not 0 <= v < len(self._names):
             raise UsageError(f"no variable with index {v}")
+
+    def _add_constraint_block(self, scopes: np.ndarray, relation: Callable,
+                              key_rel: tuple) -> None:
+        scopes = np.asarray(scopes, dtype=np.int64).reshape(-1, 2)
+        if scopes.size and (scopes.min() < 0 or scopes.max() >= self.size):
+            raise UsageError(f"variable indices must be 0..{self.size - 1}")
+        same = scopes[:, 0] == scopes[:, 1]
+        for x in scopes[same, 0].tolist():
+            self.restrict(x, lambda a, rel=relation: rel(a, a))
+        scopes = scopes[~same]
+        domain_of = np.asarray(self._domain_of, dtype=np.int64)
+        dx, dy = domain_of[scopes[:, 0]], domain_of[scopes[:, 1]]
+        forward = np.empty(len(scopes), dtype=np.int64)
+        backward = np.empty(len(scopes), dtype=np.int64)
+        kinds = len(self._domains)
+        keys = dx * kinds + dy
+        for key in np.unique(keys).tolist():
+            a, b = divmod(key, kinds)
+            here = keys == key
+            forward[here], backward[here] = self._table_pair(a, b, relation, key_rel)
+        block = np.empty((2 * len(scopes), 3), dtype=np.int64)   # interleaved as arcs are
+        block[0::2] = np.column_stack([scopes[:, 0], scopes[:, 1], forward])
+        block[1::2] = np.column_stack([scopes[:, 1], scopes[:, 0], backward])
+        self._flush_arcs()
+        self._arc_blocks.append(block)
+
+    def _flush_arcs(self) -> None:
+        if self._arcs:
+            self._arc_blocks.append(np.array(self._arcs, dtype=np.int64).reshape(-1, 3))
+            self._arcs = []
+
+    def _all_arcs(self) -> np.ndarray:
+        self._flush_arcs()
+        if not self._arc_blocks:
+            return np.zeros((0, 3), dtype=np.int64)
+        if len(self._arc_blocks) > 1:
+            self._arc_blocks = [np.concatenate(self._arc_blocks)]
+        return self._arc_blocks[0]
+
+    def _table_pair(self, dx: int, dy: int, relation: Callable, key_rel: tuple
+                    ) -> tuple[int, int]:
+        return (self._table((dx, dy, key_rel), dx, dy, relation),
+                self._table((dy, dx, key_rel, "T"), dy, dx, lambda b, a: relation(a, b)))
 
     def _table(self, key: tuple, dx: int, dy: int, relation: Callable) -> int:
         tid = self._table_ids.get(key)
@@ -252,8 +347,8 @@ class _Compiled:
     @classmethod
     def of(cls, csp: CSP) -> _Compiled:
         n = csp.size
-        arcs = np.array(csp._arcs, dtype=np.int64).reshape(-1, 3)
-        src, dst, tab = arcs[:, 0].copy(), arcs[:, 1].copy(), arcs[:, 2].copy()
+        arcs = csp._all_arcs()
+        src, dst, tab = (np.ascontiguousarray(arcs[:, k]) for k in range(3))
         order = np.argsort(dst, kind="stable")
         in_ptr = np.zeros(n + 1, dtype=np.int64)
         np.add.at(in_ptr, dst + 1, 1)
@@ -261,170 +356,128 @@ class _Compiled:
                else np.zeros(MAX_DOMAIN + 1, dtype=np.int64))
         degree = np.ones(n, dtype=np.float64)
         np.add.at(degree, src, 1.0)
-        return cls(np.array(csp._initial, dtype=np.int64), np.cumsum(in_ptr), order,
-                   src, dst, tab, sup, degree)
+        return cls(csp.initial_domains(), np.cumsum(in_ptr), order, src, dst, tab, sup,
+                   degree)
+
+    @classmethod
+    def _of_arcs(cls, initial: np.ndarray, src: np.ndarray, dst: np.ndarray,
+                 tab: np.ndarray, sup: np.ndarray, degree: np.ndarray) -> _Compiled:
+        n = initial.shape[0]
+        in_ptr = np.zeros(n + 1, dtype=np.int64)
+        np.add.at(in_ptr, dst + 1, 1)
+        return cls(initial, np.cumsum(in_ptr), np.argsort(dst, kind="stable"), src, dst, tab,
+                   sup, degree)
+
+    def parts(self, dom: np.ndarray, label: np.ndarray, parts: int
+              ) -> Iterator[tuple[np.ndarray, _Compiled]]:
+        """Per part (``label[v]`` = part of ``v``, -1: decided): its variables and the
+        model of that part alone, from domains ``dom`` (arcs to decided variables are
+        dropped: after a fixpoint every value left is compatible with them).  The work
+        follows the parts' sizes, not their number times the model's."""
+        var_order = np.argsort(label, kind="stable")
+        var_ptr = np.searchsorted(label[var_order], np.arange(parts + 1))
+        src_label = label[self.arc_src]
+        inside = np.flatnonzero((src_label >= 0) & (src_label == label[self.arc_dst]))
+        inside = inside[np.argsort(src_label[inside], kind="stable")]
+        arc_ptr = np.searchsorted(src_label[inside], np.arange(parts + 1))
+        where = np.zeros(label.shape[0], dtype=np.int64)
+        for part in range(parts):
+            variables = var_order[var_ptr[part]:var_ptr[part + 1]]
+            arcs = inside[arc_ptr[part]:arc_ptr[part + 1]]
+            where[variables] = np.arange(variables.shape[0])
+            yield variables, _Compiled._of_arcs(
+                dom[variables], where[self.arc_src[arcs]], where[self.arc_dst[arcs]],
+                self.arc_tab[arcs], self.sup, self.degree[variables])
 
 
-# --------------------------------------------------------------------------- kernels
-
-@njit(cache=True)
-def _popcount(x):
-    """Number of set bits of a non-negative int64."""
-    c = 0
-    while x:
-        x &= x - 1
-        c += 1
-    return c
+class _Expired(Exception):
+    """The deadline passed between two rounds of propagation."""
 
 
-@njit(cache=True)
-def _ac3(dom, seeds, in_ptr, in_arc, arc_src, arc_tab, sup, queue, inq):
-    """Arc consistency from the changed variables ``seeds``; narrows ``dom`` in place.
+class _Fixpoint:
+    """Arc consistency and the custom propagators, to a common fixpoint; keeps the dom/wdeg
+    weights that failures raise.  Between rounds it raises :class:`_Expired` once
+    ``deadline`` (a ``time.monotonic()`` instant) has passed."""
 
-    Returns -1 at the fixpoint, or the index of the arc whose source lost every value.
-    ``queue`` (int64[n]) and ``inq`` (bool[n], all False on entry and exit) are scratch.
+    def __init__(self, csp: CSP, model: _Compiled, deadline: float | None = None):
+        self.csp = csp
+        self.deadline = deadline
+        self.model = model
+        self.kernels = _kernels()
+        self.weight = model.degree.copy()
+        n = max(model.initial.shape[0], 1)
+        self.queue = np.zeros(n, dtype=np.int64)
+        self.inq = np.zeros(n, dtype=np.bool_)
+
+    def __call__(self, dom: np.ndarray, seeds: np.ndarray, custom: bool = True) -> bool:
+        """Narrow ``dom`` in place from the changed variables ``seeds``; False on a wipe-out."""
+        m = self.model
+        propagators = self.csp.propagators if custom else []
+        rounds = 0
+        while True:
+            if m.arc_src.size:
+                k = self.kernels.ac3(dom, seeds, m.in_ptr, m.in_arc, m.arc_src, m.arc_tab,
+                                     m.sup, self.queue, self.inq)
+                if k >= 0:
+                    self.weight[m.arc_src[k]] += 1.0
+                    self.weight[m.arc_dst[k]] += 1.0
+                    return False
+            if not propagators:
+                return True
+            if rounds >= self.csp.propagator_rounds and np.any(dom & (dom - 1)):
+                return True                     # enough for this node (never at a leaf)
+            rounds += 1
+            if self.deadline is not None and time.monotonic() > self.deadline:
+                raise _Expired
+            before = dom.copy()
+            for p in propagators:
+                if not p.propagate(dom):
+                    blame = [v for v in getattr(p, "culprits", ()) if v >= 0]
+                    for v in blame or seeds[:1]:      # else blame the latest decision
+                        self.weight[v] += 1.0
+                    return False
+            seeds = np.flatnonzero(before != dom)
+            if seeds.size == 0:
+                return True
+            if not dom[seeds].all():
+                return False
+
+
+def _warm_names(csp: CSP) -> None:
+    ensure_warm("csp")
+    for p in csp.propagators:
+        name = getattr(p, "warm", None)
+        if name:
+            ensure_warm(name)
+
+
+def propagate(csp: CSP, domains: np.ndarray | None = None, *, custom: bool = True,
+              limits: Limits | None = None) -> np.ndarray | None:
+    """The deductions alone: arc consistency (and, with ``custom``, the propagators) to a
+    fixpoint from ``domains`` (default: the model's), or None if a domain empties.  Past the
+    deadline of ``limits`` it raises :class:`~puzzlesmith.errors.LimitReached`.
+
+    >>> p = CSP()
+    >>> x, y = p.add_variable("x", [1, 2, 3]), p.add_variable("y", [1, 2, 3])
+    >>> p.add_constraint(x, y, predicate=lambda a, b: a > b)
+    >>> propagate(p).tolist()        # x in {2, 3}, y in {1, 2}
+    [6, 3]
     """
-    n = dom.shape[0]
-    head = 0
-    size = 0
-    for s in seeds:
-        if not inq[s]:
-            inq[s] = True
-            queue[(head + size) % n] = s
-            size += 1
-    failed = -1
-    while size > 0:
-        y = queue[head]
-        head = (head + 1) % n
-        size -= 1
-        inq[y] = False
-        dy = dom[y]
-        for p in range(in_ptr[y], in_ptr[y + 1]):
-            k = in_arc[p]
-            x = arc_src[k]
-            d = dom[x]
-            base = arc_tab[k] * 64
-            keep = 0
-            rest = d
-            a = 0
-            while rest:
-                if rest & 1 and sup[base + a] & dy:
-                    keep |= 1 << a
-                rest >>= 1
-                a += 1
-            if keep != d:
-                dom[x] = keep
-                if keep == 0:
-                    failed = k
-                    break
-                if not inq[x]:
-                    inq[x] = True
-                    queue[(head + size) % n] = x
-                    size += 1
-        if failed >= 0:
-            break
-    if failed >= 0:                       # leave the scratch flags clean
-        while size > 0:
-            inq[queue[head]] = False
-            head = (head + 1) % n
-            size -= 1
-    return failed
-
-
-@njit(cache=True)
-def _select(dom, weight, active):
-    """dom/wdeg: the unassigned active variable with the least ``|dom| / weight`` (or -1)."""
-    best = -1
-    best_score = np.inf
-    for v in range(dom.shape[0]):
-        d = dom[v]
-        if d & (d - 1) and active[v]:
-            score = _popcount(d) / weight[v]
-            if score < best_score:
-                best_score = score
-                best = v
-    return best
-
-
-#: How many variables of the current cluster :func:`_select_near` looks at, at most.
-NEAR = 256
-
-
-@njit(cache=True)
-def _select_near(dom, weight, last, in_ptr, in_arc, arc_src, mark, queue, active):
-    """dom/wdeg restricted to the unassigned variables linked to ``last`` through chains of
-    unassigned variables (its *cluster*, the ``NEAR`` nearest of them, breadth first); the
-    global choice when that cluster is empty.
-
-    Finishing one cluster before starting another keeps independent parts of a problem
-    from multiplying each other's search trees under chronological backtracking.
-    ``mark`` (bool[n], all False on entry and exit) and ``queue`` (int64[n]) are scratch;
-    ``active`` (bool[n]) limits the global choice.
-    """
-    if last < 0:
-        return _select(dom, weight, active)
-    best = -1
-    best_score = np.inf
-    mark[last] = True
-    queue[0] = last
-    size = 1
-    head = 0
-    while head < size and head < NEAR:
-        y = queue[head]
-        head += 1
-        d = dom[y]
-        if d & (d - 1):
-            score = _popcount(d) / weight[y]
-            if score < best_score:
-                best_score = score
-                best = y
-        for p in range(in_ptr[y], in_ptr[y + 1]):
-            x = arc_src[in_arc[p]]
-            if not mark[x]:
-                dx = dom[x]
-                if dx & (dx - 1):
-                    mark[x] = True
-                    queue[size] = x
-                    size += 1
-    for k in range(size):
-        mark[queue[k]] = False
-    if best < 0:
-        return _select(dom, weight, active)
-    return best
+    _warm_names(csp)
+    model = _Compiled.of(csp)
+    dom = (model.initial if domains is None else np.asarray(domains, dtype=np.int64)).copy()
+    if dom.shape != model.initial.shape:
+        raise UsageError(f"expected {csp.size} domains, got {dom.shape[0]}")
+    fix = _Fixpoint(csp, model, (limits or Limits()).deadline())
+    try:
+        if not (dom.all() and fix(dom, np.arange(dom.shape[0], dtype=np.int64), custom)):
+            return None
+    except _Expired:
+        raise LimitReached("time limit reached while propagating") from None
+    return dom
 
 
 # --------------------------------------------------------------------------- search
-
-@dataclass
-class SolveResult:
-    """One solution (or none): ``status``, ``solution`` as ``{name: value}``, ``stats``."""
-
-    status: Status
-    solution: dict | None
-    stats: Stats
-
-
-@dataclass
-class CountResult:
-    """``count`` solutions found; ``complete`` when the search space was exhausted."""
-
-    status: Status
-    count: int
-    complete: bool
-    stats: Stats
-    solutions: list = field(default_factory=list)
-
-
-@dataclass
-class UniqueResult:
-    """Take two: ``unique`` is True/False when decided, ``None`` if the search gave up."""
-
-    status: Status
-    solution: dict | None
-    unique: bool | None
-    stats: Stats
-    other: dict | None = None
-
 
 class Search:
     """A lazy iterator over the solutions of a :class:`CSP`, with statistics and a status.
@@ -432,10 +485,12 @@ class Search:
     Iterate it to get solutions (``{name: value}`` dicts, or raw bitset arrays with
     ``raw=True``).  When iteration stops, :attr:`status` is ``SOLVED`` if at least one
     solution was found and the space was exhausted, ``UNSOLVABLE`` if none exists, or
-    ``GAVE_UP`` if a node or time limit stopped it (:attr:`complete` tells whether the
-    space was exhausted; :attr:`status` stays None while the iteration is unfinished).
-    ``seed`` shuffles the value order (``None``: declared order).
-    ``progress(stats)`` is called every 1024 nodes.
+    ``GAVE_UP`` if a node, time or memory limit stopped it (:attr:`stopped_by` says which;
+    :attr:`complete` tells whether the space was exhausted; :attr:`status` stays None while
+    the iteration is unfinished).  ``seed`` shuffles the value order (``None``: declared
+    order).  The search runs in chunks sized by :class:`~puzzlesmith.engines.driver.
+    ChunkDriver` (about 50 ms each): limits are checked and ``progress(stats)`` is called
+    between them.  ``limits.memory`` bounds the bytes of the backtracking trail.
 
     ``restarts=K`` restarts the search after ``K`` failures, then after 1.5 times as many,
     and so on, keeping the dom/wdeg weights it learnt: heavy-tailed searches settle much
@@ -444,9 +499,9 @@ class Search:
     """
 
     def __init__(self, csp: CSP, *, seed: int | None = None, limits: Limits | None = None,
-                 progress: Callable[[Stats], None] | None = None, raw: bool = False,
-                 restarts: int | None = None, _model: _Compiled | None = None,
-                 _root: np.ndarray | None = None, _active: np.ndarray | None = None):
+                 progress: Progress | None = None, raw: bool = False,
+                 restarts: int | None = None, _model: _Compiled | None = None):
+        _warm_names(csp)
         self.csp = csp
         self.limits = limits or Limits()
         self.progress = progress
@@ -454,17 +509,14 @@ class Search:
         self.rng = None if seed is None else random.Random(seed)
         self.stats = Stats(extra={"failures": 0, "solutions": 0, "restarts": 0})
         self.restarts = restarts
-        self._deadline = self.limits.deadline()
         self._cut = False
         self.status: Status | None = None
+        self.stopped_by: str | None = None
         self.complete = False
         self._model = _model or _Compiled.of(csp)
-        self._root = _root
-        self._active = (np.ones(csp.size, dtype=np.bool_) if _active is None else _active)
-        self._weight = self._model.degree.copy()
-        n = csp.size
-        self._queue = np.zeros(max(n, 1), dtype=np.int64)
-        self._inq = np.zeros(max(n, 1), dtype=np.bool_)
+        self._active = np.ones(self._model.initial.shape[0], dtype=np.bool_)
+        self._fix = _Fixpoint(csp, self._model)
+        self._driver: ChunkDriver | None = None
         self._iter = self._run()
 
     def __iter__(self) -> Iterator:
@@ -472,36 +524,6 @@ class Search:
 
     def __next__(self):
         return next(self._iter)
-
-    # one fixpoint of arc consistency and the custom propagators
-    def _propagate(self, dom: np.ndarray, seeds: np.ndarray) -> bool:
-        m = self._model
-        rounds = 0
-        while True:
-            if m.arc_src.size:
-                k = _ac3(dom, seeds, m.in_ptr, m.in_arc, m.arc_src, m.arc_tab, m.sup,
-                         self._queue, self._inq)
-                if k >= 0:
-                    self._weight[m.arc_src[k]] += 1.0
-                    self._weight[m.arc_dst[k]] += 1.0
-                    return False
-            if not self.csp.propagators:
-                return True
-            if (rounds >= self.csp.propagator_rounds and np.any(dom & (dom - 1))):
-                return True                     # enough for this node (never at a leaf)
-            rounds += 1
-            before = dom.copy()
-            for p in self.csp.propagators:
-                if not p.propagate(dom):
-                    blame = [v for v in getattr(p, "culprits", ()) if v >= 0]
-                    for v in blame or seeds[:1]:      # else blame the latest decision
-                        self._weight[v] += 1.0
-                    return False
-            seeds = np.flatnonzero(before != dom)
-            if seeds.size == 0:
-                return True
-            if not dom[seeds].all():
-                return False
 
     def _pick(self, d: int) -> int:
         """The bit to try first among the set bits of ``d``."""
@@ -511,21 +533,20 @@ class Search:
         return self.rng.choice(bits)
 
     def _run(self) -> Iterator:
-        start = time.monotonic()
+        driver = self._driver = ChunkDriver(self.limits, self.progress, self.stats, first_chunk=1)
         stats = self.stats
         seen: set[bytes] = set()
         cutoff = self.restarts
         try:
             while True:
-                run = self._dfs(start, cutoff)
-                for dom in run:
+                for dom in self._dfs(cutoff):
                     key = dom.tobytes()
                     if cutoff is not None:
                         if key in seen:
                             continue
                         seen.add(key)
                     stats.extra["solutions"] += 1
-                    stats.seconds = time.monotonic() - start
+                    stats.seconds = time.monotonic() - driver.start
                     yield dom.copy() if self.raw else self.csp.decode(dom)
                 if self.status is Status.GAVE_UP:
                     return
@@ -535,87 +556,120 @@ class Search:
                 cutoff = int(cutoff * 1.5) + 1
             self.complete = True
             self.status = Status.SOLVED if stats.extra["solutions"] else Status.UNSOLVABLE
+            driver.after(stats.nodes, paused=False)
         finally:
-            stats.seconds = time.monotonic() - start
+            stats.seconds = time.monotonic() - driver.start
 
-    def _dfs(self, start: float, cutoff: int | None) -> Iterator[np.ndarray]:
-        """One depth-first run; stops early (``self._cut``) after ``cutoff`` failures."""
-        deadline = self._deadline
-        max_nodes = self.limits.nodes
-        stats = self.stats
-        m = self._model
+    def _dfs(self, cutoff: int | None) -> Iterator[np.ndarray]:
+        """One depth-first run; stops early (``self._cut``) after ``cutoff`` failures.
+
+        ``frames`` holds one ``(variable, value bit, undo)`` per open decision; ``undo``
+        lists ``(indices, old domains)`` of the changes made below that decision (by it and
+        by the refutations of deeper ones), so backtracking restores them in reverse."""
+        try:
+            yield from self._dfs_run(cutoff)
+        except _Expired:
+            self._give_up("time")
+
+    def _dfs_run(self, cutoff: int | None) -> Iterator[np.ndarray]:
+        m, fix, driver, stats = self._model, self._fix, self._driver, self.stats
+        fix.deadline = driver.deadline
+        select_near = fix.kernels.select_near
+        memory = self.limits.memory
         self._cut = False
-        dom = (m.initial if self._root is None else self._root).copy()
-        n = dom.shape[0]
-        seeds = (np.arange(n, dtype=np.int64) if self._root is None
-                 else np.flatnonzero(self._active))
-        stack: list[tuple[np.ndarray, int, int]] = []
+        dom = m.initial.copy()
+        seeds = np.arange(dom.shape[0], dtype=np.int64)
+        frames: list[tuple[int, int, list]] = []
+        held = 0                                   # bytes of the trail
         failures = 0
         last = -1
-        ok = bool(dom.all()) and self._propagate(dom, seeds)
+        stop = driver.budget()
+        if driver.out_of_time():
+            self._give_up("time")
+            return
+        ok = bool(dom.all()) and fix(dom, seeds)
         while True:
             if ok:
-                x = int(_select_near(dom, self._weight, last, m.in_ptr, m.in_arc, m.arc_src,
-                                     self._inq, self._queue, self._active))
+                x = int(select_near(dom, fix.weight, last, m.in_ptr, m.in_arc, m.arc_src,
+                                    fix.inq, fix.queue, self._active))
                 if x < 0:
                     yield dom
                     ok = False
                     continue
                 bit = self._pick(int(dom[x]))
-                stack.append((dom.copy(), x, bit))
-                dom[x] = bit
+                frames.append((x, bit, []))
+                decide = True
             else:
-                if not stack:
+                if not frames:
                     return
                 failures += 1
                 stats.extra["failures"] += 1
                 if cutoff is not None and failures > cutoff:
                     self._cut = True
                     return
-                dom, x, bit = stack.pop()
-                dom[x] &= ~bit
+                x, bit, undo = frames.pop()
+                for idx, old in reversed(undo):
+                    dom[idx] = old
+                    held -= idx.nbytes + old.nbytes
+                decide = False
+            if stats.nodes >= stop:
+                if driver.after(stats.nodes):
+                    self._give_up(driver.stopped_by)
+                    return
+                stop = driver.budget()
             stats.nodes += 1
-            if max_nodes is not None and stats.nodes > max_nodes:
-                self.status = Status.GAVE_UP
-                return
-            if deadline is not None and time.monotonic() > deadline:
-                self.status = Status.GAVE_UP
-                return
-            if self.progress is not None and stats.nodes & 1023 == 0:
-                stats.seconds = time.monotonic() - start
-                self.progress(stats)
+            before = dom.copy()
+            if decide:
+                dom[x] = bit
+            else:
+                dom[x] &= ~bit
             last = x
-            ok = dom[x] != 0 and self._propagate(dom, np.array([x], dtype=np.int64))
+            ok = dom[x] != 0 and fix(dom, np.array([x], dtype=np.int64))
+            if not ok:
+                np.copyto(dom, before)
+            elif frames:
+                idx = np.flatnonzero(before != dom)
+                old = before[idx]
+                frames[-1][2].append((idx, old))
+                held += idx.nbytes + old.nbytes
+                if memory is not None and held > memory:
+                    self._give_up("memory")
+                    return
+
+    def _give_up(self, why: str | None) -> None:
+        self.status = Status.GAVE_UP
+        self.stopped_by = why
 
 
 def solve(csp: CSP, *, seed: int | None = None, limits: Limits | None = None,
-          progress: Callable[[Stats], None] | None = None,
-          restarts: int | None = None) -> SolveResult:
+          progress: Progress | None = None, restarts: int | None = None,
+          raw: bool = False) -> SolveResult:
     """The first solution found, with ``SOLVED``, ``UNSOLVABLE`` or ``GAVE_UP``."""
-    search = Search(csp, seed=seed, limits=limits, progress=progress, restarts=restarts)
+    search = Search(csp, seed=seed, limits=limits, progress=progress, restarts=restarts,
+                    raw=raw)
     solution = next(search, None)
     status = Status.SOLVED if solution is not None else search.status
-    return SolveResult(status, solution, search.stats)
+    return SolveResult(status, search.stats, solution=solution)
 
 
 def count(csp: CSP, limit: int | None = None, *, seed: int | None = None,
-          limits: Limits | None = None, progress: Callable[[Stats], None] | None = None,
+          limits: Limits | None = None, progress: Progress | None = None,
           keep: bool = False, restarts: int | None = None, raw: bool = False,
           decompose: bool = True) -> CountResult:
     """Count solutions, stopping at ``limit`` (``complete`` is False if it stopped early).
 
-    With ``keep`` the solutions (up to ``limit``) are returned too, as dicts or, with
-    ``raw``, as bitset arrays.  When the model has only unary and binary constraints (no
-    custom propagator) and ``decompose`` is on, the variables left undecided by the first
-    propagation fall into independent *parts* (connected through constraints); each part
-    is searched alone and the count is the product, so independent ambiguities do not
-    multiply the search.
+    With ``keep`` the solutions (up to ``limit``) are kept in ``result.solutions``, as dicts
+    or, with ``raw``, as bitset arrays.  When the model has only unary and binary
+    constraints (no custom propagator) and ``decompose`` is on, the variables left undecided
+    by the first propagation fall into independent *parts* (connected through constraints);
+    each part is searched alone and the count is the product, so independent ambiguities do
+    not multiply the search.  The status is :func:`~puzzlesmith.results.count_status`.
     """
     if limit is not None and limit < 1:
         raise UsageError(f"limit must be at least 1, got {limit}")
+    limits = (limits or Limits()).started()
     if decompose and not csp.propagators:
-        return _count_parts(csp, limit, seed, limits or Limits(), progress, keep, restarts,
-                            raw)
+        return _count_parts(csp, limit, seed, limits, progress, keep, restarts, raw)
     search = Search(csp, seed=seed, limits=limits, progress=progress, restarts=restarts,
                     raw=raw)
     found, kept = 0, []
@@ -626,117 +680,99 @@ def count(csp: CSP, limit: int | None = None, *, seed: int | None = None,
         if limit is not None and found >= limit:
             break
     complete = search.complete
-    if search.status is Status.GAVE_UP:
-        status = Status.GAVE_UP
-    else:
-        status = Status.SOLVED if found else Status.UNSOLVABLE
-    return CountResult(status, found, complete, search.stats, kept)
-
-
-@njit(cache=True)
-def _label_parts(dom, in_ptr, in_arc, arc_src, label, queue):
-    """Number the groups of unassigned variables linked by constraints; returns how many.
-
-    ``label[v]`` is set to the part of ``v`` (-1 for assigned variables).
-    """
-    n = dom.shape[0]
-    for v in range(n):
-        label[v] = -1
-    parts = 0
-    for s in range(n):
-        d = dom[s]
-        if label[s] >= 0 or not d & (d - 1):
-            continue
-        label[s] = parts
-        queue[0] = s
-        size = 1
-        head = 0
-        while head < size:
-            y = queue[head]
-            head += 1
-            for p in range(in_ptr[y], in_ptr[y + 1]):
-                x = arc_src[in_arc[p]]
-                dx = dom[x]
-                if label[x] < 0 and dx & (dx - 1):
-                    label[x] = parts
-                    queue[size] = x
-                    size += 1
-        parts += 1
-    return parts
+    return CountResult(count_status(found, complete, limit), search.stats, count=found,
+                       complete=complete, limit=limit, solutions=kept)
 
 
 def _count_parts(csp: CSP, limit: int | None, seed: int | None, limits: Limits,
-                 progress: Callable | None, keep: bool, restarts: int | None,
+                 progress: Progress | None, keep: bool, restarts: int | None,
                  raw: bool) -> CountResult:
     """:func:`count` by independent parts (see there)."""
+    _warm_names(csp)
     start = time.monotonic()
-    deadline = limits.deadline()
-    probe = Search(csp, raw=True)
-    model = probe._model
+    model = _Compiled.of(csp)
+    fix = _Fixpoint(csp, model)
     stats = Stats(extra={"failures": 0, "solutions": 0, "restarts": 0, "parts": 0})
     dom = model.initial.copy()
     n = dom.shape[0]
 
-    def done(status: Status, found: int, complete: bool, kept: list) -> CountResult:
+    def done(found: int, complete: bool, kept: list) -> CountResult:
         stats.seconds = time.monotonic() - start
         stats.extra["solutions"] = found
-        return CountResult(status, found, complete, stats, kept)
+        return CountResult(count_status(found, complete, limit), stats, count=found,
+                           complete=complete, limit=limit, solutions=kept)
 
-    if not (dom.all() and probe._propagate(dom, np.arange(n, dtype=np.int64))):
-        return done(Status.UNSOLVABLE, 0, True, [])
+    def relay(sub: Stats) -> None:
+        progress(Stats(stats.nodes + sub.nodes, time.monotonic() - start))
+
+    fix.deadline = limits.deadline()
+    try:
+        if not (dom.all() and fix(dom, np.arange(n, dtype=np.int64))):
+            return done(0, True, [])
+    except _Expired:
+        return done(0, False, [])
     label = np.zeros(max(n, 1), dtype=np.int64)
-    parts = int(_label_parts(dom, model.in_ptr, model.in_arc, model.arc_src, label,
-                             probe._queue))
+    parts = int(fix.kernels.label_parts(dom, model.in_ptr, model.in_arc, model.arc_src, label,
+                                        fix.queue))
     stats.extra["parts"] = parts
-    found_per_part: list[tuple[np.ndarray, list]] = []
+    per_part: list[tuple[np.ndarray, list]] = []   # (variables, their values) per part
     total, complete = 1, True
-    for part in range(parts):
-        active = label[:n] == part
-        left = None if deadline is None else max(0.0, deadline - time.monotonic())
-        nodes_left = None if limits.nodes is None else max(1, limits.nodes - stats.nodes)
-        sub = Search(csp, seed=seed, limits=Limits(nodes_left, left), progress=progress,
-                     raw=True, restarts=restarts, _model=model, _root=dom, _active=active)
-        sols = []
+    for variables, sub_model in model.parts(dom, label[:n], parts):
+        if limits.expired():
+            return done(0, False, [])
+        nodes_left = None if limits.nodes is None else max(0, limits.nodes - stats.nodes)
+        sub = Search(csp, seed=seed, limits=replace(limits, nodes=nodes_left),
+                     progress=relay if progress else None, raw=True, restarts=restarts,
+                     _model=sub_model)
+        found, values = 0, []
         for sol in sub:
-            sols.append(sol)
-            if limit is not None and len(sols) >= limit:
+            found += 1
+            if keep:
+                values.append(sol)
+            if limit is not None and found >= limit:
                 break
         stats.nodes += sub.stats.nodes
         for key in ("failures", "restarts"):
             stats.extra[key] += sub.stats.extra[key]
         if sub.status is Status.GAVE_UP:
-            return done(Status.GAVE_UP, 0, False, [])
-        if not sols:
-            return done(Status.UNSOLVABLE, 0, True, [])
+            return done(0, False, [])
+        if not found:
+            return done(0, True, [])
         complete = complete and sub.complete
-        total *= len(sols)
-        found_per_part.append((active, sols))
+        total *= found
+        per_part.append((variables, values))
     found = total if limit is None else min(total, limit)
     complete = complete and found == total
     kept = []
     if keep:
-        for combo in itertools.islice(itertools.product(*(s for _, s in found_per_part)), found):
+        for combo in itertools.islice(itertools.product(*(v for _, v in per_part)), found):
             full = dom.copy()
-            for (active, _), sol in zip(found_per_part, combo, strict=True):
-                full[active] = sol[active]
+            for (variables, _), values in zip(per_part, combo, strict=True):
+                full[variables] = values
             kept.append(full if raw else csp.decode(full))
-    return done(Status.SOLVED, found, complete, kept)
+    return done(found, complete, kept)
 
 
 def unique(csp: CSP, *, seed: int | None = None, limits: Limits | None = None,
-           progress: Callable[[Stats], None] | None = None, restarts: int | None = None,
-           raw: bool = False) -> UniqueResult:
-    """Take two: find a solution and look for a second one."""
+           progress: Progress | None = None, restarts: int | None = None,
+           raw: bool = False) -> SolveResult:
+    """Take two: find a solution and look for a second one.
+
+    ``unique`` is True/False when decided and None when a limit stopped the search first
+    (:meth:`CountResult.uniqueness <puzzlesmith.results.CountResult.uniqueness>`); for the
+    second solution itself, call ``count(csp, 2, keep=True)``."""
     result = count(csp, 2, seed=seed, limits=limits, progress=progress, keep=True,
                    restarts=restarts, raw=raw)
-    sols = result.solutions
-    first = sols[0] if sols else None
-    other = sols[1] if len(sols) > 1 else None
-    if len(sols) == 2:
-        verdict = False
-    elif result.complete:
-        verdict = len(sols) == 1
-    else:
-        verdict = None
-    status = Status.GAVE_UP if verdict is None else result.status
-    return UniqueResult(status, first, verdict, result.stats, other)
+    first = result.solutions[0] if result.solutions else None
+    return SolveResult(result.status, result.stats, solution=first,
+                       unique=result.uniqueness(), wanted_unique=True)
+
+
+@warm_up("csp")
+def _warm() -> None:
+    """Load (or compile) the kernels: solve and count a tiny problem both ways."""
+    p = CSP()
+    xs = [p.add_variable(i, range(3)) for i in range(3)]
+    p.add_all_different(xs)
+    count(p, decompose=True)
+    count(p, 2, decompose=False)

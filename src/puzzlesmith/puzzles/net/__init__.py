@@ -1,0 +1,23 @@
+"""Net, the tile-rotation puzzle: turn every tile so that the connectors match up.
+
+The puzzle object is ``puzzlesmith.puzzles.get("net")`` (:mod:`.puzzle`); the package keeps
+its parts apart:
+
+* :mod:`.board` -- the board, the rotations, the text formats and the size caps;
+* :mod:`.rules` -- the independent checker;
+* :mod:`.model` -- the constraint program on :mod:`puzzlesmith.engines.csp` (its
+  spanning-tree constraint for the connected rule) and the searches on it;
+* :mod:`.deduce` -- rating and hints from the deductions alone;
+* :mod:`.generator` -- random spanning trees made into puzzles with one solution;
+* drawings are in :mod:`puzzlesmith.render.net`.
+
+Nothing here imports numba: the engine's kernels load when a search first runs.
+"""
+
+from __future__ import annotations
+
+from .board import DOWN, LEFT, MAX_TILES, RIGHT, UP, Board, parse, rotate, rotations
+from .generator import STYLES
+
+__all__ = ["Board", "parse", "rotate", "rotations", "STYLES", "MAX_TILES", "UP", "LEFT",
+           "DOWN", "RIGHT"]

@@ -1,0 +1,315 @@
+"""Net's board and text formats: tiles as 4-bit masks, one hex digit per tile.
+
+A tile is a mask of connectors, **1 up, 2 left, 4 down, 8 right**; a board is one row of
+digits per line.  Rotating a tile a quarter turn anticlockwise maps up -> left -> down ->
+right -> up, i.e. ``((v << 1) | (v >> 3)) & 15``.  The same format holds a player's answer
+(the tiles as turned).
+
+>>> board = parse("c6\\n93\\n")
+>>> board.tiles
+((12, 6), (9, 3))
+>>> print(draw(board.tiles).replace(" ", "_"))
+__________
+__o----o__
+__|____|__
+__|____|__
+__o----o__
+__________
+>>> parse("c6\\n9\\n")
+Traceback (most recent call last):
+...
+puzzlesmith.errors.InvalidPuzzle: line 2: row has 1 tiles, expected 2
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from ...errors import InvalidPuzzle, UsageError
+
+__all__ = [
+    "Board", "Grid", "UP", "LEFT", "DOWN", "RIGHT", "DIRECTIONS", "SIDE_NAMES", "MAX_TILES",
+    "MAX_INPUT", "ORIENTATIONS", "AVOIDING", "parse", "validate", "format_grid", "draw",
+    "to_rows", "rotate", "rotations", "parse_size", "parse_grid", "example",
+]
+
+UP, LEFT, DOWN, RIGHT = 1, 2, 4, 8
+#: (bit, row step, column step, opposite bit)
+DIRECTIONS = ((UP, -1, 0, DOWN), (LEFT, 0, -1, RIGHT), (DOWN, 1, 0, UP), (RIGHT, 0, 1, LEFT))
+SIDE_NAMES = {UP: "up", LEFT: "left", DOWN: "down", RIGHT: "right"}
+#: The default cap on a board's tiles (parsing, generating); raised with ``max_tiles``.
+MAX_TILES = 250_000
+#: The default cap on the characters of a board's text.
+MAX_INPUT = 10_000_000
+
+Grid = tuple[tuple[int, ...], ...]
+
+#: Bitset (over masks 0..15) of a tile's orientations, per tile.
+ORIENTATIONS = np.array(
+    [sum(1 << m for m in {(t << k | t >> (4 - k)) & 15 for k in range(4)}) for t in range(16)],
+    dtype=np.int64)
+#: Bitset of the masks with none of the connectors in ``sides``, per ``sides``.
+AVOIDING = np.array([sum(1 << m for m in range(16) if not m & sides) for sides in range(16)],
+                    dtype=np.int64)
+
+_HEX = bytes.maketrans(b"0123456789abcdefABCDEF", bytes(range(16)) + bytes(range(10, 16)))
+_NOT_HEX = re.compile(r"[^0-9a-fA-F \t\r\n]")
+_SPACE = re.compile(r"[ \t]")
+
+
+@dataclass(frozen=True)
+class Board:
+    """A Net puzzle: the tiles as given (row by row) and its rules.
+
+    ``wrap``: the board wraps around left-right and top-bottom.  ``connected``: Simon
+    Tatham's rule, all non-empty tiles also form one network without loops; otherwise only
+    the local rule holds (every connector meets a connector, none points off the board).
+    """
+
+    tiles: Grid
+    wrap: bool = False
+    connected: bool = False
+
+    @property
+    def rows(self) -> int:
+        return len(self.tiles)
+
+    @property
+    def cols(self) -> int:
+        return len(self.tiles[0])
+
+    @property
+    def size(self) -> int:
+        """The number of tiles."""
+        return self.rows * self.cols
+
+    @cached_property
+    def flat(self) -> np.ndarray:
+        """The tiles as one ``int64`` array, row by row."""
+        return np.array(self.tiles, dtype=np.int64).reshape(-1)
+
+    def neighbour(self, i: int, j: int, di: int, dj: int) -> tuple[int, int] | None:
+        """The cell next to ``(i, j)`` in direction ``(di, dj)``, or None off the board."""
+        ni, nj = i + di, j + dj
+        if self.wrap:
+            return ni % self.rows, nj % self.cols
+        if 0 <= ni < self.rows and 0 <= nj < self.cols:
+            return ni, nj
+        return None
+
+    def fitting(self) -> np.ndarray:
+        """Per cell, the bitset (over masks 0..15) of the tile's orientations that point
+        nowhere off the board."""
+        rows, cols = self.rows, self.cols
+        i, j = np.divmod(np.arange(rows * cols, dtype=np.int64), cols)
+        off = np.zeros(rows * cols, dtype=np.int64)
+        if not self.wrap:
+            off = (np.where(i == 0, UP, 0) | np.where(i == rows - 1, DOWN, 0)
+                   | np.where(j == 0, LEFT, 0) | np.where(j == cols - 1, RIGHT, 0))
+        return ORIENTATIONS[self.flat] & AVOIDING[off]
+
+    def neighbours(self) -> dict[int, np.ndarray]:
+        """Per side bit, the flat index of every cell's neighbour on that side (-1: off)."""
+        rows, cols = self.rows, self.cols
+        i, j = np.divmod(np.arange(rows * cols, dtype=np.int64), cols)
+        out = {}
+        for bit, di, dj, _ in DIRECTIONS:
+            ni, nj = i + di, j + dj
+            if self.wrap:
+                out[bit] = (ni % rows) * cols + nj % cols
+            else:
+                inside = (ni >= 0) & (ni < rows) & (nj >= 0) & (nj < cols)
+                out[bit] = np.where(inside, ni * cols + nj, -1)
+        return out
+
+
+# --------------------------------------------------------------------------- rotations
+
+def rotate(v: int, quarter_turns: int = 1) -> int:
+    """Turn a tile ``quarter_turns`` times anticlockwise (up -> left).
+
+    >>> rotate(UP), rotate(RIGHT), rotate(0b0011, 2)
+    (2, 1, 12)
+    """
+    for _ in range(quarter_turns % 4):
+        v = ((v << 1) | (v >> 3)) & 15
+    return v
+
+
+def rotations(v: int) -> tuple[int, ...]:
+    """The distinct orientations of a tile, in turning order from ``v``.
+
+    >>> rotations(5), rotations(15), len(rotations(1))
+    ((5, 10), (15,), 4)
+    """
+    return tuple(dict.fromkeys(rotate(v, k) for k in range(4)))
+
+
+# --------------------------------------------------------------------------- text formats
+
+def parse(text: str, *, wrap: bool = False, connected: bool = False,
+          max_tiles: int = MAX_TILES, max_input: int = MAX_INPUT) -> Board:
+    """Read a board: one hex digit per tile, one row per line.
+
+    Blank lines around the grid and spaces around a row are ignored, a UTF-8 byte-order
+    mark is accepted.  Anything else is an :class:`~puzzlesmith.errors.InvalidPuzzle` naming
+    the line and column, and so is a tile that points off the board whichever way it is
+    turned (a cross on the edge of a board that does not wrap).  ``max_input``
+    (characters) is checked before any work and ``max_tiles`` before any tile is stored.
+
+    >>> parse("\\ufeff  Ab\\n  cD  \\n\\n", wrap=True).tiles
+    ((10, 11), (12, 13))
+    >>> parse("12\\n3g\\n")
+    Traceback (most recent call last):
+    ...
+    puzzlesmith.errors.InvalidPuzzle: line 2, column 2: 'g' is not a hex digit
+    >>> parse("\\n5c\\n93\\n")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    puzzlesmith.errors.InvalidPuzzle: line 2, column 1: tile 5 points off the 2x2 board...
+    """
+    rows, first = _grid(text, max_tiles, max_input)
+    return _fits(Board(rows, bool(wrap), bool(connected)), first)
+
+
+def parse_grid(text: str, *, max_tiles: int = MAX_TILES, max_input: int = MAX_INPUT) -> Grid:
+    """Rows of hex digits as a grid (a player's answer or state): the checks of
+    :func:`parse` but the tiles' fit, which is the checker's business."""
+    return _grid(text, max_tiles, max_input)[0]
+
+
+def _grid(text: str, max_tiles: int, max_input: int) -> tuple[Grid, int]:
+    """The rows and the index of the first line that holds one."""
+    if not isinstance(text, str):
+        raise InvalidPuzzle(f"expected text, got {type(text).__name__}")
+    if len(text) > max_input:
+        raise InvalidPuzzle(f"the input has {len(text):,} characters, more than the "
+                            f"{max_input:,} allowed")
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    bad = _NOT_HEX.search(text)
+    if bad:
+        _refuse(text, bad.start(), bad.group())
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    first = next((k for k, line in enumerate(lines) if line.strip()), None)
+    if first is None:
+        raise InvalidPuzzle("empty puzzle: expected rows of hex digits")
+    end = max(k for k in range(first, len(lines)) if lines[k].strip()) + 1
+    width = len(lines[first].strip())
+    height = end - first
+    if height * width > max_tiles:
+        raise InvalidPuzzle(f"a {height}x{width} board has {height * width:,} tiles, more "
+                            f"than the {max_tiles:,} allowed (raise it with --max-tiles)")
+    rows = []
+    for n in range(first, end):
+        line = lines[n]
+        row = line.strip()
+        space = _SPACE.search(row)
+        if space:
+            column = len(line) - len(line.lstrip()) + space.start() + 1
+            raise InvalidPuzzle(f"{space.group()!r} is not a hex digit", line=n + 1,
+                                column=column)
+        if len(row) != width:
+            raise InvalidPuzzle(f"row has {len(row)} tiles, expected {width}", line=n + 1)
+        rows.append(tuple(row.encode("ascii").translate(_HEX)))
+    return tuple(rows), first
+
+
+def _fits(board: Board, first_line: int = 0) -> Board:
+    """Refuse a tile that points off the board whichever way it is turned."""
+    stuck = np.flatnonzero(board.fitting() == 0)
+    if stuck.size:
+        i, j = divmod(int(stuck[0]), board.cols)
+        raise InvalidPuzzle(f"tile {board.tiles[i][j]:x} points off the {board.rows}x"
+                            f"{board.cols} board whichever way it is turned",
+                            line=first_line + i + 1, column=j + 1)
+    return board
+
+
+def _refuse(text: str, at: int, char: str) -> None:
+    line = text.count("\n", 0, at) + 1
+    column = at - text.rfind("\n", 0, at)
+    raise InvalidPuzzle(f"{char!r} is not a hex digit", line=line, column=column)
+
+
+def validate(board: Board, *, max_tiles: int | None = None, fit: bool = True) -> Board:
+    """Check a board built in code (``parse`` already does): rectangular, tiles 0..15,
+    each able to turn so that it points nowhere off the board (unless not ``fit``).
+
+    >>> validate(Board(((1, 4), (2,))))
+    Traceback (most recent call last):
+    ...
+    puzzlesmith.errors.InvalidPuzzle: line 2: row has 1 tiles, expected 2
+    """
+    if not isinstance(board, Board):
+        raise UsageError(f"expected a net Board, got {type(board).__name__}")
+    if not board.tiles or not board.tiles[0]:
+        raise InvalidPuzzle("empty puzzle: expected rows of hex digits")
+    width = len(board.tiles[0])
+    if max_tiles is not None and len(board.tiles) * width > max_tiles:
+        raise InvalidPuzzle(f"the board has {len(board.tiles) * width:,} tiles, more than "
+                            f"the {max_tiles:,} allowed")
+    for n, row in enumerate(board.tiles, 1):
+        if len(row) != width:
+            raise InvalidPuzzle(f"row has {len(row)} tiles, expected {width}", line=n)
+        for c, tile in enumerate(row, 1):
+            if not isinstance(tile, int | np.integer) or not 0 <= tile <= 15:
+                raise InvalidPuzzle(f"tile {tile!r} is not a mask 0..15", line=n, column=c)
+    return _fits(board) if fit else board
+
+
+def format_grid(grid: Grid) -> str:
+    """The ``grid`` style (the format :func:`parse` reads): one hex digit per tile."""
+    return "\n".join("".join(f"{v:x}" for v in row) for row in grid)
+
+
+def to_rows(grid: Grid) -> list[str]:
+    """The JSON form of a grid: a list of hex row strings."""
+    return ["".join(f"{v:x}" for v in row) for row in grid]
+
+
+def draw(grid: Grid) -> str:
+    """The ``drawing`` style (the seed's ``-p``): ``o`` per tile, ``----`` and ``|`` for
+    the connections, three lines per row."""
+    out = []
+    for row in grid:
+        out.append("".join("  |  " if v & UP else "     " for v in row))
+        out.append("".join(("--" if v & LEFT else "  ") + "o" + ("--" if v & RIGHT else "  ")
+                           for v in row))
+        out.append("".join("  |  " if v & DOWN else "     " for v in row))
+    return "\n".join(out)
+
+
+def parse_size(text: str, *, max_tiles: int = MAX_TILES) -> tuple[int, int]:
+    """``"ROWSxCOLS"`` as ``(rows, cols)``: both at least 1, at least 2 tiles, at most
+    ``max_tiles`` (checked before anything is allocated).
+
+    >>> parse_size("8x12")
+    (8, 12)
+    >>> parse_size("10x0")
+    Traceback (most recent call last):
+    ...
+    puzzlesmith.errors.UsageError: size 10x0 has a zero dimension: expected ROWSxCOLS such as 10x10
+    """
+    match = re.fullmatch(r"\s*([0-9]{1,9})\s*[xX×]\s*([0-9]{1,9})\s*", str(text))
+    if not match:
+        raise UsageError(f"expected ROWSxCOLS such as 10x10, got {text!r}")
+    rows, cols = int(match.group(1)), int(match.group(2))
+    if rows < 1 or cols < 1:
+        raise UsageError(f"size {rows}x{cols} has a zero dimension: expected ROWSxCOLS "
+                         "such as 10x10")
+    if rows * cols < 2:
+        raise UsageError(f"a board needs at least 2 tiles, got {rows}x{cols}")
+    if rows * cols > max_tiles:
+        raise InvalidPuzzle(f"a {rows}x{cols} board has {rows * cols:,} tiles, more than the "
+                            f"{max_tiles:,} allowed (raise it with --max-tiles)")
+    return rows, cols
+
+
+def example() -> Board:
+    """The seed's 3x11 sample (tiles in a normalised orientation), local rule."""
+    return parse("33000000000\n77373331131\n11111333310\n")

@@ -1,0 +1,259 @@
+"""Net as a puzzle object: the one surface of :mod:`puzzlesmith.puzzles.protocol`.
+
+>>> from puzzlesmith.puzzles import get
+>>> net = get("net")
+>>> board = net.example()
+>>> result = net.solve(board, unique=True)
+>>> print(net.format_answer(board, result.solution))
+c6000000000
+d7ce6c644c2
+11111939310
+>>> result.unique, bool(net.is_solution(board, result.solution))
+(True, True)
+>>> net.solve(net.parse(net.format(board), connected=True)).status.value
+'unsolvable'
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import replace
+from typing import Any
+
+from ...errors import InvalidPuzzle, LimitReached, UsageError
+from ...results import (
+    Check,
+    CountResult,
+    Generated,
+    GenerateResult,
+    HintResult,
+    Limits,
+    RateResult,
+    Result,
+    SolveResult,
+    Stats,
+    Status,
+    count_status,
+)
+from ..protocol import Option, Progress, Puzzle
+from . import board as nb
+from .board import MAX_TILES, Board, Grid
+from .generator import STYLES
+
+__all__ = ["NetPuzzle", "PUZZLE"]
+
+_ON_BOARDS = ("solve", "count", "render", "rate", "hint", "check")
+_RULE_HELP = "Tatham's rule: all tiles also form one network without loops"
+_WRAP_HELP = "the board wraps around left-right and top-bottom"
+_MAX_HELP = f"refuse boards of more tiles than this (default {MAX_TILES:,})"
+
+
+class NetPuzzle(Puzzle):
+    """Net: turn every tile so that the connectors match up."""
+
+    name = "net"
+    title = "Net: turn the tiles so that every connector meets another (Tatham's Net)"
+    verbs = frozenset({"solve", "count", "generate", "render", "rate", "hint", "check"})
+    options = (
+        Option("connected", _ON_BOARDS, bool, False, _RULE_HELP, phase="parse"),
+        Option("wrap", _ON_BOARDS, bool, False, _WRAP_HELP, phase="parse"),
+        Option("max_tiles", _ON_BOARDS, int, MAX_TILES, _MAX_HELP, phase="parse", minimum=1),
+        Option("unique", ("solve",), bool, False,
+               "also prove the solution unique (not unique: exit 1)"),
+        Option("size", ("generate",), str, "10x10", "the board's size, ROWSxCOLS"),
+        Option("connected", ("generate",), bool, False, _RULE_HELP),
+        Option("wrap", ("generate",), bool, False, _WRAP_HELP),
+        Option("style", ("generate",), STYLES, "ust",
+               "ust: a uniform random spanning tree; grow: grown from the centre, no crosses"),
+        Option("max_tiles", ("generate",), int, MAX_TILES, _MAX_HELP, minimum=2),
+    )
+    styles = {"solve": ("grid", "drawing"), "format": ("grid", "drawing"),
+              "render": ("grid", "drawing"), "generate": ("grid", "drawing")}
+    max_input = nb.MAX_INPUT
+
+    # -- reading and writing ---------------------------------------------------------------
+
+    def parse(self, text: str, *, wrap: bool = False, connected: bool = False,
+              max_tiles: int = MAX_TILES, max_input: int | None = None) -> Board:
+        """One hex digit per tile (1 up, 2 left, 4 down, 8 right), one row per line."""
+        return nb.parse(text, wrap=wrap, connected=connected, max_tiles=max_tiles,
+                        max_input=self.max_input if max_input is None else max_input)
+
+    def format(self, instance: Board, style: str | None = None) -> str:
+        return self._text(self._board(instance).tiles, style)
+
+    def format_answer(self, instance: Board, answer: Grid, style: str | None = None) -> str:
+        return self._text(answer, style)
+
+    def parse_answer(self, instance: Board, text: str) -> Grid:
+        """The tiles as turned, in the puzzle's own format; same size as ``instance``."""
+        board = self._board(instance)
+        grid = nb.parse_grid(text, max_tiles=board.size, max_input=self.max_input)
+        if len(grid) != board.rows or len(grid[0]) != board.cols:
+            raise InvalidPuzzle(f"the answer is {len(grid)}x{len(grid[0])}, the puzzle "
+                                f"{board.rows}x{board.cols}")
+        return grid
+
+    def example(self) -> Board:
+        """The seed's 3x11 sample (local rule)."""
+        return nb.example()
+
+    def _text(self, grid: Grid, style: str | None) -> str:
+        if style in (None, "grid"):
+            return nb.format_grid(grid)
+        if style == "drawing":
+            return nb.draw(grid)
+        raise UsageError(f"unknown style {style!r}; expected grid or drawing")
+
+    def _board(self, instance: Any) -> Board:
+        return nb.validate(instance)
+
+    # -- the verbs -------------------------------------------------------------------------
+
+    def solve(self, instance: Board, *, limits: Limits | None = None, seed: int | None = None,
+              progress: Progress | None = None, unique: bool = False) -> SolveResult:
+        """One solution; with ``unique``, also whether it is the only one (take two)."""
+        from . import model
+
+        board = self._board(instance)
+        limits = (limits or Limits()).started()
+        if unique:
+            found = model.take_two(board, seed=seed, limits=limits, progress=progress)
+            grids = found.solutions
+            result = SolveResult(Status.SOLVED if grids else found.status, found.stats,
+                                 solution=grids[0] if grids else None,
+                                 unique=found.uniqueness(), wanted_unique=True,
+                                 puzzle=self.name)
+            if len(grids) > 1:
+                result.details["other"] = nb.to_rows(grids[1])
+        else:
+            found = model.solve(board, seed=seed, limits=limits, progress=progress)
+            grid = found.solutions[0] if found.solutions else None
+            result = SolveResult(found.status, found.stats, solution=grid, puzzle=self.name)
+        if result.solution is not None:
+            result.details = {"solution": nb.to_rows(result.solution), **result.details}
+        return result
+
+    def count(self, instance: Board, *, limit: int | None = None, limits: Limits | None = None,
+              progress: Progress | None = None, seed: int | None = None) -> CountResult:
+        """Count solutions up to ``limit``; the kept ones are grids in ``solutions``."""
+        from . import model
+
+        if limit is not None and limit < 1:
+            raise UsageError(f"limit must be at least 1, got {limit}")
+        board = self._board(instance)
+        found = model.count(board, limit, seed=seed, limits=(limits or Limits()).started(),
+                            progress=progress)
+        status = count_status(found.count, found.complete, limit)
+        result = CountResult(status, found.stats, count=found.count, complete=found.complete,
+                             limit=limit, solutions=found.solutions, puzzle=self.name)
+        return result
+
+    def generate(self, *, seed: int | None = None, limits: Limits | None = None,
+                 progress: Progress | None = None, count: int = 1, size: str = "10x10",
+                 connected: bool = False, wrap: bool = False, style: str = "ust",
+                 max_tiles: int = MAX_TILES, max_rounds: int | None = None) -> GenerateResult:
+        """``count`` puzzles with exactly one solution (seeds ``seed``, ``seed + 1``, ...);
+        stops with status gave-up, keeping those made, at a limit."""
+        from .deduce import rate
+        from .generator import generate_one
+
+        if style not in STYLES:
+            raise UsageError(f"unknown style {style!r}; expected one of {', '.join(STYLES)}")
+        if count < 1:
+            raise UsageError(f"count must be at least 1, got {count}")
+        rows, cols = nb.parse_size(size, max_tiles=max_tiles)
+        start = time.monotonic()
+        limits = (limits or Limits()).started()
+        base = random.randrange(2**32) if seed is None else seed
+        stats = Stats(extra={"rounds": 0})
+        made: list[Generated] = []
+        status = Status.SOLVED
+        for k in range(count):
+            left = None if limits.nodes is None else max(0, limits.nodes - stats.nodes)
+            try:
+                one = generate_one(rows, cols, connected=connected, wrap=wrap, style=style,
+                                   rng=random.Random(base + k), max_rounds=max_rounds,
+                                   limits=replace(limits, nodes=left))
+            except LimitReached:
+                status = Status.GAVE_UP
+                break
+            stats.nodes += one.stats.nodes
+            stats.extra["rounds"] += one.rounds
+            stats.seconds = time.monotonic() - start
+            if progress is not None:
+                progress(stats)
+            if one.board is None:
+                status = Status.GAVE_UP
+                break
+            level = rate(one.board, limits=Limits(nodes=0)).level
+            made.append(Generated(one.board, nb.format_grid(one.board.tiles) + "\n",
+                                  one.solution, base + k, level,
+                                  {"rows": nb.to_rows(one.board.tiles),
+                                   "solution": nb.to_rows(one.solution),
+                                   "connected": connected, "wrap": wrap,
+                                   "rounds": one.rounds}))
+        stats.seconds = time.monotonic() - start
+        result = GenerateResult(status, stats, puzzles=made, puzzle=self.name)
+        if status is Status.GAVE_UP:
+            result.details["reason"] = f"made {len(made)} of {count} puzzles within the limits"
+        return result
+
+    def rate(self, instance: Board, *, limits: Limits | None = None) -> RateResult:
+        """Which deductions finish the puzzle: easy, medium, hard (search) or ambiguous."""
+        from .deduce import rate
+
+        return rate(self._board(instance), limits=limits, name=self.name)
+
+    def hint(self, instance: Board, state: Grid | None = None, *,
+             limits: Limits | None = None) -> HintResult:
+        """The next tile forced by the deductions, from the player's ``state``."""
+        from .deduce import hint
+
+        return hint(self._board(instance), state, limits=limits, name=self.name)
+
+    def is_solution(self, instance: Board, answer: Grid) -> Check:
+        """The independent checker (:mod:`puzzlesmith.puzzles.net.rules`)."""
+        from .rules import violations
+
+        return Check.of(violations(nb.validate(instance, fit=False), answer), puzzle=self.name)
+
+    def render_svg(self, instance: Board, answer: Grid | None = None) -> str:
+        """Pipes, the source, and the loose ends of ``answer`` (default: the tiles as
+        given)."""
+        from ...render.net import render_svg
+
+        board = self._board(instance)
+        return render_svg(board.tiles if answer is None else answer, wrap=board.wrap)
+
+    def report_text(self, verb: str, instance: Any, result: Result,
+                    style: str | None = None) -> str | None:
+        if verb == "generate" and style == "drawing":
+            return "\n\n".join(nb.draw(g.instance.tiles) for g in result.puzzles) or None
+        if verb == "rate" and result.level is not None:
+            rules = result.details.get("rules", {})
+            lines = [f"rating: {result.level}"]
+            lines += [f"  {rule:<24}{value:>6} {'nodes' if 'search' in rule else 'tiles'}"
+                      for rule, value in rules.items() if value]
+            return "\n".join(lines)
+        return super().report_text(verb, instance, result, style)
+
+    def demo(self) -> str:
+        """Solve the seed's sample under both rules and draw it."""
+        board = self.example()
+        self.solve(board)                            # load the compiled kernels before timing
+        result = self.solve(board, unique=True)
+        verdict = "yes" if result.unique else "no"
+        connected = self.solve(replace(board, connected=True)).status.value
+        rating = self.rate(board)
+        lines = ["Net: the seed's 3x11 tile-rotation sample", "", self.format(board), "",
+                 f"solved (local rule; unique: {verdict}) in "
+                 f"{result.stats.seconds * 1000:.1f} ms, {result.stats.nodes} nodes:", "",
+                 nb.format_grid(result.solution), "", nb.draw(result.solution), "",
+                 f"rating: {rating.level} (borders and connectors alone finish it)",
+                 f"under Net's connected rule: {connected} (the solution has a loop)"]
+        return "\n".join(lines)
+
+
+PUZZLE = NetPuzzle()

@@ -1,0 +1,109 @@
+"""Net generation: unique puzzles (checked by brute force), spanning trees, seeds, limits."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from puzzlesmith.errors import InvalidPuzzle, UsageError
+from puzzlesmith.puzzles.net.board import Board
+from puzzlesmith.puzzles.net.generator import STYLES, generate_one, spanning_tree
+from puzzlesmith.results import Limits, Status
+
+from .helpers import NET, brute_force_count
+
+
+@pytest.mark.parametrize("size, connected, wrap, style", [
+    ("3x3", False, False, "ust"), ("4x4", True, False, "grow"), ("3x3", True, True, "ust"),
+    ("4x4", False, True, "ust"), ("4x5", True, True, "grow"),
+])
+def test_generated_puzzles_are_unique_by_brute_force(size, connected, wrap, style):
+    result = NET.generate(size=size, connected=connected, wrap=wrap, style=style, seed=11)
+    assert result.status is Status.SOLVED and len(result.puzzles) == 1
+    made = result.puzzles[0]
+    board = NET.parse(made.text, connected=connected, wrap=wrap)
+    assert board == made.instance
+    assert NET.is_solution(board, made.solution)
+    assert brute_force_count(board) == 1
+    assert made.rating in ("easy", "medium", "hard")
+
+
+@pytest.mark.parametrize("connected", [False, True])
+@pytest.mark.parametrize("style", STYLES)
+def test_generated_10x10_is_unique(connected, style):
+    made = NET.generate(size="10x10", connected=connected, style=style, seed=5).puzzles[0]
+    check = NET.solve(made.instance, unique=True, seed=99)
+    assert check.unique is True and check.solution == made.solution
+    assert NET.is_solution(made.instance, made.solution)
+    again = NET.generate(size="10x10", connected=connected, style=style, seed=5).puzzles[0]
+    assert again.instance == made.instance and again.seed == made.seed == 5
+
+
+def test_count_makes_puzzles_from_consecutive_seeds():
+    result = NET.generate(size="4x4", count=3, seed=7, connected=True)
+    assert [g.seed for g in result.puzzles] == [7, 8, 9]
+    assert len({g.text for g in result.puzzles}) == 3
+    single = NET.generate(size="4x4", seed=8, connected=True).puzzles[0]
+    assert single.text == result.puzzles[1].text
+    body = result.to_dict()
+    assert body["status"] == "solved" and len(body["puzzles"]) == 3
+    assert body["puzzles"][0]["rows"] == body["puzzles"][0]["text"].split()
+    text = NET.report_text("generate", None, result, "grid")
+    assert text.split("\n")[:4] == body["puzzles"][0]["rows"]
+    drawing = NET.report_text("generate", None, result, "drawing")
+    assert drawing.count("o") >= 48
+
+
+def test_random_seed_is_recorded():
+    made = NET.generate(size="3x3").puzzles[0]
+    again = NET.generate(size="3x3", seed=made.seed).puzzles[0]
+    assert again.text == made.text
+
+
+def test_limits_stop_generation_keeping_what_was_made():
+    result = NET.generate(size="20x20", seed=0, max_rounds=1)     # seed 0 needs more rounds
+    assert result.status is Status.GAVE_UP and result.puzzles == []
+    assert result.details["reason"] == "made 0 of 1 puzzles within the limits"
+    made = NET.generate(size="12x12", seed=1, count=5, limits=Limits(nodes=5))
+    assert made.status is Status.GAVE_UP and len(made.puzzles) < 5
+    assert made.stats.nodes <= 5
+    made = NET.generate(size="6x6", count=10**6, limits=Limits(seconds=2).started())
+    assert made.status is Status.GAVE_UP and 0 < len(made.puzzles) < 10**6
+    assert made.to_dict()["status"] == "gave-up"
+    big = NET.generate(size="300x300", limits=Limits(seconds=0.05).started())
+    assert big.status is Status.GAVE_UP and big.puzzles == []
+
+
+@pytest.mark.parametrize("size, error", [
+    ("10x0", UsageError), ("x10", UsageError), ("1x1", UsageError),
+    ("100000x100000", InvalidPuzzle),
+])
+def test_bad_sizes_are_refused_before_any_work(size, error):
+    with pytest.raises(error):
+        NET.generate(size=size)
+
+
+def test_bad_options_are_refused():
+    with pytest.raises(UsageError, match="unknown style"):
+        NET.generate(style="spiral")
+    with pytest.raises(UsageError, match="count"):
+        NET.generate(count=0)
+    with pytest.raises(InvalidPuzzle, match="more than the 50 allowed"):
+        NET.generate(size="10x10", max_tiles=50)
+
+
+def test_spanning_trees_are_trees():
+    rng = random.Random(3)
+    for style in STYLES:
+        for wrap in (False, True):
+            tree = spanning_tree(7, 9, wrap=wrap, style=style, rng=rng)
+            assert NET.is_solution(Board(tree, wrap, connected=True), tree)
+            if style == "grow":
+                assert all(t != 15 for row in tree for t in row)
+
+
+def test_generate_one_reports_rounds():
+    made = generate_one(6, 6, connected=True, rng=random.Random(2))
+    assert made.board is not None and made.rounds >= 1
+    assert made.stats.extra["rounds"] == made.rounds
