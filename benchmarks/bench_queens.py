@@ -19,12 +19,20 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from importlib.metadata import version
 from pathlib import Path
 
 from puzzlesmith.engines.annealing import anneal
-from puzzlesmith.puzzles import queens
-from puzzlesmith.puzzles.queens import SwapModel, annealing_schedule, is_solution
+from puzzlesmith.puzzles import get
+from puzzlesmith.puzzles.queens import KNOWN_COUNTS, Board, methods
+from puzzlesmith.puzzles.queens.methods import SwapModel, annealing_schedule
+
+QUEENS = get("queens")
+
+
+def is_solution(rows) -> bool:
+    return rows is not None and QUEENS.is_solution(Board(len(rows)), rows).ok
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 
@@ -43,16 +51,16 @@ def report(label, times, solved, extra=""):
 
 
 def run_method(n, method, seeds, label=None):
-    """Wall time of ``queens.solve`` (including the list of rows it returns), and of the
-    solver alone (``stats.seconds``)."""
+    """Wall time of ``solve`` (including the list of rows it returns), and of the solver
+    alone (``stats.seconds``)."""
     times, inner, cpu, ok = [], [], [], 0
     for seed in seeds:
         before = time.process_time()
-        t, r = timed(queens.solve, n, method, seed=seed)
+        t, r = timed(QUEENS.solve, Board(n), method=method, seed=seed)
         cpu.append(time.process_time() - before)
         times.append(t)
         inner.append(r.stats.seconds)
-        ok += r.status.value == "solved" and is_solution(r.rows)
+        ok += r.status.value == "solved" and is_solution(r.solution)
     report(label or f"{method} N={n:,}", times, ok,
            f"; solver alone {statistics.median(inner):.3f} s; CPU {statistics.median(cpu):.3f} s")
 
@@ -61,9 +69,20 @@ def run_method(n, method, seeds, label=None):
 
 def generic_anneal(n, seed):
     """The seed's model in the generic (pure Python) engine, O(1) move with undo."""
-    model = SwapModel(n)
+    model = SwapModel(Board(n))
     return anneal(model.start, model.energy, model.move, undo=model.undo, copy=list,
                   schedule=annealing_schedule(n), target=0, restarts=1000, seed=seed)
+
+
+@contextmanager
+def compiled_from(n):
+    """Run annealing and min-conflicts as compiled kernels from ``n`` queens (the library
+    switches at ``methods.COMPILED_FROM`` = 100)."""
+    saved, methods.COMPILED_FROM = methods.COMPILED_FROM, n
+    try:
+        yield
+    finally:
+        methods.COMPILED_FROM = saved
 
 
 def simanneal_anneal(n, seed, budget):
@@ -108,7 +127,7 @@ def simanneal_anneal(n, seed, budget):
 
     rng = random.Random(seed)
     random.seed(seed)  # simanneal draws acceptance from the global random
-    model = SwapModel(n)
+    model = SwapModel(Board(n))
     annealer = Queens(model.start(rng), model)
     annealer.Tmax, annealer.Tmin = schedule.t0, schedule.t_min
     annealer.steps = schedule.total_steps
@@ -126,17 +145,14 @@ def bench_anneal(seeds):
         times.append(t)
         ok += r.status.value == "solved" and is_solution(r.state)
     report("generic engine (Python), N=32", times, ok)
-    from puzzlesmith.puzzles import _queens_kernels as kernels
-
-    s = annealing_schedule(32)
-    kernels.anneal(32, 0, s.t0, s.alpha, s.t_min, s.steps, 0, 10**6)  # load/compile first
-    times, ok = [], 0
-    for seed in seeds:
-        t, (rows, energy, _, _) = timed(kernels.anneal, 32, seed, s.t0, s.alpha, s.t_min,
-                                        s.steps, 1000, 2**62)
-        times.append(t)
-        ok += energy == 0 and is_solution(rows)
-    report("numba kernel, N=32", times, ok)
+    with compiled_from(1):
+        QUEENS.solve(Board(32), method="annealing", seed=0)  # load/compile first
+        times, ok = [], 0
+        for seed in seeds:
+            t, r = timed(QUEENS.solve, Board(32), method="annealing", seed=seed)
+            times.append(t)
+            ok += is_solution(r.solution)
+    report("numba kernel (in chunks), N=32", times, ok)
     try:
         import simanneal  # noqa: F401
     except ImportError:
@@ -223,8 +239,8 @@ def bench_ga(seeds):
 
 FIRST_CALL = ("import time; t0 = time.perf_counter(); import numba; "
               "t1 = time.perf_counter(); "
-              "from puzzlesmith.puzzles import _queens_kernels as k; "
-              "k.repair(1000, 1, 10**9, 50, 1); t2 = time.perf_counter(); "
+              "from puzzlesmith.puzzles.queens import kernels as k; "
+              "k.warm(); t2 = time.perf_counter(); "
               "print(t1 - t0, t2 - t1)")
 
 
@@ -236,9 +252,9 @@ def bench_minconflicts(seeds, big):
             out = subprocess.run([sys.executable, "-c", FIRST_CALL], env=env, check=True,
                                  capture_output=True, text=True).stdout
             numba_import, kernel = map(float, out.split())
-            print(f"  {label:<44} {kernel:8.3f} s  (kernels for N=1,000; importing numba "
+            print(f"  {label:<44} {kernel:8.3f} s  (all four queens kernels; importing numba "
                   f"itself {numba_import:.2f} s)")
-    queens.solve(1000, "minconflicts", seed=0)  # load the kernel in this process
+    QUEENS.solve(Board(1000), method="minconflicts", seed=0)  # load the kernels here
     run_method(10**6, "minconflicts", seeds, "N=1,000,000")
     if big:
         run_method(10**7, "minconflicts", seeds[:3], "N=10,000,000")
@@ -250,16 +266,16 @@ def bench_minconflicts(seeds, big):
 def bench_count(with_18):
     cores = os.cpu_count()
     print(f"counting all solutions (bitmask backtracking, eight symmetries, {cores} cores)")
-    queens.count(8)  # load the kernel
+    QUEENS.count(Board(8))  # load the kernels
     for n, reps in ((14, 5), (16, 3)) + (((18, 1),) if with_18 else ()):
         times, cpu, ok = [], [], 0
         for _ in range(reps):
             before = cpu_seconds()
-            t, r = timed(queens.count, n, processes=cores if n >= 16 else None)
+            t, r = timed(QUEENS.count, Board(n), processes=cores if n >= 16 else None)
             cpu.append(cpu_seconds() - before)
             times.append(t)
-            ok += r.complete and r.count == queens.KNOWN_COUNTS[n]
-        report(f"count N={n} = {queens.KNOWN_COUNTS[n]:,}", times, ok,
+            ok += r.complete and r.count == KNOWN_COUNTS[n]
+        report(f"count N={n} = {KNOWN_COUNTS[n]:,}", times, ok,
                f"; CPU {statistics.median(cpu):.2f} s on {r.stats.extra['processes']} "
                f"process(es)")
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")

@@ -17,8 +17,12 @@ import statistics
 import time
 from pathlib import Path
 
-from puzzlesmith.puzzles import starbattle as sb
+from puzzlesmith.engines.driver import warm_all
+from puzzlesmith.puzzles import get
+from puzzlesmith.puzzles.starbattle import generator, rules
 from puzzlesmith.results import Limits
+
+sb = get("starbattle")
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "starbattle"
 
@@ -30,14 +34,15 @@ def generation(sizes: list[tuple[int, int]], seeds: int, method: str, limit: flo
         times, ratings, failed = [], collections.Counter(), 0
         for seed in range(seeds):
             start = time.perf_counter()
-            result = sb.generate(size, stars=stars, seed=seed, method=method,
+            result = sb.generate(size=str(size), stars=stars, seed=seed, method=method,
                                  limits=Limits(seconds=limit))
             times.append(time.perf_counter() - start)
-            if result.puzzle is None:
+            if not result.puzzles:
                 failed += 1
                 continue
-            assert sb.is_solution(result.puzzle, result.solution)
-            ratings[sb.rate(result.puzzle).level] += 1
+            made = result.puzzles[0]
+            assert sb.is_solution(made.instance, made.solution)
+            ratings[made.rating] += 1
         shares = ", ".join(f"{level} {n}" for level, n in sorted(ratings.items()))
         print(f"{size:>5}/{stars:<2} {statistics.median(times):8.2f} {max(times):8.2f} "
               f"{failed:8d}  {shares}", flush=True)
@@ -47,14 +52,14 @@ def difficulty(sizes: list[tuple[int, int]], seeds: int, limit: float) -> None:
     print(f"\n--difficulty: seconds per puzzle of each level over {seeds} seeds")
     print(f"{'size':>8} {'level':>8} {'median':>8} {'worst':>8} {'made':>6}")
     for size, stars in sizes:
-        for level in sb.LEVELS[:3]:
+        for level in generator.DIFFICULTIES:
             times, made = [], 0
             for seed in range(seeds):
                 start = time.perf_counter()
-                result = sb.generate(size, stars=stars, seed=seed, difficulty=level,
+                result = sb.generate(size=str(size), stars=stars, seed=seed, difficulty=level,
                                      limits=Limits(seconds=limit))
                 times.append(time.perf_counter() - start)
-                made += result.puzzle is not None
+                made += len(result.puzzles)
             print(f"{size:>5}/{stars:<2} {level:>8} {statistics.median(times):8.2f} "
                   f"{max(times):8.2f} {made:>3}/{seeds}", flush=True)
 
@@ -64,7 +69,7 @@ def published() -> None:
     for path in sorted(DATA.glob("*.sb")):
         puzzle = sb.parse(path.read_text())
         start = time.perf_counter()
-        rating = sb.rate(puzzle)
+        rating = rules.rate(puzzle)
         used = {rule: n for rule, n in rating.counts.items() if n}
         print(f"  {path.stem:22} {puzzle.rows:>2}x{puzzle.columns:<2} {rating.level:13} "
               f"{(time.perf_counter() - start) * 1e3:8.1f} ms  {used}")
@@ -82,7 +87,7 @@ def main() -> None:
     def sizes(text: str) -> list[tuple[int, int]]:
         return [tuple(map(int, part.split("/"))) for part in text.split(",") if part]
 
-    sb.solve(sb.example())  # load the compiled kernels first
+    warm_all()  # load the compiled kernels first
     generation(sizes(args.sizes), args.seeds, "grow", args.limit)
     generation(sizes(args.genetic_sizes), args.seeds, "genetic", args.limit)
     difficulty(sizes(args.difficulty_sizes), args.seeds, min(args.limit, 30.0))

@@ -8,7 +8,7 @@ import pytest
 
 from puzzlesmith.engines.annealing import AnnealResult, Geometric, anneal, auto_schedule
 from puzzlesmith.errors import UsageError
-from puzzlesmith.results import Limits, Status
+from puzzlesmith.results import Limits, Stats, Status
 
 
 def start(rng):
@@ -104,7 +104,9 @@ def test_progress_callback_is_called_and_engine_is_silent(capsys, monkeypatch):
     monkeypatch.setattr(module.time, "monotonic", lambda: next(clock))
     seen = []
     anneal(start, energy, move_delta, schedule=SCHEDULE, seed=1, progress=seen.append)
-    assert seen and {"run", "temperature", "energy", "best", "steps"} <= set(seen[0])
+    assert seen and all(isinstance(s, Stats) for s in seen)
+    assert {"run", "temperature", "energy", "best"} <= set(seen[0].extra)
+    assert seen[-1].nodes >= seen[0].nodes > 0
     assert capsys.readouterr() == ("", "")
 
 
@@ -136,3 +138,18 @@ def test_auto_schedule_by_name_and_unknown_name():
     assert result.status is Status.SOLVED
     with pytest.raises(UsageError):
         anneal(start, energy, move_delta, schedule="linear")
+
+
+def test_steps_must_be_a_whole_number():
+    """The documented contract: ``steps`` is a number >= 1 (there is no ``steps=None``)."""
+    with pytest.raises(UsageError, match="whole number"):
+        Geometric(steps=None)
+    with pytest.raises(UsageError):
+        Geometric(steps=0)
+
+
+def test_started_limits_share_one_deadline():
+    limits = Limits(seconds=0).started()
+    result = anneal(start, energy, move_delta, schedule=SCHEDULE, target=-1, restarts=None,
+                    limits=limits, seed=1)
+    assert result.status is Status.GAVE_UP and result.stats.extra["runs"] == 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import random
 
@@ -9,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from puzzlesmith.engines import exactcover
 from puzzlesmith.engines.exactcover import ExactCover
 from puzzlesmith.errors import UsageError
 from puzzlesmith.puzzles.pentominoes import placements
@@ -41,6 +43,7 @@ def test_pentominoes_3x20():
     assert ExactCover(placements(3, 20)).count().count == 8
 
 
+@pytest.mark.slow
 def test_pentominoes_6x10():
     """9356 tilings, 2339 up to the board's four symmetries."""
     solutions = set()
@@ -116,20 +119,111 @@ def instances(draw):
     return options, bounds, caps
 
 
-@settings(max_examples=150, deadline=None)
-@given(instances(), st.booleans(), st.booleans(), st.one_of(st.none(), st.integers(0, 99)))
-def test_matches_brute_force(instance, pigeonhole, probe, seed):
-    options, bounds, caps = instance
-    problem = ExactCover(options, secondary=caps, multiplicity=bounds, random=seed,
-                         pigeonhole=pigeonhole, probe=probe)
-    expected = brute_force(options, bounds, caps)
-    got = [frozenset(s) for s in problem.solutions()]
-    assert len(got) == len(set(got))
-    assert set(got) == expected
-    assert problem.count().count == len(expected)
-    result = problem.solve(unique=True)
-    assert result.unique == (len(expected) == 1)
-    assert (result.status is Status.SOLVED) == bool(expected)
+@contextlib.contextmanager
+def kernels(mode: str):
+    """Run the searches made inside with the interpreted or the compiled kernels."""
+    saved = exactcover.KERNELS
+    exactcover.KERNELS = mode
+    try:
+        yield
+    finally:
+        exactcover.KERNELS = saved
+
+
+@pytest.mark.parametrize("mode", ["interpreted", "compiled"])
+def test_matches_brute_force(mode):
+    """Every solution exactly once, with either kernels, every switch on or off."""
+
+    @settings(max_examples=150, deadline=None)
+    @given(instances(), st.booleans(), st.booleans(), st.one_of(st.none(), st.integers(0, 99)))
+    def check(instance, pigeonhole, probe, seed):
+        options, bounds, caps = instance
+        problem = ExactCover(options, secondary=caps, multiplicity=bounds, seed=seed,
+                             pigeonhole=pigeonhole, probe=probe)
+        expected = brute_force(options, bounds, caps)
+        got = [frozenset(s) for s in problem.solutions()]
+        assert len(got) == len(set(got))
+        assert set(got) == expected
+        assert problem.count().count == len(expected)
+        result = problem.solve(unique=True)
+        assert result.unique == (len(expected) == 1)
+        assert (result.status is Status.SOLVED) == bool(expected)
+
+    with kernels(mode):
+        check()
+
+
+def test_the_two_kernels_agree_and_hand_over_mid_search():
+    """Interpreted and compiled kernels search the same tree; a search that starts
+    interpreted moves to the compiled kernels between chunks and carries on."""
+    with kernels("interpreted"):
+        slow = queens(8).count()
+        run = queens(8).solutions()
+        first = [frozenset(next(run)) for _ in range(10)]
+        assert not run.compiled
+    with kernels("compiled"):
+        fast = queens(8).count()
+        rest = [frozenset(s) for s in run]
+        assert run.compiled and run.status is Status.SOLVED
+    assert slow.count == fast.count == 92 and slow.stats.nodes == fast.stats.nodes
+    assert len(set(first + rest)) == 92
+
+
+def test_regression_exclusion_is_propagated_before_the_next_branch():
+    """Found by hypothesis: with probing, a contradiction caused by excluding a tried option
+    was consumed by the failing branch after it, and a later branch kept the state where p0
+    could no longer be covered, yielding {o3, o8}."""
+    options = {"o0": ["p0", "p1", "p2"], "o1": ["p0", "p1", "p2"], "o2": ["p0", "p1", "p2"],
+               "o3": ["p1", "s0"], "o4": ["p2", "s0"], "o5": ["p0", "p1", "p2"],
+               "o6": ["p0", "s0"], "o7": ["p0", "p1", "p2"], "o8": ["p2", "s0"]}
+    bounds = {"p0": (1, 1), "p1": (1, 1), "p2": (1, 2), "p3": (0, 0)}
+    expected = brute_force(options, bounds, {"s0": 2})
+    assert len(expected) == 15
+    for probe, pigeonhole, mode in itertools.product((True, False), (True, False),
+                                                     ("interpreted", "compiled")):
+        with kernels(mode):
+            problem = ExactCover(options, secondary={"s0": 2}, multiplicity=bounds, seed=30,
+                                 pigeonhole=pigeonhole, probe=probe)
+            got = [frozenset(s) for s in problem.solutions()]
+            assert len(got) == len(set(got)) and set(got) == expected, (probe, pigeonhole)
+            assert problem.count().count == 15
+
+
+def test_interleaved_iterators_keep_their_own_state():
+    """Each search has its own state: two iterators over one problem, advanced in turn,
+    both give every solution (and a count in between disturbs neither)."""
+    problem = queens(6)
+    first, second = problem.solutions(), iter(problem)
+    got_first, got_second = [], []
+    for a, b in itertools.zip_longest(first, second):
+        got_first.append(frozenset(a))
+        got_second.append(frozenset(b))
+        assert problem.count().count == 4
+    assert len(got_first) == len(set(got_first)) == 4 and set(got_first) == set(got_second)
+    assert first.status is Status.SOLVED and not first.gave_up
+    eight = queens(8)
+    runs = [eight.solutions() for _ in range(3)]
+    seen = [set() for _ in runs]
+    for step in range(92):
+        for n, run in enumerate(runs[: 1 + step % 3]):
+            seen[n].add(frozenset(next(run)))
+    assert len(seen[0]) == 92
+
+
+def test_results_are_the_shared_family():
+    from puzzlesmith import results
+
+    problem = queens(6)
+    solved = problem.solve(unique=True)
+    assert isinstance(solved, results.SolveResult) and solved.wanted_unique
+    assert solved.verdict() is Status.UNSOLVABLE  # four solutions: not unique
+    counted = problem.count(limit=2)
+    assert isinstance(counted, results.CountResult)
+    assert (counted.count, counted.complete, counted.limit) == (2, False, 2)
+    assert counted.status is Status.SOLVED and counted.uniqueness() is False
+    assert counted.to_dict()["nodes"] == counted.stats.nodes > 0
+    none = ExactCover({"a": ["x"], "b": ["x"]}, multiplicity={"x": 3}).count()
+    assert none.status is Status.UNSOLVABLE and none.complete
 
 
 def test_count_limit_and_node_limit():
@@ -137,22 +231,34 @@ def test_count_limit_and_node_limit():
     assert (limited.count, limited.complete) == (10, False)
     stopped = queens(10).count(limits=Limits(nodes=50))
     assert not stopped.complete and stopped.stats.nodes <= 50
+    assert stopped.status is Status.GAVE_UP
     result = queens(12).solve(unique=True, limits=Limits(nodes=5))
     assert result.status is Status.GAVE_UP and result.unique is None
+    run = queens(10).solutions(limits=Limits(nodes=30))
+    assert len(list(run)) < 724 and run.gave_up and run.status is Status.GAVE_UP
+    with pytest.raises(UsageError, match="limit"):
+        queens(4).count(limit=0)
 
 
 def test_time_limit_is_honoured():
     result = ExactCover(placements(6, 10)).count(limits=Limits(seconds=0.2))
-    assert not result.complete and result.stats.seconds < 5
+    assert not result.complete and result.status is Status.GAVE_UP
+
+
+def test_a_passed_deadline_stops_model_building():
+    from puzzlesmith.errors import LimitReached
+
+    with pytest.raises(LimitReached, match="building the model"):
+        ExactCover(placements(3, 20), limits=Limits(seconds=0).started())
 
 
 def test_random_order_is_reproducible_and_varied():
     firsts = {tuple(sorted(queens(8).solve().solution))}
     for seed in range(8):
         a = ExactCover({(r, c): [("r", r), ("c", c)] for r in range(6) for c in range(6)},
-                       random=seed).solve().solution
+                       seed=seed).solve().solution
         b = ExactCover({(r, c): [("r", r), ("c", c)] for r in range(6) for c in range(6)},
-                       random=seed).solve().solution
+                       seed=seed).solve().solution
         assert a == b
         firsts.add(tuple(sorted(a)))
     assert len(firsts) > 3
@@ -182,5 +288,5 @@ def test_unsolvable_and_empty():
 def test_random_seed_object_accepted():
     result = queens(6).solve(unique=False)
     shuffled = ExactCover({(r, c): [("r", r), ("c", c)] for r in range(3) for c in range(3)},
-                          random=random.Random(5)).count()
+                          seed=random.Random(5)).count()
     assert result.status is Status.SOLVED and shuffled.count == 6

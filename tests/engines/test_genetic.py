@@ -8,7 +8,7 @@ import pytest
 
 from puzzlesmith.engines.genetic import GeneticAlgorithm, freeze
 from puzzlesmith.errors import UsageError
-from puzzlesmith.results import Limits, Status
+from puzzlesmith.results import Limits, Stats, Status
 
 
 def onemax(seed, calls=None):
@@ -109,7 +109,8 @@ def test_progress_callback(monkeypatch):
     seen = []
     ga = onemax(7)
     ga.run(ga.population(10, 40), 40, goal=-1, generations=5, progress=seen.append)
-    assert seen and {"generation", "best", "mean"} <= set(seen[0])
+    assert seen and all(isinstance(s, Stats) for s in seen)
+    assert {"generation", "best", "mean"} <= set(seen[0].extra) and seen[0].nodes > 0
 
 
 def test_population_of_one_shared_object_does_not_hang():

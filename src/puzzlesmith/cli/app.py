@@ -338,11 +338,12 @@ def run(args: list[str]) -> int:
     except click.exceptions.Abort:
         return emit_failure(args, _puzzle_named(args), failure_from(KeyboardInterrupt()))
     except click.ClickException as error:
+        text = " ".join(error.format_message().split())
         if wants_json(args):
-            text = error.format_message()
             write_out(json.dumps({"puzzle": _puzzle_named(args), "status": "error",
                                   "seconds": 0.0, "nodes": 0, "error": text}), None)
-        error.show()
+        command = getattr(getattr(error, "ctx", None), "command_path", "puzzlesmith")
+        message(f"error: {text} (see '{command} --help')")
         return 2
     except SystemExit as done:
         return done.code if isinstance(done.code, int) else 1

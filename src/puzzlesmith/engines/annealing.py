@@ -9,7 +9,9 @@ The problem is three small functions, all taking the state first:
   reverted by restoring a copy, as simanneal does, which costs a copy per step.
 
 Unlike simanneal, nothing here prints, installs signal handlers or touches the global
-``random``: randomness comes from ``random.Random(seed)``, progress goes to a callback.
+``random``: randomness comes from ``random.Random(seed)`` (``seed`` an int, None, or a
+``random.Random`` shared with the problem's functions), progress goes to a callback that
+takes one :class:`~puzzlesmith.results.Stats`.
 
 >>> import random
 >>> def energy(xs): return sum(abs(x) for x in xs)
@@ -44,7 +46,11 @@ class Geometric:
     """Geometric cooling: ``steps`` moves at each temperature, then ``T *= alpha``.
 
     The defaults are the seed document's: ``T0 = 90``, ``alpha = 0.997``, down to ``0.1``.
-    ``steps=None`` means "decided by the caller" (the seed uses half the number of queens).
+    ``steps`` is a whole number >= 1 (the seed uses half the number of queens:
+    ``Geometric(steps=max(n // 2, 1))``).
+
+    >>> Geometric(t0=10, alpha=0.5, t_min=1, steps=3).total_steps
+    12
     """
 
     t0: float = 90.0
@@ -53,8 +59,10 @@ class Geometric:
     steps: int = 100
 
     def __post_init__(self):
-        if not (self.t0 > self.t_min > 0 and 0 < self.alpha < 1 and self.steps >= 1):
-            raise UsageError(f"bad schedule {self}: need t0 > t_min > 0, 0 < alpha < 1, steps >= 1")
+        if not (isinstance(self.steps, int) and self.steps >= 1):
+            raise UsageError(f"bad schedule {self}: steps must be a whole number >= 1")
+        if not (self.t0 > self.t_min > 0 and 0 < self.alpha < 1):
+            raise UsageError(f"bad schedule {self}: need t0 > t_min > 0 and 0 < alpha < 1")
 
     def temperatures(self) -> Iterator[float]:
         """The temperatures of one run, from ``t0`` down to (not below) ``t_min``."""
@@ -98,7 +106,7 @@ def anneal(
     restarts: int | None = 0,
     seed: int | random.Random | None = None,
     limits: Limits | None = None,
-    progress: Callable[[dict], None] | None = None,
+    progress: Callable[[Stats], None] | None = None,
 ) -> AnnealResult:
     """Minimise ``energy`` by simulated annealing; restart until ``target`` is reached.
 
@@ -110,8 +118,9 @@ def anneal(
 
     Status: ``SOLVED`` when the target is reached (or, with no target, after the runs);
     ``GAVE_UP`` when the runs or ``limits`` (``nodes`` = moves, ``seconds``) run out first.
-    ``progress`` is called about every 0.2 s with a dict of run, temperature, energies.
-    Limits are checked once per temperature level.  The best state is copied (with
+    ``progress`` is called about every 0.2 s with one :class:`Stats` (moves so far, seconds,
+    and in ``extra`` the run, temperature, energy and best energy).  Limits are checked once
+    per temperature level.  The best state is copied (with
     ``copy``; pass ``list`` for a list state) at each new best, except the final one.
     Statistics: ``nodes`` moves, ``extra`` accepted moves, runs, copies (of best states,
     and of every state before a move when there is no ``undo``).
@@ -173,8 +182,9 @@ def anneal(
                 break
             if progress and now >= next_report:
                 next_report = now + 0.2
-                progress({"run": runs, "temperature": t, "energy": current,
-                          "best": min(best_energy, run_best_energy), "steps": steps})
+                progress(Stats(nodes=steps, seconds=now - began, extra={
+                    "run": runs, "temperature": t, "energy": current,
+                    "best": min(best_energy, run_best_energy)}))
         if run_best_energy < best_energy:
             best_state, best_energy = run_best, run_best_energy
         if target is not None and best_energy <= target:

@@ -139,12 +139,13 @@ class GeneticAlgorithm:
             generations: int | None = None, patience: int | None = None,
             retain: float = 0.2, random_select: float = 0.1, mutate: float = 0.2,
             elite: int = 1, tournament: int | None = None, limits: Limits | None = None,
-            progress: Callable[[dict], None] | None = None) -> GAResult:
+            progress: Callable[[Stats], None] | None = None) -> GAResult:
         """Evolve ``pop`` until the best fitness is ``<= goal`` (status ``SOLVED``).
 
         Gives up (``GAVE_UP``) after ``generations``, after ``patience`` generations without
         a better best, or past ``limits`` (``nodes`` = fitness evaluations, ``seconds``).
-        ``progress`` gets a dict (generation, best, mean) about every 0.2 s.
+        ``progress`` gets one :class:`Stats` (fitness evaluations so far, seconds, and in
+        ``extra`` the generation, best and mean fitness) about every 0.2 s.
         """
         if not pop:
             raise UsageError("the population is empty")
@@ -180,7 +181,9 @@ class GeneticAlgorithm:
             if progress and now >= next_report:
                 next_report = now + 0.2
                 mean = sum(f for f, _ in graded) / len(graded)
-                progress({"generation": generation, "best": best_fitness, "mean": mean})
+                progress(Stats(nodes=self.evaluations - evaluations0, seconds=now - began,
+                               extra={"generation": generation, "best": best_fitness,
+                                      "mean": mean}))
             pop = self._breed(graded, len(pop), retain, random_select, mutate, elite, tournament)
             generation += 1
         stats = Stats(nodes=self.evaluations - evaluations0, seconds=time.monotonic() - began,

@@ -77,7 +77,7 @@ def min_conflicts(
     max_steps: int | None = 100_000,
     seed: int | random.Random | None = None,
     limits: Limits | None = None,
-    progress: Callable[[dict], None] | None = None,
+    progress: Callable[[Stats], None] | None = None,
 ) -> RepairResult:
     """Repair ``problem``'s assignment in place; ``SOLVED`` once no variable is conflicted.
 
@@ -86,6 +86,8 @@ def min_conflicts(
     lazily (a variable no longer conflicted is dropped when drawn) and rebuilt by a full scan
     when it runs empty and every ``len(variables)`` steps (to pick up variables that a move
     brought into conflict), so a step costs about one domain scan plus one conflict count.
+    ``progress`` gets one :class:`Stats` (steps so far, seconds, ``extra["conflicted"]``)
+    about every 0.2 s.  ``seed`` is an int, None, or a ``random.Random``.
     """
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     limits = limits or Limits()
@@ -141,7 +143,8 @@ def min_conflicts(
                 break
             if progress and now >= next_report:
                 next_report = now + 0.2
-                progress({"steps": steps, "conflicted": len(conflicted)})
+                progress(Stats(nodes=steps, seconds=now - began,
+                               extra={"conflicted": len(conflicted)}))
     left = 0 if status is Status.SOLVED else sum(
         1 for v in variables if problem.conflicts(v, problem.value(v)) > 0)
     stats = Stats(nodes=steps, seconds=time.monotonic() - began,

@@ -1,11 +1,15 @@
 """Pentomino tiling as exact cover: the classic benchmark of Dancing Links.
 
-The 12 pieces are primary items, every cell of the board a primary item (or secondary, for
-boards with more cells than the pieces cover); each placement of a piece is an option.
+The 12 pieces and every cell of the board are primary items; each placement of a piece is an
+option.  Every cell must be covered, so the board has the pieces' 60 cells (3×20, 4×15, 5×12,
+6×10).  For a larger board, pass its cells as ``secondary=`` items yourself (cells may then
+stay empty): :func:`placements` makes no secondary item.
 
 >>> from puzzlesmith.engines.exactcover import ExactCover
 >>> ExactCover(placements(3, 20)).count().count  # 2 tilings, times 4 symmetries
 8
+
+This module is an example of the engine, not a registered puzzle.
 """
 
 from __future__ import annotations

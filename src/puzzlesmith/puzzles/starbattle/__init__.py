@@ -1,36 +1,14 @@
-"""Star Battle: the board and its exact-cover solver (:mod:`.board`), a generator of unique
-puzzles (:mod:`.generator`) and a rule-based solver that rates and explains (:mod:`.rules`)."""
+"""Star Battle: the puzzle object (:mod:`.puzzle`, found as ``puzzles.get("starbattle")``)
+and its parts: the board and checker (:mod:`.board`), text formats (:mod:`.formats`), the
+exact-cover solver (:mod:`.solver`), a generator of unique puzzles (:mod:`.generator`) and a
+rule-based solver that rates, explains and gives hints (:mod:`.rules`).
 
-from .board import (
-    EMPTY,
-    EXAMPLE_6X6,
-    FORMATS,
-    NO_REGION,
-    STAR,
-    VOID,
-    StarBattle,
-    StarBattleResult,
-    count,
-    example,
-    format,
-    format_solution,
-    implied_stars,
-    is_solution,
-    model,
-    parse,
-    solution_rows,
-    solutions,
-    solve,
-    validate,
-    violations,
-)
-from .generator import METHODS, GenerateResult, generate
-from .rules import LEVELS, NO_SOLUTION, Rating, Step, explain, rate
+Nothing here imports numba: the exact-cover kernels load when a search first runs.
+"""
 
-__all__ = [
-    "EMPTY", "EXAMPLE_6X6", "FORMATS", "NO_REGION", "STAR", "VOID", "StarBattle",
-    "StarBattleResult", "count", "example", "format", "format_solution", "implied_stars",
-    "is_solution", "model", "parse", "solution_rows", "solutions", "solve", "validate",
-    "violations", "generate", "GenerateResult", "METHODS", "rate", "explain", "Rating", "Step",
-    "LEVELS", "NO_SOLUTION",
-]
+from .board import MAX_SIDE, Marks, StarBattle, violations
+from .formats import format, format_answer, parse, parse_all, parse_marks
+from .puzzle import PUZZLE, StarBattlePuzzle
+
+__all__ = ["PUZZLE", "StarBattlePuzzle", "StarBattle", "Marks", "MAX_SIDE", "parse",
+           "parse_all", "parse_marks", "format", "format_answer", "violations"]

@@ -18,6 +18,16 @@ random placement and k-star regions, cut back to strips joining each region's st
 population of ways to hand the other cells to neighbouring regions evolves towards a single
 solution (fitness: the solution count, capped, minus one; disconnected regions are penalised).
 The seed's known problems are fixed: every stage is bounded and restarts on failure.
+
+Every stage runs under one :class:`Budget`: the caller's deadline and node budget are shared
+by every inner search (their nodes add up), rating and easing; when either runs out, the
+generation ends with status ``GAVE_UP``.
+
+>>> made = generate(6, stars=1, seed=2)
+>>> made.status.value, made.puzzle.rows, len(made.solution)
+('solved', 6, 6)
+>>> proven_unique(made.puzzle)
+True
 """
 
 from __future__ import annotations
@@ -27,98 +37,187 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ...errors import UsageError
+from ...errors import LimitReached, UsageError
 from ...results import Limits, Stats, Status
-from .board import StarBattle, count, is_solution, solve
+from .board import Cell, StarBattle, violations
 from .rules import LEVELS, explain, rate
+from .solver import count, model, solve
 
-__all__ = ["generate", "GenerateResult", "METHODS"]
+__all__ = ["generate", "Made", "Budget", "METHODS", "DIFFICULTIES", "check_shape",
+           "parse_size", "proven_unique", "REGION_NAMES"]
 
 METHODS = ("grow", "genetic")
-Cell = tuple[int, int]
+DIFFICULTIES = LEVELS[:3]
 REGION_NAMES = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
 
 @dataclass
-class GenerateResult:
-    """A generated puzzle, its solution and statistics.  Without a puzzle, the status says
-    why: ``GAVE_UP`` (a limit, or a difficulty not reached in its attempts) or ``UNSOLVABLE``
-    (no star placement of that shape exists).
-
-    ``stats.extra`` holds ``attempts`` (star placements drawn) and ``repairs`` (cells handed
-    to another region to break a second solution; for the genetic method, layouts evaluated).
-    """
+class Made:
+    """One generation's outcome: the puzzle and its solution, or a status saying why not:
+    ``GAVE_UP`` (a limit, or a difficulty not reached in its attempts, see ``reason``) or
+    ``UNSOLVABLE`` (no star placement of that shape exists)."""
 
     status: Status
-    puzzle: StarBattle | None
-    solution: list[Cell] | None
+    puzzle: StarBattle | None = None
+    solution: list[Cell] | None = None
+    reason: str = ""
+
+
+@dataclass
+class Budget:
+    """The limits one generation shares between its stages.
+
+    ``stats.nodes`` adds up the nodes of every inner search; :meth:`sub` gives an inner
+    search the remaining nodes and time (capped at its own ``seconds``); :meth:`check` raises
+    :class:`~puzzlesmith.errors.LimitReached` once the deadline or the node budget is spent.
+    """
+
+    limits: Limits = field(default_factory=Limits)
     stats: Stats = field(default_factory=Stats)
+
+    def __post_init__(self) -> None:
+        self.limits = self.limits.started()
+        self.deadline = self.limits.deadline()
+
+    def remaining_seconds(self) -> float | None:
+        return None if self.deadline is None else max(self.deadline - time.monotonic(), 0.0)
+
+    def sub(self, seconds: float | None = None) -> Limits:
+        left = self.remaining_seconds()
+        if seconds is not None:
+            left = seconds if left is None else min(left, seconds)
+        nodes = None if self.limits.nodes is None else max(self.limits.nodes - self.stats.nodes, 0)
+        return Limits(nodes=nodes, seconds=left, memory=self.limits.memory)
+
+    def spend(self, stats: Stats) -> None:
+        self.stats.nodes += stats.nodes
+
+    def check(self) -> None:
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            raise LimitReached("time limit reached while generating")
+        if self.limits.nodes is not None and self.stats.nodes >= self.limits.nodes:
+            raise LimitReached("node limit reached while generating")
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"10"`` or ``"8x12"`` as (rows, columns); a zero or missing dimension is refused.
+
+    >>> parse_size("8x12"), parse_size("10")
+    ((8, 12), (10, 10))
+    >>> parse_size("10x0")
+    Traceback (most recent call last):
+    ...
+    puzzlesmith.errors.UsageError: size '10x0': rows and columns must be at least 1
+    """
+    spec = str(text).strip().lower().replace("×", "x")
+    parts = spec.split("x")
+    if len(parts) > 2 or not all(p.isascii() and p.isdigit() and len(p) <= 6 for p in parts):
+        raise UsageError(f"size {text!r}: expected N or ROWSxCOLUMNS (whole numbers), "
+                         "e.g. 10 or 8x12")
+    rows, cols = int(parts[0]), int(parts[-1])
+    if rows < 1 or cols < 1:
+        raise UsageError(f"size {text!r}: rows and columns must be at least 1")
+    return rows, cols
+
+
+def check_shape(rows: int, columns: int, stars: int) -> None:
+    """Refuse, before any work, a shape the generator cannot make: ``stars`` per row and per
+    region, ``rows * stars / columns`` per column (so one region per row)."""
+    if rows < 1 or columns < 1 or stars < 1:
+        raise UsageError("rows, columns and stars must be at least 1")
+    if rows > len(REGION_NAMES):
+        raise UsageError(f"at most {len(REGION_NAMES)} rows: a generated puzzle has one region "
+                         f"per row, named by one of {len(REGION_NAMES)} letters and digits")
+    if columns > 4 * len(REGION_NAMES):
+        raise UsageError(f"at most {4 * len(REGION_NAMES)} columns")
+    if (rows * stars) % columns:
+        hint = ""
+        if (columns * stars) % rows == 0:
+            hint = (f"; {columns}x{rows} works ({columns * stars // rows} per column): "
+                    f"--rows {columns} --cols {rows}")
+        raise UsageError(f"{rows * stars} stars ({stars} per row) cannot be shared equally "
+                         f"among {columns} columns{hint}")
+    per_column = rows * stars // columns
+    if stars > (columns + 1) // 2:
+        raise UsageError(f"a row of {columns} cells cannot hold {stars} stars that do not touch")
+    if per_column > (rows + 1) // 2:
+        raise UsageError(f"a column of {rows} cells cannot hold {per_column} stars that do "
+                         "not touch")
 
 
 def generate(rows: int, columns: int | None = None, stars: int = 1, *, seed: int | None = None,
              method: str = "grow", difficulty: str | None = None,
-             limits: Limits | None = None,
-             progress: Callable[[Stats], None] | None = None) -> GenerateResult:
-    """A random square (or ``rows``×``columns``) puzzle with ``stars`` per unit, proven unique.
+             limits: Limits | None = None, budget: Budget | None = None,
+             progress: Callable[[Stats], None] | None = None) -> Made:
+    """A random ``rows``×``columns`` puzzle with ``stars`` per row and region, proven unique.
 
     With a ``difficulty`` (a level of :mod:`.rules`), a unique puzzle is then reshaped until
     the rule solver of that level finishes it, and kept only if it rates exactly so.
+    ``budget`` (else one made from ``limits``) is shared by every stage; its
+    ``stats.extra`` counts ``attempts`` (star placements drawn) and ``repairs`` (cells handed
+    to another region; for the genetic method, layouts evaluated).  The budget running out
+    gives status ``GAVE_UP``.
     """
     columns = columns or rows
     if method not in METHODS:
         raise UsageError(f"unknown method {method!r}; choose from {', '.join(METHODS)}")
-    if difficulty not in (None, *LEVELS[:3]):
+    if difficulty not in (None, *DIFFICULTIES):
         raise UsageError(f"unknown difficulty {difficulty!r}; choose from "
-                         f"{', '.join(LEVELS[:3])}")
-    _check_size(rows, columns, stars)
+                         f"{', '.join(DIFFICULTIES)}")
+    check_shape(rows, columns, stars)
+    budget = budget or Budget(limits or Limits())
+    for key in ("attempts", "repairs"):
+        budget.stats.extra.setdefault(key, 0)
     rng = random.Random(seed)
-    limits = limits or Limits()
-    deadline = limits.deadline()
-    stats = Stats(extra={"attempts": 0, "repairs": 0})
-    start = time.monotonic()
-    while deadline is None or time.monotonic() < deadline:
-        if difficulty is not None and stats.extra["attempts"] >= DIFFICULTY_ATTEMPTS:
-            break  # that level may be out of reach for this size: say so, do not hang
+    try:
+        return _generate(rows, columns, stars, rng, method, difficulty, budget, progress)
+    except LimitReached as reached:
+        return Made(Status.GAVE_UP, reason=str(reached))
+
+
+def _generate(rows: int, columns: int, stars: int, rng: random.Random, method: str,
+              difficulty: str | None, budget: Budget,
+              progress: Callable[[Stats], None] | None) -> Made:
+    stats = budget.stats
+    for _ in range(DIFFICULTY_ATTEMPTS if difficulty is not None else 1 << 62):
+        budget.check()
         stats.extra["attempts"] += 1
-        placement = _random_placement(rows, columns, stars, rng)
+        placement = _random_placement(rows, columns, stars, rng, budget)
         if placement.status is Status.UNSOLVABLE:  # no stars fit: no puzzle of this shape
-            stats.seconds = time.monotonic() - start
-            return GenerateResult(Status.UNSOLVABLE, None, None, stats)
+            return Made(Status.UNSOLVABLE, reason=f"no {rows}x{columns} board holds {stars} "
+                                                  f"stars per row and "
+                                                  f"{rows * stars // columns} per column")
         planted = placement.solution
         if planted is not None:
             grid = _grow_regions(rows, columns, stars, planted, rng)
             if grid is not None:
                 mend = _repair if method == "grow" else _evolve
-                puzzle = mend(grid, stars, planted, rng, stats, deadline)
+                puzzle = mend(grid, stars, planted, rng, budget)
                 if puzzle is not None and difficulty is not None:
-                    puzzle = _ease(puzzle, stars, planted, difficulty, rng, stats, deadline)
+                    puzzle = _ease(puzzle, stars, planted, difficulty, rng, budget)
                 if puzzle is not None:
-                    stats.seconds = time.monotonic() - start
-                    return GenerateResult(Status.SOLVED, puzzle, sorted(planted), stats)
-        stats.seconds = time.monotonic() - start
+                    return Made(Status.SOLVED, puzzle, sorted(planted))
         if progress is not None:
             progress(stats)
-    return GenerateResult(Status.GAVE_UP, None, None, stats)
+    return Made(Status.GAVE_UP, reason=f"difficulty {difficulty!r} seems out of reach for "
+                                       f"{rows}x{columns} with {stars} star(s): not reached "
+                                       f"in {DIFFICULTY_ATTEMPTS} attempts")
 
 
-def _check_size(rows: int, columns: int, stars: int) -> None:
-    if rows < 1 or columns < 1 or stars < 1:
-        raise UsageError("rows, columns and stars must be positive")
-    if (rows * stars) % columns:
-        raise UsageError(f"{rows * stars} stars cannot be shared equally among {columns} columns")
-    regions = rows * stars // stars
-    if regions > len(REGION_NAMES):
-        raise UsageError(f"at most {len(REGION_NAMES)} regions")
-    if stars > (min(rows, columns) + 1) // 2:
-        raise UsageError(f"a line of {min(rows, columns)} cells cannot hold {stars} stars")
-
-
-def _random_placement(rows: int, columns: int, stars: int, rng: random.Random):
+def _random_placement(rows: int, columns: int, stars: int, rng: random.Random,
+                      budget: Budget):
     """Stars in every row and column, none touching: a random first solution (a solve result;
     its status says when no placement exists at all)."""
     blank = StarBattle((" " * columns,) * rows, (stars,) * rows,
                        (rows * stars // columns,) * columns, {})
-    return solve(blank, seed=rng.randrange(1 << 30), limits=Limits(seconds=5))
+    result = solve(blank, seed=rng.randrange(1 << 30), limits=budget.sub(PLACEMENT_SECONDS))
+    budget.spend(result.stats)
+    return result
+
+
+PLACEMENT_SECONDS = 5.0   # per random star placement, then a fresh one
+SECOND_SECONDS = 10.0     # per search for a second solution
+FITNESS_SECONDS = 5.0     # per solution count of the genetic method
 
 
 def _neighbours(cell: Cell, rows: int, columns: int):
@@ -189,18 +288,17 @@ def _merge(rows: int, columns: int, stars: int, count_: int, owner: list[list[in
 
 
 def _repair(grid: list[list[int]], stars: int, planted: list[Cell], rng: random.Random,
-            stats: Stats, deadline: float | None) -> StarBattle | None:
+            budget: Budget) -> StarBattle | None:
     """Move cells between regions until the planted solution is the only one (bounded)."""
     rows, columns = len(grid), len(grid[0])
     planted_set = set(planted)
     for _ in range(rows * columns + 10):  # then restart from a fresh placement
-        if deadline is not None and time.monotonic() >= deadline:
-            return None
+        budget.check()
         puzzle = _as_puzzle(grid, stars)
-        other = _second_solution(puzzle, planted_set)
+        other = _second_solution(puzzle, planted_set, budget)
         if other is None:
-            return puzzle if is_solution(puzzle, planted) else None
-        stats.extra["repairs"] += 1
+            return puzzle if not violations(puzzle, planted) else None
+        budget.stats.extra["repairs"] += 1
         candidates = [cell for cell in other if cell not in planted_set]
         rng.shuffle(candidates)
         if not any(_hand_over(grid, cell, rng) for cell in candidates):
@@ -209,7 +307,7 @@ def _repair(grid: list[list[int]], stars: int, planted: list[Cell], rng: random.
 
 
 def _evolve(grid: list[list[int]], stars: int, planted: list[Cell], rng: random.Random,
-            stats: Stats, deadline: float | None) -> StarBattle | None:
+            budget: Budget) -> StarBattle | None:
     """The seed's genetic step: fill the cells outside the strips until the puzzle is unique."""
     from ...engines.genetic import GeneticAlgorithm
 
@@ -237,11 +335,14 @@ def _evolve(grid: list[list[int]], stars: int, planted: list[Cell], rng: random.
         return [list(genes[r * columns:(r + 1) * columns]) for r in range(rows)]
 
     def fitness(genes: bytearray, target: int) -> int:
+        budget.check()  # ends the run (LimitReached) once the budget is spent
         layout = as_grid(genes)
         if not all(_connected([(r, c) for r in range(rows) for c in range(columns)
                                if layout[r][c] == g], rows, columns) for g in set(genes)):
             return 2 * SOLUTION_CAP
-        found = count(_as_puzzle(layout, stars), SOLUTION_CAP, limits=Limits(seconds=5))
+        found = count(_as_puzzle(layout, stars), SOLUTION_CAP,
+                      limits=budget.sub(FITNESS_SECONDS))
+        budget.spend(found.stats)
         return (found.count if found.complete else SOLUTION_CAP) - target
 
     def mutate(genes: bytearray) -> None:
@@ -254,16 +355,15 @@ def _evolve(grid: list[list[int]], stars: int, planted: list[Cell], rng: random.
         return male[:cut] + female[cut:]
 
     if not loose:
-        return _repair(grid, stars, planted, rng, stats, deadline)
+        return _repair(grid, stars, planted, rng, budget)
     ga = GeneticAlgorithm(individual, fitness, mutate, crossover, seed=rng)
-    left = None if deadline is None else max(deadline - time.monotonic(), 0.0)
     result = ga.run(ga.population(GA_POPULATION), target=1, goal=0, patience=GA_PATIENCE,
-                    limits=Limits(seconds=left))
-    stats.extra["repairs"] += result.stats.nodes
+                    limits=Limits(seconds=budget.remaining_seconds()))
+    budget.stats.extra["repairs"] += result.stats.nodes
     if result.status is not Status.SOLVED:
         return None
     puzzle = _as_puzzle(as_grid(result.best), stars)
-    return puzzle if is_solution(puzzle, planted) and proven_unique(puzzle) else None
+    return puzzle if not violations(puzzle, planted) and proven_unique(puzzle, budget) else None
 
 
 GA_POPULATION = 24  # individuals per generation
@@ -295,17 +395,18 @@ def _strips(grid: list[list[int]], planted: list[Cell]) -> list[list[int]]:
 
 
 def _ease(puzzle: StarBattle, stars: int, planted: list[Cell], level: str, rng: random.Random,
-          stats: Stats, deadline: float | None) -> StarBattle | None:
+          budget: Budget) -> StarBattle | None:
     """Hand cells the ``level`` rules leave undecided to neighbouring regions, keeping the
     puzzle unique, while the rules decide more; the puzzle if it then rates ``level``."""
     grid = [[REGION_NAMES.index(ch) for ch in row] for row in puzzle.grid]
     rows, columns = len(grid), len(grid[0])
     planted_set = set(planted)
-    decided = _decided(puzzle, level)
+    decided = _decided(puzzle, level, budget)
     for _ in range(rows * columns):
-        if decided == rows * columns or (deadline is not None and time.monotonic() >= deadline):
+        budget.check()
+        if decided == rows * columns:
             break
-        _, state = explain(puzzle, level)
+        state = explain(puzzle, level, limits=budget.limits).state
         open_cells = [cell for cell, v in state.items() if v == 0 and cell not in planted_set]
         moves = [(cell, g) for cell in open_cells for g in _handovers(grid, cell)]
         rng.shuffle(moves)
@@ -313,40 +414,43 @@ def _ease(puzzle: StarBattle, stars: int, planted: list[Cell], level: str, rng: 
             old = grid[cell[0]][cell[1]]
             grid[cell[0]][cell[1]] = region
             trial = _as_puzzle(grid, stars)
-            better = _decided(trial, level)
-            if better > decided and proven_unique(trial):
+            better = _decided(trial, level, budget)
+            if better > decided and proven_unique(trial, budget):
                 puzzle, decided = trial, better
-                stats.extra["repairs"] += 1
+                budget.stats.extra["repairs"] += 1
                 break
             grid[cell[0]][cell[1]] = old
         else:
             return None
-    return puzzle if rate(puzzle).level == level else None
+    return puzzle if rate(puzzle, limits=budget.limits).level == level else None
 
 
 EASING_MOVES = 12  # moves tried per easing round
 DIFFICULTY_ATTEMPTS = 60  # star placements tried for one puzzle of a given difficulty
 
 
-def _decided(puzzle: StarBattle, level: str) -> int:
-    return sum(1 for v in explain(puzzle, level)[1].values() if v)
+def _decided(puzzle: StarBattle, level: str, budget: Budget) -> int:
+    return sum(1 for v in explain(puzzle, level, limits=budget.limits).state.values() if v)
 
 
-def _second_solution(puzzle: StarBattle, planted: set[Cell]) -> list[Cell] | None:
+def _second_solution(puzzle: StarBattle, planted: set[Cell],
+                     budget: Budget) -> list[Cell] | None:
     """A solution other than the planted one, or None when there is none (proven)."""
-    result = solve(puzzle, unique=True, limits=Limits(seconds=10))
+    result = solve(puzzle, unique=True, limits=budget.sub(SECOND_SECONDS))
+    budget.spend(result.stats)
     if result.unique:
         return None
     if result.unique is None:  # undecided within the limit: treat as ambiguous
         return result.solution or []
     if set(result.solution) != planted:
         return result.solution
-    from .board import solutions
-
-    for solution in solutions(puzzle):
-        if set(solution) != planted:
-            return solution
-    return None
+    limits = budget.sub(SECOND_SECONDS)
+    search = model(puzzle, limits=limits).solutions(limits)
+    other = next((sorted(s) for s in search if set(s) != planted), None)
+    budget.spend(search.stats)
+    if other is None and search.gave_up:
+        return []  # undecided: treat as ambiguous
+    return other
 
 
 def _hand_over(grid: list[list[int]], cell: Cell, rng: random.Random) -> bool:
@@ -392,6 +496,9 @@ def _as_puzzle(grid: list[list[int]], stars: int) -> StarBattle:
                       dict.fromkeys(names, stars))
 
 
-def proven_unique(puzzle: StarBattle) -> bool:
-    """An independent check for callers and tests: exactly one solution, counted."""
-    return count(puzzle, 2).count == 1
+def proven_unique(puzzle: StarBattle, budget: Budget | None = None) -> bool:
+    """Exactly one solution, counted (a count with limit 2), within ``budget`` if given."""
+    result = count(puzzle, 2, limits=budget.sub() if budget is not None else None)
+    if budget is not None:
+        budget.spend(result.stats)
+    return result.count == 1 and result.complete

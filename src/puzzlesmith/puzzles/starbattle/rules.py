@@ -19,16 +19,32 @@ trial      hard    a star here would break a rule (by the easy rules): the cell 
 ========== ======= ===================================================================
 
 A puzzle is rated by the hardest rule it needs; "needs search" when the rules stall, and
-"no solution" when they reach a contradiction.
+"no solution" when they reach a contradiction.  The same rules give hints: from a player's
+marks, :func:`next_step` is the easiest deduction that makes progress.
+
+Every function takes ``limits``: past the deadline they raise
+:class:`~puzzlesmith.errors.LimitReached` (checked between rule applications and inside the
+long scans), so that rating a large board ends on time.
+
+>>> from .formats import parse
+>>> puzzle = parse("AABBCC\\nAABCCC\\nAABCCC\\nDDBBEE\\nDDBBEF\\nDDBBFF\\n")
+>>> rating = rate(puzzle)
+>>> rating.level, rating.solved
+('medium', True)
+>>> print(next_step(puzzle))
+squeeze (region E): empty: r5c6
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .board import StarBattle
+from ...errors import UsageError
+from ...results import Limits
+from .board import Marks, StarBattle, cell_name
 
-__all__ = ["rate", "explain", "Rating", "Step", "LEVELS", "RULES", "NO_SOLUTION"]
+__all__ = ["rate", "explain", "next_step", "broken_rule", "Rating", "Step", "Explanation",
+           "LEVELS", "RULES", "NO_SOLUTION"]
 
 UNKNOWN, STAR, EMPTY = 0, 1, 2
 RULES = {"neighbours": "easy", "complete": "easy", "forced": "easy", "squeeze": "medium",
@@ -67,21 +83,46 @@ class Rating:
     steps: list[Step]
 
 
-def _name(cell: Cell) -> str:
-    return f"r{cell[0] + 1}c{cell[1] + 1}"
+@dataclass
+class Explanation:
+    """The steps the rules found, the final state of every cell (0 unknown, 1 star,
+    2 empty), and whether they finished (``solved``) or proved the puzzle impossible
+    (``contradiction``, the last step then being a ``contradiction`` step)."""
+
+    steps: list[Step]
+    state: dict[Cell, int]
+    solved: bool
+    contradiction: bool
+
+
+_name = cell_name
 
 
 class Contradiction(Exception):
     """The board breaks a rule (only raised inside trials and for broken puzzles)."""
 
+    def __init__(self, reason: str = ""):
+        super().__init__(reason)
+        self.reason = reason
+
 
 class _Board:
     """The dynamic state: every cell UNKNOWN, STAR or EMPTY; units as cell lists."""
 
-    def __init__(self, puzzle: StarBattle):
+    def __init__(self, puzzle: StarBattle, marks: Marks | None = None,
+                 limits: Limits | None = None, phase: str = "applying the rules"):
         self.puzzle = puzzle
+        self.limits, self.phase = limits or Limits(), phase
         self.rows, self.cols = puzzle.rows, puzzle.columns
         self.state = {cell: UNKNOWN for cell in puzzle.cells()}
+        if marks is not None:
+            for cell in marks.empties:
+                if cell in self.state:
+                    self.state[cell] = EMPTY
+            for cell in marks.stars:
+                if cell not in self.state:
+                    raise Contradiction(f"a star on {_name(cell)}, which must stay empty")
+                self.state[cell] = STAR
         self.units: list[tuple[str, list[Cell], int]] = []
         for r in range(self.rows):
             self.units.append((f"row {r + 1}", [(r, c) for c in range(self.cols)
@@ -90,15 +131,23 @@ class _Board:
             self.units.append((f"column {c + 1}", [(r, c) for r in range(self.rows)
                                                     if (r, c) in self.state],
                                puzzle.column_stars[c]))
+        members: dict[str, list[Cell]] = {region: [] for region in puzzle.region_stars}
+        for cell in self.state:
+            region = puzzle.grid[cell[0]][cell[1]]
+            if region in members:
+                members[region].append(cell)
         for region, k in puzzle.region_stars.items():
-            cells = [cell for cell in self.state if puzzle.grid[cell[0]][cell[1]] == region]
-            self.units.append((f"region {region}", cells, k))
+            self.units.append((f"region {region}", members[region], k))
 
     def copy(self) -> _Board:
         twin = object.__new__(_Board)
         twin.__dict__.update(self.__dict__)
         twin.state = dict(self.state)
         return twin
+
+    def tick(self) -> None:
+        """Raise LimitReached once the deadline has passed."""
+        self.limits.check(self.phase)
 
     def around(self, cell: Cell):
         r, c = cell
@@ -121,6 +170,17 @@ class _Board:
             raise Contradiction
         return need - stars, free
 
+    def unit_problem(self) -> str | None:
+        """The first unit whose stars cannot be right any more, in words, or None."""
+        for name, cells, need in self.units:
+            stars = sum(1 for cell in cells if self.state[cell] == STAR)
+            free = sum(1 for cell in cells if self.state[cell] == UNKNOWN)
+            if stars > need:
+                return f"{name} has {stars} stars, needs {need}"
+            if stars + free < need:
+                return f"{name} needs {need} stars but has room for {stars + free}"
+        return None
+
     def solved(self) -> bool:
         return all(v != UNKNOWN for v in self.state.values())
 
@@ -130,6 +190,7 @@ class _Board:
 def _neighbours(board: _Board) -> Step | None:
     for cell, value in board.state.items():
         if value == STAR:
+            board.tick()
             empties = [nb for nb in board.around(cell) if board.state[nb] == UNKNOWN]
             if any(board.state[nb] == STAR for nb in board.around(cell)):
                 raise Contradiction
@@ -140,6 +201,7 @@ def _neighbours(board: _Board) -> Step | None:
 
 def _complete(board: _Board) -> Step | None:
     for name, cells, need in board.units:
+        board.tick()
         missing, free = board.missing(cells, need)
         if missing == 0 and free:
             return Step("complete", name, empties=free)
@@ -148,6 +210,7 @@ def _complete(board: _Board) -> Step | None:
 
 def _forced(board: _Board) -> Step | None:
     for name, cells, need in board.units:
+        board.tick()
         missing, free = board.missing(cells, need)
         if missing and missing == len(free):
             return Step("forced", name, stars=free)
@@ -175,6 +238,7 @@ def _blocks(board: _Board, free: list[Cell]) -> list[list[Cell]]:
 
 def _squeeze(board: _Board) -> Step | None:
     for name, cells, need in board.units:
+        board.tick()
         missing, free = board.missing(cells, need)
         if not missing:
             continue
@@ -204,6 +268,7 @@ def _confined(board: _Board, wide: bool) -> Step | None:
         lines = [u for u in board.units if u[0].startswith("row" if axis == 0 else "column")]
         for a in range(size):
             for b in (range(a + 1, size) if wide else (a,)):
+                board.tick()
                 band_need, band_free = 0, []
                 for _, cells, need in lines[a:b + 1]:
                     missing, free = board.missing(cells, need)
@@ -238,6 +303,7 @@ def _trial(board: _Board) -> Step | None:
     for cell, value in board.state.items():
         if value != UNKNOWN:
             continue
+        board.tick()
         twin = board.copy()
         twin.state[cell] = STAR
         try:
@@ -265,6 +331,7 @@ _BY_LEVEL = {"easy": _TRIAL_RULES,
 def _run(board: _Board, rules, steps: list[Step]) -> None:
     """Apply the easiest rule that makes progress until none does (raises on contradiction)."""
     while not board.solved():
+        board.tick()
         for rule in rules:
             step = rule(board)
             if step is not None:
@@ -274,35 +341,84 @@ def _run(board: _Board, rules, steps: list[Step]) -> None:
         else:
             return
     for _unit, cells, need in board.units:
+        board.tick()
         board.missing(cells, need)
 
 
-def explain(puzzle: StarBattle, level: str = "hard") -> tuple[list[Step], dict[Cell, int]]:
-    """The human-style steps, and the final state of every cell (0 unknown, 1 star, 2 empty),
-    using the rules up to ``level``.  A puzzle with no solution ends with a ``contradiction``
-    step.
-    """
-    board = _Board(puzzle)
+def explain(puzzle: StarBattle, level: str = "hard", *, marks: Marks | None = None,
+            limits: Limits | None = None, phase: str = "explaining") -> Explanation:
+    """The human-style steps from the start (or from ``marks``) using the rules up to
+    ``level``, until the rules finish, stall or prove there is no solution (then the last
+    step is a ``contradiction``).  Raises LimitReached past the deadline."""
+    rules = _rules_of(level)
     steps: list[Step] = []
     try:
-        _run(board, _BY_LEVEL[level], steps)
+        board = _Board(puzzle, marks, limits, phase)
+    except Contradiction as error:
+        return Explanation([Step("contradiction", error.reason)], {}, False, True)
+    try:
+        _run(board, rules, steps)
     except Contradiction:
         steps.append(Step("contradiction", "the rules prove there is no solution"))
-    return steps, board.state
+        return Explanation(steps, board.state, False, True)
+    return Explanation(steps, board.state, board.solved(), False)
 
 
-def rate(puzzle: StarBattle) -> Rating:
+def _rules_of(level: str):
+    try:
+        return _BY_LEVEL[level]
+    except KeyError:
+        raise UsageError(f"unknown level {level!r}; expected one of "
+                         f"{', '.join(_BY_LEVEL)}") from None
+
+
+def rate(puzzle: StarBattle, *, limits: Limits | None = None) -> Rating:
     """Rate by the hardest rule needed; ``needs search`` when the rules cannot finish."""
-    steps, state = explain(puzzle)
-    if steps and steps[-1].rule == "contradiction":
-        return Rating(NO_SOLUTION, {rule: 0 for rule in RULES}, False, steps)
+    explained = explain(puzzle, limits=limits, phase="rating")
+    steps = explained.steps
     counts = {rule: 0 for rule in RULES}
+    if explained.contradiction:
+        return Rating(NO_SOLUTION, counts, False, steps)
     for step in steps:
         counts[step.rule] += 1
-    solved = all(v != UNKNOWN for v in state.values())
-    if not solved:
+    if not explained.solved:
         level = "needs search"
     else:
         used = [LEVELS.index(RULES[rule]) for rule, n in counts.items() if n]
         level = LEVELS[max(used, default=0)]
-    return Rating(level, counts, solved, steps)
+    return Rating(level, counts, explained.solved, steps)
+
+
+def broken_rule(puzzle: StarBattle, marks: Marks) -> str | None:
+    """The first rule a player's marks break, in words (touching stars, a unit with too many
+    stars or too little room), or None."""
+    try:
+        board = _Board(puzzle, marks)
+    except Contradiction as error:
+        return error.reason
+    for cell in sorted(marks.stars):
+        for other in board.around(cell):
+            if other in marks.stars and cell < other:
+                return f"the stars at {_name(cell)} and {_name(other)} touch"
+    return board.unit_problem()
+
+
+def next_step(puzzle: StarBattle, marks: Marks | None = None, *, level: str = "hard",
+              limits: Limits | None = None) -> Step | None:
+    """The easiest deduction (up to ``level``) that makes progress from ``marks``, or None
+    when the rules stall or the board is decided.  Marks that break a rule give a
+    ``contradiction`` step naming it."""
+    problem = broken_rule(puzzle, marks) if marks is not None else None
+    if problem:
+        return Step("contradiction", problem)
+    rules = _rules_of(level)
+    board = _Board(puzzle, marks, limits, "finding a hint")
+    try:
+        for rule in rules:
+            board.tick()
+            step = rule(board)
+            if step is not None:
+                return step
+    except Contradiction:
+        return Step("contradiction", board.unit_problem() or "the marks leave no solution")
+    return None

@@ -1,0 +1,429 @@
+"""The search kernels of :mod:`puzzlesmith.engines.exactcover`, in one source, run two ways.
+
+The model is two CSR incidence tables (option -> items, item -> options) plus bounds; the
+dynamic state of one run is one status per option, counters per item, a trail of changed
+options, a stack of decisions and a propagation queue, all allocated by the run (see
+``Search``), so that runs over one model never share state.
+
+:func:`search` is the entry point: a resumable depth-first search that stops after a budget
+of nodes, so that Python can check limits and Ctrl-C between chunks.  The functions here are
+plain Python over indexable integer sequences: on Python lists they run interpreted (no
+numba, no compilation: a small search ends before numba would have loaded), and
+:func:`compiled` returns the same functions compiled by numba (``cache=True``) over numpy
+arrays.  This module imports numba only inside :func:`compiled`, the only place the engine
+does.
+"""
+
+from __future__ import annotations
+
+import types
+
+from .exactcover import (
+    BACKTRACK,
+    C_LEVEL,
+    C_MODE,
+    C_NODES,
+    C_PIGEON,
+    C_PROBE,
+    C_PROBES,
+    C_QLEN,
+    C_ROUND,
+    C_STAMP,
+    C_TRAIL,
+    DESCEND,
+    EXCLUDED,
+    EXHAUSTED,
+    FOUND,
+    FREE,
+    PAUSED,
+    TAKEN,
+)
+
+__all__ = ["search", "compiled", "is_compiled"]
+
+
+def _set_status(o, new, status, cover, avail, lo, hi, opt_start, opt_items, trail, ctl, queue,
+                queued):
+    """Move free option ``o`` to TAKEN or EXCLUDED, update counters, and queue the items
+    that may now act: full ones (taking) and ones that need all they have left (excluding).
+
+    For the pigeonhole bounds, ``queued`` has two more marks per item (see ``_propagate``):
+    ``queued[n + i]``, item ``i``'s options changed; ``queued[2n + i]``, item ``i`` lost room.
+    """
+    status[o] = new
+    trail[ctl[C_TRAIL]] = o
+    ctl[C_TRAIL] += 1
+    n = len(lo)
+    for k in range(opt_start[o], opt_start[o + 1]):
+        i = opt_items[k]
+        if ctl[C_PIGEON]:
+            queued[n + i] = True
+            if new == TAKEN:
+                queued[2 * n + i] = True
+        avail[i] -= 1
+        if new == TAKEN:
+            cover[i] += 1
+            act = cover[i] >= hi[i]
+        else:
+            act = cover[i] + avail[i] <= lo[i]
+        if act and not queued[i]:
+            queued[i] = True
+            queue[ctl[C_QLEN]] = i
+            ctl[C_QLEN] += 1
+
+
+def _undo_to(mark, status, cover, avail, opt_start, opt_items, trail, ctl):
+    """Restore every option changed since the trail had length ``mark``."""
+    while ctl[C_TRAIL] > mark:
+        ctl[C_TRAIL] -= 1
+        o = trail[ctl[C_TRAIL]]
+        for k in range(opt_start[o], opt_start[o + 1]):
+            i = opt_items[k]
+            avail[i] += 1
+            if status[o] == TAKEN:
+                cover[i] -= 1
+        status[o] = FREE
+
+
+def _clear_queue(ctl, queue, queued):
+    for q in range(ctl[C_QLEN]):
+        queued[queue[q]] = False
+    ctl[C_QLEN] = 0
+
+
+def _propagate_counts(lo, hi, status, cover, avail, opt_start, opt_items, item_start,
+                      item_opts, trail, ctl, queue, queued):
+    """Unit propagation of the cardinality bounds, to a fixpoint.
+
+    Returns -1, or the item found in contradiction."""
+    while ctl[C_QLEN] > 0:
+        ctl[C_QLEN] -= 1
+        i = queue[ctl[C_QLEN]]
+        queued[i] = False
+        if cover[i] > hi[i] or cover[i] + avail[i] < lo[i]:
+            _clear_queue(ctl, queue, queued)
+            return i
+        if avail[i] == 0:
+            continue
+        if cover[i] == hi[i]:
+            new = EXCLUDED
+        elif cover[i] + avail[i] == lo[i]:
+            new = TAKEN
+        else:
+            continue
+        for k in range(item_start[i], item_start[i + 1]):
+            o = item_opts[k]
+            if status[o] == FREE:
+                _set_status(o, new, status, cover, avail, lo, hi, opt_start, opt_items, trail, ctl,
+                            queue, queued)
+    return -1
+
+
+def _tally(p, status, opt_start, opt_items, item_start, item_opts, ctl, mine, group_of, seen,
+           tally):
+    """Mark item ``p``'s free options (``mine``) and count, per item, how many it holds.
+
+    Scratch arrays are valid where their stamp is current; returns the new stamp.
+    """
+    ctl[C_STAMP] += 1
+    stamp = ctl[C_STAMP]
+    for k in range(item_start[p], item_start[p + 1]):
+        o = item_opts[k]
+        if status[o] == FREE:
+            mine[o] = stamp
+            group_of[o] = -1
+            for kk in range(opt_start[o], opt_start[o + 1]):
+                j = opt_items[kk]
+                if seen[j] != stamp:
+                    seen[j] = stamp
+                    tally[j] = 0
+                tally[j] += 1
+    return stamp
+
+
+def _pigeonhole(p, stamp, lo, hi, status, cover, avail, opt_start, opt_items, item_start,
+                item_opts, trail, ctl, queue, queued, mine, group_of, tally, groups):
+    """Upper bound on what primary item ``p`` can still get, grouping its free options under
+    items with little room (a group of ``size`` options inside an item with room ``c`` gives
+    at most ``c``).  Below the need fails; equal to it, each group is filled by ``p``, so the
+    groups' other options are excluded and singletons taken.  Consumes ``tally``.
+
+    Returns -1 on a contradiction, else the number of options it changed (0 = nothing learnt).
+    """
+    need = lo[p] - cover[p]
+    bound = 0
+    ngroups = 0
+    for k in range(item_start[p], item_start[p + 1]):
+        o = item_opts[k]
+        if status[o] != FREE or group_of[o] != -1:
+            continue
+        best, best_gain = -1, 0
+        for kk in range(opt_start[o], opt_start[o + 1]):
+            j = opt_items[kk]
+            if j == p:
+                continue
+            size = tally[j]
+            room = hi[j] - cover[j]
+            if room <= need and size - room > best_gain:  # more room than need: no bound
+                best, best_gain = j, size - room
+        if best < 0:
+            group_of[o] = p  # a group of its own
+            bound += 1
+            continue
+        bound += hi[best] - cover[best]
+        groups[ngroups] = best
+        ngroups += 1
+        for kk in range(item_start[best], item_start[best + 1]):
+            o2 = item_opts[kk]
+            if status[o2] == FREE and mine[o2] == stamp and group_of[o2] == -1:
+                group_of[o2] = best
+                for m in range(opt_start[o2], opt_start[o2 + 1]):
+                    tally[opt_items[m]] -= 1
+    if bound < need:
+        return -1
+    if bound > need:
+        return 0
+    # Tight: each singleton is taken and each group filled to capacity by p's options.
+    changed = 0
+    for k in range(item_start[p], item_start[p + 1]):
+        o = item_opts[k]
+        if status[o] == FREE and mine[o] == stamp and group_of[o] == p:
+            _set_status(o, TAKEN, status, cover, avail, lo, hi, opt_start, opt_items, trail, ctl,
+                        queue, queued)
+            changed += 1
+    for g in range(ngroups):
+        j = groups[g]
+        for kk in range(item_start[j], item_start[j + 1]):
+            o2 = item_opts[kk]
+            if status[o2] == FREE and not (mine[o2] == stamp and group_of[o2] == j):
+                _set_status(o2, EXCLUDED, status, cover, avail, lo, hi, opt_start, opt_items,
+                            trail, ctl, queue, queued)
+                changed += 1
+    return changed
+
+
+def _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_start,
+               item_opts, trail, ctl, queue, queued, scratch):
+    """Counts to a fixpoint, then (if enabled) containment and pigeonhole bounds, item by
+    item, until nothing changes.  ``scratch`` is the tuple of work arrays (see ``_run``)."""
+    mine, group_of, seen, tally, groups, _, weight = scratch
+    n = len(lo)
+    while True:
+        failed = _propagate_counts(lo, hi, status, cover, avail, opt_start, opt_items,
+                                   item_start, item_opts, trail, ctl, queue, queued)
+        if failed >= 0:
+            weight[failed] += 1
+            return False
+        if ctl[C_PIGEON] == 0:
+            return True
+        # An item that lost room moves the bounds of every item sharing an option with it.
+        for j in range(n):
+            if queued[2 * n + j]:
+                queued[2 * n + j] = False
+                for k in range(item_start[j], item_start[j + 1]):
+                    o = item_opts[k]
+                    if status[o] == FREE:
+                        for kk in range(opt_start[o], opt_start[o + 1]):
+                            queued[n + opt_items[kk]] = True
+        learnt = False
+        for step in range(n):  # round the items from where the last round learnt something
+            p = (ctl[C_ROUND] + step) % n
+            if not queued[n + p]:
+                continue
+            queued[n + p] = False
+            if not (primary[p] and avail[p] > 0 and lo[p] > cover[p]):
+                continue
+            stamp = _tally(p, status, opt_start, opt_items, item_start, item_opts, ctl, mine,
+                           group_of, seen, tally)
+            r = _pigeonhole(p, stamp, lo, hi, status, cover, avail, opt_start, opt_items,
+                            item_start, item_opts, trail, ctl, queue, queued, mine, group_of,
+                            tally, groups)
+            if r < 0:
+                weight[p] += 1
+                _clear_queue(ctl, queue, queued)
+                return False
+            if r > 0:
+                learnt = True
+                ctl[C_ROUND] = p + 1
+                break
+        if not learnt:
+            return True
+
+
+def _probe_item(p, lo, hi, primary, status, cover, avail, opt_start, opt_items, item_start,
+                item_opts, trail, ctl, queue, queued, scratch):
+    """Failed-option probing: tentatively take each free option of item ``p``; exclude those
+    whose propagation fails.  Returns how many were excluded (their items are queued)."""
+    failed = scratch[5]
+    nfailed = 0
+    for k in range(item_start[p], item_start[p + 1]):
+        o = item_opts[k]
+        if status[o] != FREE:
+            continue
+        mark = ctl[C_TRAIL]
+        ctl[C_PROBES] += 1
+        _set_status(o, TAKEN, status, cover, avail, lo, hi, opt_start, opt_items, trail, ctl, queue,
+                    queued)
+        ok = _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items,
+                        item_start, item_opts, trail, ctl, queue, queued, scratch)
+        _undo_to(mark, status, cover, avail, opt_start, opt_items, trail, ctl)
+        if not ok:
+            failed[nfailed] = o
+            nfailed += 1
+    for f in range(nfailed):
+        _set_status(failed[f], EXCLUDED, status, cover, avail, lo, hi, opt_start, opt_items,
+                    trail, ctl, queue, queued)
+    return nfailed
+
+
+def _choose_item(lo, hi, primary, cover, avail, weight):
+    """The primary item to branch on, or -1 when at a solution: the fewest spare options
+    (MRV adapted to multiplicities), divided by how often the item failed (dom/wdeg)."""
+    best, best_spare, best_weight = -1, 1, 0  # compares spare**2 / weight by products
+    for i in range(len(lo)):
+        if primary[i] and avail[i] > 0 and cover[i] < lo[i]:
+            spare = avail[i] - (lo[i] - cover[i]) + 1
+            spare *= spare
+            if spare * best_weight < best_spare * weight[i]:
+                best, best_spare, best_weight = i, spare, weight[i]
+    if best >= 0:
+        return best
+    fewest = 1 << 60
+    for i in range(len(lo)):  # every lower bound met: branch on remaining slack
+        if primary[i] and avail[i] > 0 and avail[i] < fewest:
+            best, fewest = i, avail[i]
+    return best
+
+
+def search(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_start, item_opts,
+           trail, ctl, queue, queued, scratch, decisions, node_stop, max_found):
+    """Depth-first search, resumable: runs until exhaustion, ``node_stop`` nodes in all, or
+    the ``max_found``-th solution of this call (then its options are left marked TAKEN).
+
+    A level branches on the options of one item.  When the item still needs options, the
+    branches are "the first option taken is o1", "... is o2" (o1 excluded), and so on, as in
+    Dancing Links; when every lower bound is met (slack), a level is binary: take o, or not.
+
+    Excluding a tried option is a deduction of its own: it is propagated before the next
+    option is taken, so that a contradiction it causes ends the level (it would hold in
+    every later branch) and the state every later branch starts from is at a fixpoint.
+    When that propagation meets the item's need (it took the item's last options), the
+    level's last branch is that state itself, with no option taken.
+
+    ``decisions`` rows: item (-1 binary), position of the option in the item's list, option,
+    trail length at the level's start, trail length before the option was taken, phase
+    (0 open; 1 the last branch is being searched).
+
+    Returns ``(outcome, solutions found in this call)``.
+    """
+    dec_item, dec_pos, dec_opt, dec_base, dec_mark, dec_phase = (
+        decisions[0], decisions[1], decisions[2], decisions[3], decisions[4], decisions[5])
+    found = 0
+    while True:
+        if ctl[C_MODE] == DESCEND:
+            if ctl[C_NODES] >= node_stop:
+                return PAUSED, found
+            ctl[C_NODES] += 1
+            ok = _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items,
+                            item_start, item_opts, trail, ctl, queue, queued, scratch)
+            while ok and ctl[C_PROBE]:
+                p = _choose_item(lo, hi, primary, cover, avail, scratch[6])
+                if p < 0 or _probe_item(p, lo, hi, primary, status, cover, avail, opt_start,
+                                        opt_items, item_start, item_opts, trail, ctl, queue,
+                                        queued, scratch) == 0:
+                    break
+                ok = _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items,
+                                item_start, item_opts, trail, ctl, queue, queued, scratch)
+            if ok:
+                p = _choose_item(lo, hi, primary, cover, avail, scratch[6])
+                if p < 0:
+                    found += 1
+                    ctl[C_MODE] = BACKTRACK
+                    if found >= max_found:
+                        return FOUND, found
+                    continue
+                k = _next_free(p, item_start[p], status, item_start, item_opts)
+                level = ctl[C_LEVEL] + 1
+                ctl[C_LEVEL] = level
+                dec_item[level] = p if cover[p] < lo[p] else -1
+                dec_pos[level] = k
+                dec_opt[level] = item_opts[k]
+                dec_base[level] = ctl[C_TRAIL]
+                dec_mark[level] = ctl[C_TRAIL]
+                dec_phase[level] = 0
+                _set_status(item_opts[k], TAKEN, status, cover, avail, lo, hi, opt_start,
+                            opt_items, trail, ctl, queue, queued)
+                continue
+            ctl[C_MODE] = BACKTRACK
+        # Backtrack to the deepest level with a branch still open.
+        while True:
+            level = ctl[C_LEVEL]
+            if level == 0:
+                return EXHAUSTED, found
+            _undo_to(dec_mark[level], status, cover, avail, opt_start, opt_items, trail, ctl)
+            p = dec_item[level]
+            if dec_phase[level] == 0:
+                _set_status(dec_opt[level], EXCLUDED, status, cover, avail, lo, hi,
+                            opt_start, opt_items, trail, ctl, queue, queued)
+                if p < 0:  # binary: now without the option
+                    dec_phase[level] = 1
+                    ctl[C_MODE] = DESCEND
+                    break
+                # n-ary: propagate the exclusion, then take the item's next free option
+                if _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items,
+                              item_start, item_opts, trail, ctl, queue, queued, scratch):
+                    dec_mark[level] = ctl[C_TRAIL]
+                    if cover[p] >= lo[p]:  # the need is met: the state is the last branch
+                        dec_phase[level] = 1
+                        ctl[C_MODE] = DESCEND
+                        break
+                    k = _next_free(p, dec_pos[level] + 1, status, item_start, item_opts)
+                    if k >= 0:  # (always, after a successful propagation)
+                        dec_pos[level] = k
+                        dec_opt[level] = item_opts[k]
+                        _set_status(item_opts[k], TAKEN, status, cover, avail, lo, hi,
+                                    opt_start, opt_items, trail, ctl, queue, queued)
+                        ctl[C_MODE] = DESCEND
+                        break
+            _undo_to(dec_base[level], status, cover, avail, opt_start, opt_items, trail, ctl)
+            ctl[C_LEVEL] = level - 1
+
+
+def _next_free(p, start, status, item_start, item_opts):
+    """Position of item ``p``'s first free option at or after position ``start``, or -1."""
+    for k in range(start, item_start[p + 1]):
+        if status[item_opts[k]] == FREE:
+            return k
+    return -1
+
+
+
+
+_KERNELS = (_set_status, _undo_to, _clear_queue, _propagate_counts, _tally, _pigeonhole,
+            _propagate, _probe_item, _choose_item, search, _next_free)
+_COMPILED = None
+
+
+def is_compiled() -> bool:
+    """True once :func:`compiled` has loaded the compiled kernels in this process."""
+    return _COMPILED is not None
+
+
+def compiled():
+    """:func:`search` compiled by numba (loaded from numba's cache after the first time).
+
+    Each kernel is jit-compiled from its code with a namespace in which the other kernels are
+    the compiled ones, so that the compiled search never calls back into Python.
+    """
+    global _COMPILED
+    if _COMPILED is None:
+        from numba import njit
+
+        namespace = dict(globals())
+        for kernel in _KERNELS:
+            twin = types.FunctionType(kernel.__code__, namespace, kernel.__name__)
+            twin.__qualname__ = kernel.__qualname__
+            twin.__module__ = kernel.__module__
+            namespace[kernel.__name__] = njit(cache=True)(twin)
+        _COMPILED = namespace["search"]
+    return _COMPILED

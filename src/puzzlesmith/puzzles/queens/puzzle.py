@@ -1,0 +1,324 @@
+"""The N-Queens puzzle object: the protocol's surface over the package's modules.
+
+>>> from puzzlesmith.puzzles import get
+>>> queens = get("queens")
+>>> board = queens.parse("8")
+>>> result = queens.solve(board, method="backtrack")
+>>> print(queens.format_answer(board, result.solution, "rows"))
+0 4 7 5 2 6 1 3
+>>> queens.count(board).count, queens.is_solution(board, result.solution).ok
+(92, True)
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from typing import Any
+
+from ...errors import InvalidPuzzle, UsageError
+from ...results import (
+    Check,
+    CountResult,
+    GenerateResult,
+    HintResult,
+    Limits,
+    Result,
+    SolveResult,
+    Stats,
+    Status,
+)
+from ..protocol import Option, Progress, Puzzle
+from . import counting, generator, hints, methods, model
+from .model import Board
+
+__all__ = ["QueensPuzzle", "PUZZLE", "EXAMPLE", "BENCH_FIGURES"]
+
+#: The built-in example: an 8-queens completion puzzle with one solution, which forced
+#: placements alone reach (``generate queens --size 8 --seed 1``).
+EXAMPLE = """\
+........
+........
+.......Q
+........
+...Q....
+........
+....Q...
+........
+"""
+
+#: ``bench_figures``: (label, method or "count", N), a quick subset of
+#: benchmarks/bench_queens.py.
+BENCH_FIGURES = (("annealing N=32", "annealing", 32), ("annealing N=10,000", "annealing", 10**4),
+                 ("genetic N=32", "genetic", 32),
+                 ("minconflicts N=1,000,000", "minconflicts", 10**6),
+                 ("construct N=1,000,000", "construct", 10**6), ("count N=14", "count", 14))
+
+class QueensPuzzle(Puzzle):
+    """N-Queens, and its completion puzzle (complete the given queens)."""
+
+    name = "queens"
+    title = "N-Queens: place N queens that do not attack each other (any N up to 2·10^7)."
+    verbs = frozenset({"solve", "count", "generate", "render", "hint", "check", "bench"})
+    options = (
+        Option("max_queens", ("solve", "count", "render", "hint", "check"), int,
+               model.MAX_N, "The largest N accepted (the cap against runaway memory).",
+               phase="parse", minimum=1),
+        Option("method", ("solve", "render"), methods.METHODS, None,
+               "Algorithm (default: construct; with given queens backtrack up to N = 60, "
+               "then minconflicts)."),
+        Option("unique", ("solve",), bool, False,
+               "Also prove the answer unique (counts up to two solutions; N <= 60)."),
+        Option("processes", ("count",), int, None,
+               "Worker processes for a full count (default: every core from N = 16).",
+               minimum=1),
+        Option("size", ("generate",), str, "8",
+               f"Queens on the board of each completion puzzle (1 to "
+               f"{generator.GENERATE_MAX_N})."),
+    )
+    styles = {"solve": ("auto", "board", "rows"), "format": ("text", "board"),
+              "render": ("board",)}
+    inline = True
+    max_input = 10_000_000
+
+    # -- reading and writing -------------------------------------------------------------
+
+    def parse(self, text: str, *, max_queens: int = model.MAX_N, **params: Any) -> Board:
+        """N (``8``, ``1e6``, ``10_000``) or a board of ``Q`` and ``.`` (a completion
+        puzzle); :class:`~puzzlesmith.errors.InvalidPuzzle` names the line and column."""
+        _no_params(params)
+        return model.parse(text, max_queens=max_queens)
+
+    def format(self, instance: Board, style: str | None = None) -> str:
+        return model.format_instance(instance, style)
+
+    def format_answer(self, instance: Board, answer, style: str | None = None) -> str:
+        return model.format_answer(instance, answer, style)
+
+    def parse_answer(self, instance: Board, text: str) -> list[int | None]:
+        return model.parse_answer(instance, text)
+
+    def example(self) -> Board:
+        return model.parse(EXAMPLE)
+
+    # -- the verbs -----------------------------------------------------------------------
+
+    def solve(self, instance: Board, *, limits: Limits | None = None, seed: int | None = None,
+              progress: Progress | None = None, method: str | None = None,
+              unique: bool = False, **params: Any) -> SolveResult:
+        """Place the queens (keeping the givens) with ``method``; with ``unique`` also
+        count up to two solutions to say whether the answer is the only one."""
+        _no_params(params)
+        method = method or methods.default_method(instance)
+        methods.check_method(instance, method)
+        if unique:
+            counting.check_size(instance, "proving uniqueness")
+        limits = (limits or Limits()).started()
+        outcome = methods.solve(instance, method, seed=seed, limits=limits, progress=progress)
+        result = SolveResult(outcome.status, outcome.stats, solution=outcome.rows,
+                             wanted_unique=unique, puzzle=self.name,
+                             details={"n": instance.n, "givens": len(instance.givens),
+                                      "method": method, "rows": outcome.rows})
+        self._explain(result, instance, outcome.stopped_by)
+        if unique and outcome.status is Status.SOLVED:
+            proof = counting.count(instance, limit=2, limits=limits)
+            result.unique = proof.uniqueness()
+            result.stats.nodes += proof.stats.nodes
+            result.stats.seconds += proof.stats.seconds
+        return result
+
+    def _explain(self, result: Result, instance: Board, stopped_by: str | None) -> None:
+        if result.status is Status.UNSOLVABLE:
+            result.messages.append(
+                f"no solution: {instance.n} queens cannot be placed on a {instance.n}x"
+                f"{instance.n} board" if instance.n in (2, 3) or not instance.givens
+                else "no solution keeps the given queens")
+        elif result.status is Status.GAVE_UP and stopped_by:
+            result.details["stopped_by"] = stopped_by
+            result.details["reason"] = counting.REASONS.get(stopped_by, stopped_by)
+
+    def count(self, instance: Board, *, limit: int | None = None,
+              limits: Limits | None = None, progress: Progress | None = None,
+              processes: int | None = None, **params: Any) -> CountResult:
+        """How many solutions keep the givens (up to ``limit``); see
+        :func:`~.counting.count`.  A full count of N <= 18 is checked against OEIS A000170
+        (``details["known"]``; status error if they ever disagree)."""
+        _no_params(params)
+        result = counting.count(instance, limit=limit, limits=limits, progress=progress,
+                                processes=processes)
+        result.puzzle = self.name
+        known = _known(instance)
+        if known is not None and result.complete and limit is None:
+            result.details["known"] = known
+            if result.count != known:  # never expected: the tests check every known count
+                result.status = Status.ERROR
+                result.messages.append(f"counted {result.count} solutions of {instance.n} "
+                                       f"queens, but OEIS A000170 says {known}")
+        return result
+
+    def generate(self, *, seed: int | None = None, limits: Limits | None = None,
+                 progress: Progress | None = None, count: int = 1, size: int | str = 8,
+                 **params: Any) -> GenerateResult:
+        """``count`` completion puzzles of ``size`` queens from seeds ``seed``,
+        ``seed + 1``, ...; each has exactly one completion (proven by counting).  Gives up,
+        keeping the puzzles made, at ``limits``."""
+        _no_params(params)
+        size = generator.check_size(size)
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise UsageError(f"count must be a whole number >= 1, got {count!r}")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        limits = (limits or Limits()).started()
+        stats = Stats(extra={"made": 0})
+        began = time.monotonic()
+        made = []
+        status = Status.SOLVED
+        try:
+            for k in range(count):
+                if limits.expired():
+                    status = Status.GAVE_UP
+                    break
+                one = generator.make(size, seed + k, limits, stats)
+                if one is None:
+                    status = Status.GAVE_UP
+                    break
+                made.append(one)
+                stats.extra["made"] = len(made)
+                stats.seconds = time.monotonic() - began
+                if progress is not None:
+                    progress(stats)
+        except KeyboardInterrupt:
+            status = Status.GAVE_UP
+        stats.seconds = time.monotonic() - began
+        details = {} if status is Status.SOLVED else {
+            "reason": f"{len(made)} of {count:,} puzzles made before the limit"}
+        return GenerateResult(status, stats, puzzles=made, puzzle=self.name, details=details)
+
+    def hint(self, instance: Board, state=None, *, limits: Limits | None = None,
+             **params: Any) -> HintResult:
+        """The next step from ``state`` (the player's rows; default: the givens): a
+        min-conflicts move, a forced placement, or a queen to take away (see
+        :mod:`.hints`)."""
+        _no_params(params)
+        result = hints.hint(instance, state, limits=limits)
+        result.puzzle = self.name
+        return result
+
+    def is_solution(self, instance: Board, answer) -> Check:
+        """The independent checker: every rule ``answer`` breaks, as text."""
+        return Check.of(model.violations(instance, answer), puzzle=self.name)
+
+    def render_svg(self, instance: Board, answer=None, **params: Any) -> str:
+        """A chess board up to N = 64, a permutation plot beyond (one dot per queen)."""
+        from ...render.queens import queens_svg
+
+        return queens_svg(instance.n, answer, instance.givens)
+
+    def render(self, instance: Board, *, solution: bool = False, style: str = "svg",
+               limits: Limits | None = None, **params: Any) -> Result:
+        if style != "svg" and instance.n > model.BOARD_MAX:
+            raise InvalidPuzzle(f"the board drawing is limited to N <= {model.BOARD_MAX:,}; "
+                                f"use --format svg")
+        return super().render(instance, solution=solution, style=style, limits=limits,
+                              **params)
+
+    def report_text(self, verb: str, instance: Board, result: Result,
+                    style: str | None = None) -> str | None:
+        if verb == "hint" and result.status is Status.SOLVED and result.move is None:
+            return result.text
+        if verb == "generate":  # puzzles apart by a blank line, as parse expects them
+            return "\n\n".join(g.text.rstrip("\n") for g in result.puzzles) or None
+        return super().report_text(verb, instance, result, style)
+
+    # -- tours and figures ---------------------------------------------------------------
+
+    def demo(self) -> str:
+        """A short tour: the seed's annealing, 100,000 queens, a count, a completion puzzle."""
+        parts = []
+        board = Board(8)
+        r = self.solve(board, method="annealing", seed=1)
+        parts.append("N-Queens: 8 queens by the seed's simulated annealing\n")
+        parts.append(self.format_answer(board, r.solution, "board"))
+        parts.append(f"{r.stats.nodes} moves, {r.stats.seconds * 1000:.1f} ms\n")
+        big = Board(100_000)
+        began = time.monotonic()
+        r = self.solve(big, method="minconflicts", seed=1)
+        elapsed = time.monotonic() - began
+        ok = "verified" if self.is_solution(big, r.solution) else "NOT a solution"
+        parts.append(f"100,000 queens by min-conflicts: {elapsed:.2f} s, {r.stats.nodes:,} "
+                     f"steps, {ok} (with loading the compiled kernels; the very first run "
+                     f"compiles them)")
+        c = self.count(Board(10))
+        parts.append(f"10 queens have {c.count} solutions (counted in "
+                     f"{c.stats.seconds:.3f} s)\n")
+        puzzle = self.example()
+        parts.append("A completion puzzle: place the other queens (one solution)\n")
+        parts.append(self.format(puzzle, "board"))
+        h = self.hint(puzzle)
+        parts.append(f"hint: {h.text}")
+        r = self.solve(puzzle, unique=True)
+        parts.append(f"solved by {r.details['method']}, unique: {r.unique}\n")
+        parts.append(self.format_answer(puzzle, r.solution, "board"))
+        return "\n".join(parts)
+
+    def bench_figures(self, seeds: int = 3, *, limits: Limits | None = None,
+                      progress: Progress | None = None) -> Result:
+        """Median seconds of each figure of :data:`BENCH_FIGURES` over ``seeds`` runs, every
+        answer checked; status error if one is wrong, gave-up at ``limits``.  The kernels
+        are loaded before timing."""
+        limits = (limits or Limits()).started()
+        from .chunks import kernels
+
+        kernels()
+        figures: dict[str, float] = {}
+        wrong: list[str] = []
+        stats = Stats(extra={"total": len(BENCH_FIGURES), "done": 0})
+        began = time.monotonic()
+        status = Status.SOLVED
+        for label, method, n in BENCH_FIGURES:
+            times = []
+            for seed in range(seeds):
+                board = Board(n)
+                start = time.perf_counter()
+                if method == "count":
+                    got = self.count(board, limits=limits)
+                    ok = got.count == counting.KNOWN_COUNTS[n] or not got.complete
+                else:
+                    got = self.solve(board, method=method, seed=seed, limits=limits)
+                    ok = got.status is not Status.SOLVED or self.is_solution(board,
+                                                                             got.solution).ok
+                times.append(time.perf_counter() - start)
+                stats.nodes += got.stats.nodes
+                if not ok:
+                    wrong.append(label)
+                if got.verdict() is Status.GAVE_UP:
+                    status = Status.GAVE_UP
+            if status is Status.GAVE_UP:
+                break
+            figures[label] = round(statistics.median(times), 6)
+            stats.extra["done"] += 1
+            stats.seconds = time.monotonic() - began
+            if progress is not None:
+                progress(stats)
+        if wrong:
+            status = Status.ERROR
+        stats.seconds = time.monotonic() - began
+        table = "\n".join(f"{label:<28} {t:8.3f} s" for label, t in figures.items())
+        return Result(status, Stats(nodes=stats.nodes, seconds=stats.seconds),
+                      details={"figures": figures, "wrong": wrong, "table": table},
+                      puzzle=self.name)
+
+
+def _known(board: Board) -> int | None:
+    if board.givens or board.n >= len(counting.KNOWN_COUNTS):
+        return None
+    return counting.KNOWN_COUNTS[board.n]
+
+
+def _no_params(params: dict) -> None:
+    if params:
+        raise UsageError(f"unknown option(s) for queens: {', '.join(sorted(params))}")
+
+
+PUZZLE = QueensPuzzle()

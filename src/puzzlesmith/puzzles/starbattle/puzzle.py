@@ -1,0 +1,351 @@
+"""Star Battle as a puzzle object: the one surface of :mod:`puzzlesmith.puzzles.protocol`.
+
+>>> from puzzlesmith.puzzles import get
+>>> sb = get("starbattle")
+>>> puzzle = sb.parse("AABBCC\\nAABCCC\\nAABCCC\\nDDBBEE\\nDDBBEF\\nDDBBFF\\n")
+>>> result = sb.solve(puzzle, unique=True)
+>>> print(sb.format_answer(puzzle, result.solution, "board"))
+..*...
+*.....
+...*..
+.....*
+.*....
+....*.
+>>> result.verdict().value, result.details["solution"][0]
+('solved', '..*...')
+>>> sb.is_solution(puzzle, result.solution).ok
+True
+>>> print(sb.hint(puzzle).text)
+squeeze (region E): empty: r5c6
+>>> sb.rate(puzzle).level
+'medium'
+
+Sizes: a puzzle may have at most :data:`~.board.MAX_SIDE` (200) rows and columns unless
+``max_size`` raises the cap (checked before anything is built; a 200×200 model takes about
+0.6 s and 60 MB).  Generated puzzles have one region per row, so at most 62 rows.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from importlib import resources
+from typing import Any
+
+from ...engines.driver import ensure_warm
+from ...errors import LimitReached, UsageError
+from ...results import (
+    Check,
+    CountResult,
+    Generated,
+    GenerateResult,
+    HintResult,
+    Limits,
+    RateResult,
+    SolveResult,
+    Stats,
+    Status,
+)
+from ..protocol import Option, Progress, Puzzle
+from . import formats, generator, rules, solver
+from .board import (
+    MAX_SIDE,
+    Cell,
+    Marks,
+    StarBattle,
+    cell_name,
+    implied_stars,
+    solution_rows,
+    stars_of,
+    violations,
+)
+
+__all__ = ["StarBattlePuzzle", "PUZZLE"]
+
+_READS = ("solve", "count", "render", "rate", "hint", "check")  # verbs that parse a puzzle
+
+
+class StarBattlePuzzle(Puzzle):
+    """Star Battle ("Two Not Touch"): stars in every row, column and region, none touching."""
+
+    name = "starbattle"
+    title = ("Star Battle: place the given number of stars in every row, column and region "
+             "so that no two stars touch, not even diagonally.")
+    verbs = frozenset({"solve", "count", "generate", "render", "rate", "hint", "check",
+                       "bench"})
+    options = (
+        Option("stars", _READS, int, None, "Stars per unit (default: the file's size line, "
+               "or what the grid implies).", phase="parse", minimum=0),
+        Option("row_stars", _READS, int, None, "Stars in each row (default: from --stars).",
+               phase="parse", minimum=0),
+        Option("column_stars", _READS, int, None,
+               "Stars in each column (default: from --stars).", phase="parse", minimum=0),
+        Option("region_stars", _READS, int, None,
+               "Stars in each region (default: from --stars).", phase="parse", minimum=0),
+        Option("max_size", _READS, int, MAX_SIDE, "Largest number of rows or columns read.",
+               phase="parse", minimum=1),
+        Option("unique", ("solve",), bool, False,
+               "Also prove the solution unique (exit 1 if not)."),
+        Option("explain", ("solve",), bool, False,
+               "Also give the human-style steps of the rule solver (stderr; JSON: \"steps\")."),
+        Option("size", ("generate",), str, "10", "N or ROWSxCOLUMNS."),
+        Option("rows", ("generate",), int, None, "Rows (overrides --size).", minimum=1),
+        Option("cols", ("generate",), int, None, "Columns (overrides --size).", minimum=1),
+        Option("stars", ("generate",), int, None,
+               "Stars per row and region (default: what the size implies).", minimum=1),
+        Option("difficulty", ("generate",), generator.DIFFICULTIES, None,
+               "Shape each puzzle until the rating solver gives this level."),
+        Option("method", ("generate",), generator.METHODS, generator.METHODS[0],
+               "Generation method."),
+    )
+    styles = {"solve": formats.ANSWER_STYLES, "format": formats.PUZZLE_STYLES,
+              "render": ("framed",), "generate": ("sb",)}
+
+    # -- reading and writing ---------------------------------------------------------------
+
+    def parse(self, text: str, *, stars: int | None = None, row_stars: int | None = None,
+              column_stars: int | None = None, region_stars: int | None = None,
+              max_size: int = MAX_SIDE) -> StarBattle:
+        """One puzzle (see :mod:`.formats`); a text holding several is refused with the line
+        where the second starts (:meth:`parse_all` reads them all)."""
+        return formats.parse(text, stars, row_stars=row_stars, column_stars=column_stars,
+                             region_stars=region_stars, max_size=max_size)
+
+    def parse_all(self, text: str, **params: Any) -> list[StarBattle]:
+        """Every puzzle of a text that holds several (as ``generate --count N`` writes)."""
+        return formats.parse_all(text, **params)
+
+    def format(self, instance: StarBattle, style: str | None = None) -> str:
+        return formats.format(instance, style)
+
+    def format_answer(self, instance: StarBattle, answer: Marks | list[Cell],
+                      style: str | None = None) -> str:
+        return formats.format_answer(instance, answer, style)
+
+    def parse_answer(self, instance: StarBattle, text: str) -> Marks:
+        """A player's answer or partial state: ``*`` star, ``x``/``-`` ruled out, ``.``
+        unknown, one line per row."""
+        return formats.parse_marks(instance, text)
+
+    def example(self) -> StarBattle:
+        """The seed document's 12×12 two-star puzzle (with its solution)."""
+        text = resources.files("puzzlesmith.examples").joinpath("starbattle_12x12_2.sb")
+        return self.parse(text.read_text(encoding="utf-8"))
+
+    # -- the verbs -------------------------------------------------------------------------
+
+    def solve(self, instance: StarBattle, *, limits: Limits | None = None,
+              seed: int | None = None, progress: Progress | None = None,
+              unique: bool = False, explain: bool = False) -> SolveResult:
+        """The first solution (stars as sorted cells; ``details["solution"]`` as rows), with
+        ``unique`` a proof of uniqueness, with ``explain`` the rule solver's steps."""
+        limits = (limits or Limits()).started()
+        result = solver.solve(instance, unique=unique, seed=seed, limits=limits,
+                              progress=progress)
+        result.puzzle = self.name
+        if result.solution is not None:
+            result.details["solution"] = solution_rows(instance, result.solution)
+            if instance.given is not None:
+                agrees = set(result.solution) == instance.given
+                result.details["agrees_with_file"] = agrees
+                if not agrees:
+                    result.messages.append("warning: this solution differs from the one in the "
+                                           "file (the puzzle has more than one)")
+        if explain and result.status is not Status.GAVE_UP:
+            self._explain(instance, result, limits)
+        return result
+
+    def _explain(self, instance: StarBattle, result: SolveResult, limits: Limits) -> None:
+        began = time.monotonic()
+        try:
+            explained = rules.explain(instance, limits=limits)
+        except LimitReached as reached:
+            result.status = Status.GAVE_UP
+            result.details["reason"] = str(reached)
+            return
+        finally:
+            result.stats.seconds += time.monotonic() - began
+        result.details["steps"] = [str(step) for step in explained.steps]
+        result.messages += [f"{n:3d}. {step}" for n, step in enumerate(explained.steps, 1)]
+        result.messages.append(
+            "the rules prove there is no solution" if explained.contradiction else
+            "the rules solve it" if explained.solved else
+            "the rules stall here: the rest needs search")
+
+    def count(self, instance: StarBattle, *, limit: int | None = None,
+              limits: Limits | None = None, progress: Progress | None = None) -> CountResult:
+        result = solver.count(instance, limit, limits=(limits or Limits()).started(),
+                              progress=progress)
+        result.puzzle = self.name
+        return result
+
+    def generate(self, *, seed: int | None = None, limits: Limits | None = None,
+                 progress: Progress | None = None, count: int = 1, size: str = "10",
+                 rows: int | None = None, cols: int | None = None, stars: int | None = None,
+                 difficulty: str | None = None, method: str = "grow") -> GenerateResult:
+        """``count`` puzzles (seeds ``seed``, ``seed + 1``, ...; a random ``seed`` when None),
+        each proven unique and rated; the text is the ``.sb`` format with its solution.
+
+        The shape: ``size`` ("N" or "RxC"), or ``rows`` and ``cols``; ``stars`` per row and
+        region (default: what the size implies), so ``rows * stars / cols`` per column.
+        One deadline and node budget (``limits``) cover every puzzle; reaching it ends with
+        status gave-up, keeping the puzzles made.
+        """
+        size_rows, size_cols = generator.parse_size(size)
+        rows, cols = rows or size_rows, cols or size_cols
+        stars = stars or implied_stars(rows, cols)
+        if not isinstance(count, int) or count < 1:
+            raise UsageError(f"count must be a whole number >= 1, got {count!r}")
+        if method not in generator.METHODS:
+            raise UsageError(f"unknown method {method!r}; choose from "
+                             f"{', '.join(generator.METHODS)}")
+        if difficulty not in (None, *generator.DIFFICULTIES):
+            raise UsageError(f"unknown difficulty {difficulty!r}; choose from "
+                             f"{', '.join(generator.DIFFICULTIES)}")
+        generator.check_shape(rows, cols, stars)
+        if seed is None:
+            seed = random.SystemRandom().randrange(1 << 31)  # reported, so reproducible
+        began = time.monotonic()
+        stats = Stats(extra={"attempts": 0, "repairs": 0, "made": 0, "total": count,
+                             "stage": "generating"})
+        budget = generator.Budget((limits or Limits()).started(), stats)
+        made: list[Generated] = []
+        status, messages = Status.SOLVED, []
+        for n in range(count):
+            outcome = generator.generate(rows, cols, stars, seed=seed + n, method=method,
+                                         difficulty=difficulty, budget=budget,
+                                         progress=progress)
+            if outcome.status is Status.SOLVED:
+                try:
+                    level = rules.rate(outcome.puzzle, limits=budget.limits).level
+                except LimitReached as reached:
+                    outcome.status, outcome.reason = Status.GAVE_UP, str(reached)
+            if outcome.status is not Status.SOLVED:
+                status = outcome.status
+                reason = f"{outcome.reason} ({len(made)} of {count} puzzles made)"
+                if status is Status.UNSOLVABLE:  # the CLI says "gave up: <reason>" itself
+                    messages.append(reason)
+                break
+            text = formats._sb(outcome.puzzle, outcome.solution,
+                               comment=f"generated by puzzlesmith: seed {seed + n}, "
+                                       f"rating {level}")
+            made.append(Generated(
+                outcome.puzzle.with_given(outcome.solution), text, outcome.solution,
+                seed=seed + n, rating=level,
+                details={"regions": list(outcome.puzzle.grid),
+                         "solution": solution_rows(outcome.puzzle, outcome.solution),
+                         "unique": True}))
+            stats.extra["made"] = len(made)
+            stats.seconds = time.monotonic() - began
+            if progress is not None:
+                progress(stats)
+        stats.seconds = time.monotonic() - began
+        extra = {k: v for k, v in stats.extra.items() if k in ("attempts", "repairs")}
+        details = {"rows": rows, "columns": cols, "stars": stars}
+        if status is not Status.SOLVED:
+            details["reason"] = reason
+        return GenerateResult(status, Stats(stats.nodes, stats.seconds, extra), puzzles=made,
+                              details=details, messages=messages, puzzle=self.name)
+
+    def rate(self, instance: StarBattle, *, limits: Limits | None = None) -> RateResult:
+        """The hardest human rule the puzzle needs (``details["rules"]``: how often each
+        fired); ``no solution`` (status unsolvable) when the rules prove it impossible."""
+        began = time.monotonic()
+        try:
+            rating = rules.rate(instance, limits=(limits or Limits()).started())
+        except LimitReached as reached:
+            return RateResult(Status.GAVE_UP, Stats(seconds=time.monotonic() - began),
+                              details={"reason": str(reached)}, puzzle=self.name)
+        status = Status.UNSOLVABLE if rating.level == rules.NO_SOLUTION else Status.SOLVED
+        return RateResult(status, Stats(len(rating.steps), time.monotonic() - began),
+                          level=rating.level, solved_by_rules=rating.solved,
+                          details={"rules": rating.counts}, puzzle=self.name)
+
+    def hint(self, instance: StarBattle, state: Marks | list[Cell] | None = None, *,
+             limits: Limits | None = None) -> HintResult:
+        """The next step from the player's marks (default: the empty board): a mistake in
+        the marks if there is one, else the easiest rule that decides a cell (named, with
+        the cells it decides), else a star the exact solver places."""
+        limits = (limits or Limits()).started()
+        ensure_warm("exactcover")  # a one-time cost of the process, not of this hint
+        began = time.monotonic()
+        marks = state if isinstance(state, Marks) else Marks(
+            frozenset(stars_of(state)) if state is not None else frozenset())
+        try:
+            result = self._hint(instance, marks, limits)
+        except LimitReached as reached:
+            result = HintResult(Status.GAVE_UP, details={"reason": str(reached)})
+        result.stats.seconds = time.monotonic() - began
+        result.puzzle = self.name
+        return result
+
+    def _hint(self, instance: StarBattle, marks: Marks, limits: Limits) -> HintResult:
+        problem = rules.broken_rule(instance, marks)
+        if problem:
+            return _hint_result("mistake", f"a mistake: {problem}", problem)
+        reachable = solver.solve(instance, marks=marks, limits=limits)
+        nodes = reachable.stats.nodes
+        if reachable.status is Status.UNSOLVABLE:
+            anyway = solver.solve(instance, limits=limits)
+            nodes += anyway.stats.nodes
+            if anyway.status is Status.UNSOLVABLE:
+                return HintResult(Status.UNSOLVABLE, Stats(nodes),
+                                  text="the puzzle has no solution",
+                                  details={"rule": "no solution"})
+            if anyway.solution is not None:
+                truth = set(anyway.solution)
+                wrong = sorted(marks.stars - truth) + sorted(marks.empties & truth)
+                names = ", ".join(cell_name(c) for c in wrong)
+                return _hint_result("mistake", f"a mistake: no solution has these marks; "
+                                    f"wrong: {names}", "marks", wrong=wrong, nodes=nodes)
+            return HintResult(Status.GAVE_UP, Stats(nodes), details={"reason": "undecided"})
+        if not violations(instance, marks.stars):
+            return _hint_result("done", "solved: every star is in place", "board", nodes=nodes)
+        step = rules.next_step(instance, marks, limits=limits)
+        if step is not None:
+            return _hint_result(step.rule, str(step), step.unit, step.stars, step.empties,
+                                nodes=nodes)
+        if reachable.solution is None:
+            return HintResult(Status.GAVE_UP, Stats(nodes), details={"reason": "undecided"})
+        cell = next(c for c in reachable.solution if c not in marks.stars)
+        return _hint_result("search", f"search (no rule applies): star at {cell_name(cell)}",
+                            "board", [cell], nodes=nodes)
+
+    def is_solution(self, instance: StarBattle, answer: Marks | list[Cell]) -> Check:
+        """The independent checker: every rule the stars break, in words."""
+        return Check.of(violations(instance, answer), puzzle=self.name)
+
+    def render_svg(self, instance: StarBattle, answer: Marks | list[Cell] | None = None) -> str:
+        from ...render.starbattle import svg
+
+        return svg(instance, answer)
+
+    def demo(self) -> str:
+        """The seed's 12×12 puzzle solved, proven unique and rated; a new 8×8 puzzle."""
+        puzzle = self.example()
+        result = self.solve(puzzle, unique=True)
+        made = self.generate(seed=1, size="8", stars=1).puzzles[0]
+        return "\n".join([
+            "Star Battle: the seed's 12x12 two-star puzzle, solved and proven unique\n",
+            self.format_answer(puzzle, result.solution, "framed"),
+            f"\n{result.stats.seconds * 1000:.1f} ms, {result.stats.nodes} nodes, "
+            f"unique: {result.unique}, rating: {self.rate(puzzle).level}",
+            "\nA new 8x8 one-star puzzle (seed 1), proven unique:\n",
+            self.format_answer(made.instance, made.solution, "framed"),
+        ])
+
+
+def _hint_result(rule: str, text: str, unit: str, stars: list[Cell] = (),
+                 empties: list[Cell] = (), nodes: int = 0,
+                 wrong: list[Cell] = ()) -> HintResult:
+    """A hint with the rule it applies and the cells it touches (named ``r1c2``): stars to
+    place, cells to rule out, and marks that are wrong."""
+    move = rules.Step(rule, unit, list(stars), list(empties))
+    details = {"rule": rule, "unit": unit, "stars": [cell_name(c) for c in stars],
+               "empties": [cell_name(c) for c in empties]}
+    if wrong:
+        details["wrong"] = [cell_name(c) for c in wrong]
+    return HintResult(Status.SOLVED, Stats(nodes), text=text, move=move, details=details)
+
+
+PUZZLE = StarBattlePuzzle()
