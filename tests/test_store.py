@@ -94,6 +94,13 @@ def test_sliding_mirror_is_the_same_puzzle():
     assert size_of("queens", "12\n") == "12"
 
 
+def test_queens_completion_puzzle_turned_is_one_puzzle():
+    board = ["......", "......", "..Q...", "......", "...Q..", "......"]
+    key = symmetry_key("queens", "\n".join(board))
+    assert all(symmetry_key("queens", "\n".join(g)) == key for g in turns(board))
+    assert symmetry_key("queens", "6") != key and size_of("queens", "\n".join(board)) == "6"
+
+
 def test_unknown_text_falls_back_to_the_text():
     assert symmetry_key("net", "not a net") == symmetry_key("net", "not a net\n")
     assert symmetry_key("net", "not a net") != symmetry_key("net", "not a nut")

@@ -541,17 +541,36 @@ def _sliding_size(text: str) -> str:
     return f"{side}x{side}"
 
 
-def _queens_size(text: str) -> str:
+def _queens_board(text: str) -> list[str] | None:
+    """The rows of a completion puzzle (``.`` and ``Q``), or None for a bare N."""
     word = text.strip()
-    if not word.isdigit():
-        raise ValueError("not a number")
-    return word
+    if word.isdigit():
+        return None
+    rows = [line.strip() for line in text.splitlines()
+            if line.strip() and not line.lstrip().startswith("#")]
+    if not rows or any(len(r) != len(rows) for r in rows):
+        raise ValueError("not a square board")
+    return rows
+
+
+def _queens_forms(text: str) -> list[str]:
+    # A completion puzzle turned or mirrored is the same puzzle (so is its solution).
+    rows = _queens_board(text)
+    if rows is None:
+        return [text.strip()]
+    return ["/".join("".join(r) for r in g) for g in _dihedral([list(r) for r in rows])]
+
+
+def _queens_size(text: str) -> str:
+    rows = _queens_board(text)
+    return text.strip() if rows is None else str(len(rows))
 
 
 SYMMETRIES: dict[str, Callable[[str], list[str]]] = {
     "starbattle": _starbattle_forms,
     "net": _net_forms,
     "sliding": _sliding_forms,
+    "queens": _queens_forms,
 }
 SIZES: dict[str, Callable[[str], str]] = {
     "starbattle": _starbattle_size,
