@@ -13,6 +13,8 @@ import pytest
 
 from puzzlesmith import puzzles
 
+from .conftest import run_cli
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -194,3 +196,49 @@ def test_ctrl_c_stops_a_batch_that_then_resumes(tmp_path):
     assert json.loads(resumed.stdout)["done"] == 40 - done
     ids = [json.loads(x)["id"] for x in out_file.read_text().splitlines()]
     assert sorted(ids) == sorted(f"{listing}:{k}" for k in range(1, 41))
+
+
+def test_twenty_star_battles_stored_twice_then_round_tripped(tmp_path, shared_data):
+    db, other = str(tmp_path / "p.db"), str(tmp_path / "q.db")
+    made = ["generate", "starbattle", "--size", "8", "--count", "20", "--seed", "1",
+            "--store", "--db", db, "--format", "json"]
+    code, out, err = run_cli(made)
+    assert code == 0 and sum(s["new"] for s in json.loads(out)["stored"]) == 20, err
+    code, out, err = run_cli(made)
+    assert code == 0 and sum(s["new"] for s in json.loads(out)["stored"]) == 0, err
+    code, out, _ = run_cli(["store", "list", "--db", db, "--format", "json"])
+    assert [r["seed"] for r in json.loads(out)["rows"]] == list(range(1, 21))
+    code, exported, _ = run_cli(["store", "export", "--db", db])
+    code, out, err = run_cli(["store", "add", "starbattle", "-", "--db", other], stdin=exported)
+    assert code == 0 and out.strip() == "added 20, refused 0 duplicates", err
+    code, again, _ = run_cli(["store", "export", "--db", other])
+    keys = [(json.loads(x)["key"], json.loads(x)["solution"]) for x in again.splitlines()]
+    assert keys == [(json.loads(x)["key"], json.loads(x)["solution"])
+                    for x in exported.splitlines()]
+    folder = tmp_path / "files"
+    run_cli(["store", "export", "--db", db, "--to", str(folder)])
+    code, out, err = run_cli(["batch", "solve", "starbattle", str(folder), "--unique",
+                              "-j", "0"])
+    items, summary = json_lines(out)
+    assert code == 0 and len(items) == 20 and all(o["unique"] for o in items), err
+
+
+@pytest.mark.slow
+def test_fifty_star_battles_alike_in_one_process_on_two_workers_and_on_dask(shared_data):
+    distributed = pytest.importorskip("distributed")
+    folder = str(shared_data / "starbattle")
+
+    def lines(*where):
+        code, out, err = run_cli(["batch", "solve", "starbattle", folder, "--unique", *where])
+        items, summary = json_lines(out)
+        assert code == 0 and summary["verdicts"]["solved"] == 50, err
+        assert all(o["status"] == "solved" and o["unique"] for o in items)
+        return [{k: v for k, v in o.items() if k != "seconds"} for o in items]
+
+    here = lines("-j", "0")
+    assert lines("-j", "1") == here
+    assert lines("-j", "2") == here
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  protocol="tcp", host="127.0.0.1",
+                                  dashboard_address=":0") as cluster:
+        assert lines("--scheduler", cluster.scheduler_address) == here

@@ -225,7 +225,7 @@ def show(row, db, fmt):
                 f"# rating {entry.rating or '-'}, seed {entry.seed}, stored {entry.created} "
                 f"by puzzlesmith {entry.version}"]
         body = entry.text.rstrip("\n")
-        if entry.solution:
+        if entry.solution and entry.solution.strip() not in entry.text:
             body += "\n\n# solution\n" + entry.solution.rstrip("\n")
         write_out("\n".join(head) + "\n" + body, None)
 
