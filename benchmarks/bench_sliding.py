@@ -1,4 +1,4 @@
-"""Sliding-tile figures for issue 3 (medians; run on an idle machine for stable numbers).
+"""Sliding-tile figures for issues 3 and 9 (medians; run on an idle machine for stable numbers).
 
     PYTHONPATH=src python benchmarks/bench_sliding.py [--repeat 5] [--builds] [--section NAME]
 
@@ -8,7 +8,8 @@ Sections (all by default):
   fifty    all 50 boards of ../shared/data/sliding/15puzzle.txt: total time, nodes per board,
            through the library and through the CLI (``puzzlesmith bench sliding``)
   big      24-puzzle: weighted IDA* on random boards (bound stated), optimal on near boards
-  compare  ``puzzlesmith compare sliding`` on the seed's board
+  compare  the comparison table (``puzzlesmith compare sliding``) on the seed's board,
+           through the library, under one deadline (--compare-timeout, default none)
 
 Pattern databases are taken from the user's cache (built there first if missing), except in
 ``builds``, which always builds afresh into a temporary folder.
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -25,21 +27,40 @@ import tempfile
 import time
 from pathlib import Path
 
-from puzzlesmith.puzzles import sliding as sl
+from puzzlesmith.engines.driver import ensure_warm
+from puzzlesmith.puzzles import get
+from puzzlesmith.puzzles.sliding import Instance, goal_board
+from puzzlesmith.puzzles.sliding.generator import random_walk, uniform
+from puzzlesmith.puzzles.sliding.pdb import load_partition
 from puzzlesmith.results import Limits
+
+PUZZLE = get("sliding")
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data" / "sliding"
 SEED = "5 1 9 3 11 13 6 8 14 10 4 15 0 12 7 2"
 
 
-def read(path: Path) -> list[tuple[sl.Board, int]]:
+def read(path: Path) -> list[tuple[Instance, int]]:
     out = []
     for line in path.read_text().splitlines():
         words = line.split("#", 1)[0].split()
         if words:
-            out.append((sl.parse(" ".join(words[:-1])), int(words[-1])))
+            out.append((PUZZLE.parse(" ".join(words[:-1])), int(words[-1])))
     return out
+
+
+def cli(*args: str) -> tuple[float, subprocess.CompletedProcess]:
+    """Run ``puzzlesmith ARGS`` in a fresh process: (wall seconds, the finished process)."""
+    started = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "puzzlesmith", *args], capture_output=True,
+                          text=True, env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+    return time.perf_counter() - started, done
+
+
+def last_line(done: subprocess.CompletedProcess) -> str:
+    lines = (done.stdout.strip() or done.stderr.strip() or "(no output)").splitlines()
+    return lines[-1] if done.returncode in (0, 1) else f"exit {done.returncode}: {lines[-1]}"
 
 
 def builds(partitions: list[tuple[int, int, str]]) -> None:
@@ -50,9 +71,9 @@ def builds(partitions: list[tuple[int, int, str]]) -> None:
         os.environ["PUZZLESMITH_CACHE_DIR"] = folder
         try:
             for rows, cols, name in partitions:
-                goal = sl.goal_board(rows, cols)
+                goal = goal_board(rows, cols)
                 wall, cpu = time.perf_counter(), time.process_time()
-                database = sl.load_partition(goal, name)
+                database = load_partition(goal, name)
                 wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
                 size = sum(f.stat().st_size for f in database.files) / 1e6
                 print(f"{rows}x{cols:<3} {name:<12} {wall:8.1f} {cpu:7.1f} {size:7.1f}")
@@ -65,39 +86,39 @@ def builds(partitions: list[tuple[int, int, str]]) -> None:
 
 def seed(repeat: int) -> None:
     print("\n## The seed's 41-move board (tables cached, compiled code warm)")
-    board = sl.parse(SEED)
+    board = PUZZLE.example()
+    ensure_warm("sliding")
     for partition in ("6-6-3", "6-6-3+6-6-3b", "5-5-5"):
-        sl.solve(board, partition=partition)  # warm-up: load tables and compiled code
-        runs = [sl.solve(board, partition=partition) for _ in range(repeat)]
+        PUZZLE.solve(board, pdb=partition)  # warm-up: load the tables
+        runs = [PUZZLE.solve(board, pdb=partition) for _ in range(repeat)]
         search = statistics.median(r.stats.extra["search_seconds"] for r in runs)
         total = statistics.median(r.stats.seconds for r in runs)
         r = runs[0]
-        print(f"pdb {partition}: length {r.length} optimal={r.optimal}, {r.stats.nodes:,} "
-              f"nodes; median search {search * 1000:.2f} ms, whole solve() {total * 1000:.2f} ms")
+        print(f"pdb {partition}: length {r.details['length']} optimal={r.optimal}, "
+              f"{r.stats.nodes:,} nodes; median search {search * 1000:.2f} ms, whole solve() "
+              f"{total * 1000:.2f} ms")
     for heuristic in ("linear-conflict", "manhattan"):
-        sl.solve(board, heuristic=heuristic)
-        runs = [sl.solve(board, heuristic=heuristic) for _ in range(repeat)]
+        PUZZLE.solve(board, heuristic=heuristic)
+        runs = [PUZZLE.solve(board, heuristic=heuristic) for _ in range(repeat)]
         total = statistics.median(r.stats.seconds for r in runs)
-        print(f"{heuristic}: length {runs[0].length}, {runs[0].stats.nodes:,} nodes, median "
-              f"{total * 1000:.1f} ms")
-    started = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "puzzlesmith", "solve", "sliding", SEED,
-                           "--format", "moves"], capture_output=True, text=True,
-                          env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
-    print(f"CLI process (start-up, tables, search): {time.perf_counter() - started:.2f} s, "
-          f"{len(done.stdout.strip())} moves")
+        print(f"{heuristic}: length {runs[0].details['length']}, {runs[0].stats.nodes:,} "
+              f"nodes, median {total * 1000:.1f} ms")
+    wall, done = cli("solve", "sliding", SEED, "--format", "moves")
+    print(f"CLI process (start-up, tables, search): {wall:.2f} s, "
+          f"{len(done.stdout.strip())} moves" + ("" if done.returncode == 0 else
+                                                 f" ({last_line(done)})"))
 
 
 def fifty(repeat: int) -> None:
     print("\n## All 50 boards of 15puzzle.txt, optimal")
     boards = read(DATA / "15puzzle.txt")
     for partition in ("6-6-3", "6-6-3+6-6-3b", "5-5-5"):
-        sl.solve(boards[0][0], partition=partition)
+        PUZZLE.solve(boards[0][0], pdb=partition)
         totals, nodes, lengths_ok = [], [], True
         for _ in range(repeat):
-            results = [sl.solve(b, partition=partition) for b, _ in boards]
-            lengths_ok &= all(r.length == known for r, (_, known) in zip(results, boards,
-                                                                          strict=True))
+            results = [PUZZLE.solve(b, pdb=partition) for b, _ in boards]
+            lengths_ok &= all(r.details["length"] == known and PUZZLE.is_solution(b, r.solution)
+                              for r, (b, known) in zip(results, boards, strict=True))
             totals.append(sum(r.stats.seconds for r in results))
             nodes = [r.stats.nodes for r in results]
         generated = [r.stats.extra["generated"] for r in results]
@@ -108,47 +129,46 @@ def fifty(repeat: int) -> None:
               f"all lengths = known optimum: {lengths_ok}")
         rate = sum(generated) / sum(r.stats.extra["search_seconds"] for r in results)
         print(f"   {rate / 1e6:.1f} M generated nodes/s")
-    started = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "puzzlesmith", "bench", "sliding",
-                           str(DATA / "15puzzle.txt")], capture_output=True, text=True,
-                          env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
-    print(f"CLI `puzzlesmith bench sliding 15puzzle.txt`: {time.perf_counter() - started:.2f} s "
-          f"wall for the process; it reports: {done.stdout.strip().splitlines()[-1]}")
+    result = PUZZLE.bench((DATA / "15puzzle.txt").read_text())
+    print(f"library PUZZLE.bench(15puzzle.txt): {result.stats.seconds:.2f} s; "
+          f"{result.details['table'].splitlines()[-1]}")
+    wall, done = cli("bench", "sliding", str(DATA / "15puzzle.txt"))
+    print(f"CLI `puzzlesmith bench sliding 15puzzle.txt`: {wall:.2f} s wall for the process; "
+          f"it reports: {last_line(done)}")
 
 
 def big(count: int) -> None:
     print("\n## 24-puzzle (5x5): weighted IDA* + 4x6 pattern databases, bound stated")
-    goal = sl.goal_board(5, 5)
-    sl.load_partition(goal)
+    goal = goal_board(5, 5)
+    load_partition(goal)
     for weight in (2.0, 1.5):
         rows = []
         for s in range(count):
-            board = sl.generate(5, rng=s)
-            r = sl.solve(board, method="weighted-idastar", weight=weight,
-                         limits=Limits(seconds=30))
-            rows.append(r)
-        solved = [r for r in rows if r.length is not None]
+            board = Instance(uniform(goal, random.Random(s)), goal)
+            rows.append(PUZZLE.solve(board, method="weighted-idastar", weight=weight,
+                                     limits=Limits(seconds=30)))
+        solved = [r for r in rows if r.details["length"] is not None]
         print(f"w={weight}: {len(solved)}/{count} solved within 30 s; length <= {weight} x "
               f"optimum; median time {statistics.median(r.stats.seconds for r in rows):.2f} s; "
               f"times {[round(r.stats.seconds, 2) for r in rows]} s; "
-              f"lengths {[r.length for r in rows]}; lower bounds (h) "
+              f"lengths {[r.details['length'] for r in rows]}; lower bounds (h) "
               f"{[r.stats.extra['initial_h'] for r in rows]}")
     print("optimal on boards made by random moves from the goal (IDA* + 4x6 pdb, 40 s cap):")
     for depth in (100, 150, 200):
-        board = sl.generate(5, rng=depth, moves=depth)
-        fast = sl.solve(board, method="weighted-idastar", weight=1.5)
-        best = sl.solve(board, limits=Limits(seconds=40))
-        print(f"  {depth} moves: optimal {best.length} ({best.status.value}, "
+        board = Instance(random_walk(goal, depth, random.Random(depth))[0], goal)
+        fast = PUZZLE.solve(board, method="weighted-idastar", weight=1.5)
+        best = PUZZLE.solve(board, limits=Limits(seconds=40))
+        print(f"  {depth} moves: optimal {best.details['length']} ({best.status.value}, "
               f"{best.stats.seconds:.2f} s, {best.stats.nodes:,} nodes); w=1.5 gave "
-              f"{fast.length} in {fast.stats.seconds:.3f} s")
+              f"{fast.details['length']} in {fast.stats.seconds:.3f} s")
 
 
-def compare() -> None:
-    print("\n## puzzlesmith compare sliding (the seed's board; rows stop at 2,000,000 nodes)")
-    done = subprocess.run([sys.executable, "-m", "puzzlesmith", "compare", "sliding", SEED],
-                          capture_output=True, text=True,
-                          env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
-    print(done.stdout.rstrip() or done.stderr)
+def compare(timeout: float | None) -> None:
+    print("\n## compare sliding (the seed's board; rows stop at 2,000,000 nodes"
+          + (f", the whole table at {timeout:g} s)" if timeout else ")"))
+    result = PUZZLE.compare(PUZZLE.example(), limits=Limits(seconds=timeout))
+    print(result.details["table"])
+    print(f"status {result.status.value}, {result.stats.seconds:.1f} s in all")
 
 
 def main() -> None:
@@ -159,6 +179,7 @@ def main() -> None:
     parser.add_argument("--heavy", action="store_true",
                         help="also build the 5-5-5-5-4 databases for 5x5 (minutes)")
     parser.add_argument("--big-count", type=int, default=5)
+    parser.add_argument("--compare-timeout", type=float, default=None)
     args = parser.parse_args()
     sections = args.section or ["builds", "seed", "fifty", "big", "compare"]
     if "builds" in sections:
@@ -174,7 +195,7 @@ def main() -> None:
     if "big" in sections:
         big(args.big_count)
     if "compare" in sections:
-        compare()
+        compare(args.compare_timeout)
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import heapq
 import random
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 
 from puzzlesmith.engines import search as se
 from puzzlesmith.errors import UsageError
-from puzzlesmith.results import Limits, Status
+from puzzlesmith.results import Limits, Stats, Status
 
 
 class Graph:
@@ -191,18 +192,43 @@ def test_memory_budget(method):
     assert result.status is Status.GAVE_UP and "memory" in result.reason
 
 
+@pytest.mark.parametrize("method", ["astar", "greedy", "bfs"])
+def test_memory_limit_in_bytes(method):
+    """``limits.memory`` caps the stored states at its estimate per state."""
+    budget = 2_000_000
+    result = se.search(Endless(), method, limits=Limits(memory=budget))
+    assert result.status is Status.GAVE_UP and "memory budget of 2,000,000 bytes" in result.reason
+    per_state = sys.getsizeof(1) + se.NODE_OVERHEAD
+    assert result.stats.nodes <= budget // per_state + 1
+
+
+def test_interrupt_gives_up_with_the_statistics():
+    class Interrupting(Endless):
+        def successors(self, s):
+            if s > 5000:
+                raise KeyboardInterrupt
+            return super().successors(s)
+
+    for method in se.METHODS:
+        result = se.search(Interrupting(), method)
+        assert result.status is Status.GAVE_UP and result.reason == "interrupted"
+        assert result.stats.nodes > 0
+
+
 @pytest.mark.parametrize("method", list(se.METHODS))
 def test_time_limit_and_progress(method):
     calls = []
     result = se.search(Endless(), method, limits=Limits(seconds=0.0),
-                       progress=lambda nodes, info: calls.append(nodes))
+                       progress=calls.append)
     assert result.status is Status.GAVE_UP and "time" in result.reason
 
 
 def test_progress_callback():
     calls = []
-    se.astar(Endless(), limits=Limits(nodes=20000), progress=lambda n, info: calls.append(n))
-    assert calls and calls == sorted(calls)
+    se.astar(Endless(), limits=Limits(nodes=20000), progress=lambda stats: calls.append(stats))
+    assert calls and all(isinstance(s, Stats) for s in calls)
+    nodes = [s.nodes for s in calls]
+    assert nodes == sorted(nodes) and nodes[-1] <= 20000
 
 
 def test_unknown_method_and_bad_weight():

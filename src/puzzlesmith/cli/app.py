@@ -273,14 +273,18 @@ class VerbGroup(click.Group):
         super().__init__(verb, help=VERB_HELP[verb])
         self.verb = verb
 
+    def offers(self, puzzle: Puzzle) -> bool:
+        """Every puzzle has ``bench`` (a generic one, unless it brings its own)."""
+        return self.verb == "bench" or self.verb in puzzle.verbs
+
     def list_commands(self, ctx):
-        return [name for name in names() if self.verb in get(name).verbs]
+        return [name for name in names() if self.offers(get(name))]
 
     def get_command(self, ctx, name):
         if name not in names():
             return None
         puzzle = get(name)
-        return build_command(self.verb, puzzle) if self.verb in puzzle.verbs else None
+        return build_command(self.verb, puzzle) if self.offers(puzzle) else None
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

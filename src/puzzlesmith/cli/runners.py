@@ -9,7 +9,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from ..bench import benchmark
 from ..puzzles.protocol import Puzzle
 from ..results import Limits, Stats
 from .contract import Tracker, read_source
@@ -93,11 +92,9 @@ def compare(puzzle, params, limits, tracker, fmt):
 
 def bench(puzzle, params, limits, tracker, fmt):
     _, run = puzzle.split_params("bench", params)
-    files, repeat = run.pop("files"), run.pop("repeat")
-    instances = {}
-    for path in files:
-        instances[path] = puzzle.parse(read_source(path, max_input=puzzle.max_input))
-    return None, benchmark(puzzle, instances, repeat=repeat, limits=limits, progress=tracker)
+    files = run.pop("files")
+    texts = {path: read_source(path, max_input=puzzle.max_input) for path in files}
+    return None, puzzle.bench(texts, limits=limits, progress=tracker, **run)
 
 
 RUNNERS: dict[str, Runner] = {

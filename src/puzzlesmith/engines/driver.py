@@ -27,6 +27,7 @@ __all__ = ["ChunkDriver", "CHUNK_SECONDS", "warm_up", "ensure_warm", "warm_all"]
 
 CHUNK_SECONDS = 0.05  # aim of each kernel call's length, so limits and Ctrl-C act promptly
 FIRST_CHUNK = 64
+MAX_CHUNK = 1 << 40  # a chunk's node count always fits a kernel's int64
 
 
 class ChunkDriver:
@@ -60,7 +61,8 @@ class ChunkDriver:
         self.stats.seconds = now - self.start
         if paused:
             took = max(now - self._began, 1e-6)
-            self.chunk = max(1, min(self.chunk * 4, int(self.chunk * CHUNK_SECONDS / took)))
+            grown = min(self.chunk * 4, int(self.chunk * CHUNK_SECONDS / took), MAX_CHUNK)
+            self.chunk = max(1, grown)
         if self.progress is not None:
             self.progress(self.stats)
         if not paused:

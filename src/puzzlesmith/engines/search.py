@@ -25,8 +25,18 @@ that order too, so every run is reproducible.
 
 Every run returns a :class:`SearchResult` with a :class:`~puzzlesmith.results.Status`:
 ``SOLVED``, ``UNSOLVABLE`` (the space was exhausted) or ``GAVE_UP`` (a node, memory or time
-budget was reached; ``result.reason`` says which).  Nothing is printed; long loops call
-``progress(nodes, info)`` every few thousand nodes if it is given.
+budget was reached, or Ctrl-C; ``result.reason`` says which).  Nothing is printed; long loops
+call ``progress(stats)`` with one :class:`~puzzlesmith.results.Stats` every few thousand nodes.
+
+**Limits.**  ``limits.nodes`` counts expanded nodes; ``limits.seconds`` (a deadline shared
+with the caller once :meth:`~puzzlesmith.results.Limits.started`) is checked every
+:data:`CHECK_EVERY` nodes; ``limits.memory`` (bytes) caps the states A*, greedy and BFS
+keep: each stored state is estimated at ``sys.getsizeof(state)`` plus :data:`NODE_OVERHEAD`
+bytes of bookkeeping (dictionary entries, heap entry), measured on 15-puzzle tuples.
+``max_stored`` caps the number of stored states directly.  Freeing the stored states when
+a search returns takes time as well (:data:`TEARDOWN_SECONDS` each), so the time check
+leaves room for it.  A ``KeyboardInterrupt`` during a
+search ends it with status ``GAVE_UP`` and reason ``"interrupted"``, keeping its statistics.
 
 >>> class Line:            # walk from 0 to 5 on the integers
 ...     def start(self): return 0
@@ -42,6 +52,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import sys
 import time
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable
@@ -53,11 +64,19 @@ from ..results import Limits, Stats, Status
 
 __all__ = [
     "SearchProblem", "SearchResult", "search", "astar", "weighted_astar", "greedy", "idastar",
-    "bfs", "METHODS",
+    "bfs", "METHODS", "NODE_OVERHEAD", "CHECK_EVERY", "TEARDOWN_SECONDS",
 ]
 
-Progress = Callable[[int, str], None]
-_CHECK_EVERY = 4096  # nodes between time-limit / progress checks
+Progress = Callable[[Stats], None]
+#: Nodes between time-limit and progress checks.
+CHECK_EVERY = 1024
+#: Bytes of bookkeeping per stored state besides the state itself (parent and cost entries,
+#: a heap entry, the closed set); tracemalloc measured about 250 on 15-puzzle A*.
+NODE_OVERHEAD = 256
+#: Seconds Python takes to free one stored state when a search returns (about 1 µs measured
+#: on 15-puzzle A*); a search with a deadline stops that much earlier per stored state, so
+#: that the caller gets its answer by the deadline.
+TEARDOWN_SECONDS = 1.2e-6
 
 
 class SearchProblem(Protocol):
@@ -100,11 +119,20 @@ class SearchResult:
 class _Budget:
     """Node, memory and time limits, checked cheaply."""
 
-    def __init__(self, limits: Limits | None, max_stored: int | None, progress: Progress | None):
+    def __init__(self, limits: Limits | None, max_stored: int | None, progress: Progress | None,
+                 start: Hashable = None):
         limits = limits or Limits()
         self.nodes = limits.nodes
         self.deadline = limits.deadline()
         self.max_stored = max_stored
+        self.memory = limits.memory
+        if limits.memory is not None:
+            per_state = sys.getsizeof(start) + NODE_OVERHEAD
+            by_memory = limits.memory // per_state
+            if max_stored is None or by_memory < max_stored:
+                self.max_stored = by_memory
+            else:
+                self.memory = None  # max_stored is the tighter cap: name it
         self.progress = progress
         self.started = time.perf_counter()
 
@@ -113,12 +141,18 @@ class _Budget:
         if self.nodes is not None and expanded >= self.nodes:
             return f"node limit {self.nodes} reached"
         if self.max_stored is not None and stored > self.max_stored:
+            if self.memory is not None:
+                return (f"memory budget of {self.memory:,} bytes reached (about "
+                        f"{self.max_stored:,} stored states)")
             return f"memory budget of {self.max_stored} stored nodes reached"
-        if expanded % _CHECK_EVERY == 0:
-            if self.deadline is not None and time.monotonic() >= self.deadline:
+        if expanded % CHECK_EVERY == 0:
+            # Freeing what the search stores takes time too: stop early enough for it.
+            if (self.deadline is not None
+                    and time.monotonic() + stored * TEARDOWN_SECONDS >= self.deadline):
                 return "time limit reached"
             if self.progress is not None:
-                self.progress(expanded, f"{expanded} nodes")
+                self.progress(Stats(nodes=expanded, seconds=self.seconds(),
+                                    extra={"stored": stored}))
         return ""
 
     def seconds(self) -> float:
@@ -129,6 +163,13 @@ def _stats(budget: _Budget, expanded: int, generated: int, peak: int, **extra) -
     return Stats(nodes=expanded, seconds=budget.seconds(),
                  extra={"expanded": expanded, "generated": generated, "peak_frontier": peak,
                         **extra})
+
+
+def _interrupted(budget: _Budget, method: str, counters: list[int]) -> SearchResult:
+    """The result of a search stopped by Ctrl-C: gave up, with the statistics so far."""
+    expanded, generated, peak = counters
+    return SearchResult(Status.GAVE_UP, method=method, reason="interrupted",
+                        stats=_stats(budget, expanded, generated, peak))
 
 
 def _best_first(problem: SearchProblem, *, g_weight: float, h_weight: float, method: str,
@@ -143,43 +184,46 @@ def _best_first(problem: SearchProblem, *, g_weight: float, h_weight: float, met
     if ties not in ("fifo", "lifo"):
         raise UsageError(f"unknown tie-breaking {ties!r}: expected 'fifo' or 'lifo'")
     sign = 1 if ties == "fifo" else -1
-    budget = _Budget(limits, max_stored, progress)
-    counter = itertools.count()
     start = problem.start()
-    h0 = problem.heuristic(start)
-    parent: dict[Hashable, tuple[Hashable | None, Any]] = {start: (None, None)}
-    best_g: dict[Hashable, float] = {start: 0}
-    frontier = [(h_weight * h0, h0, sign * next(counter), start)]
-    closed: set[Hashable] = set()
+    budget = _Budget(limits, max_stored, progress, start)
+    counter = itertools.count()
     expanded = generated = 0
     peak = 1
-    while frontier:
-        _, _, _, state = heapq.heappop(frontier)
-        if state in closed:
-            continue
-        g = best_g[state]
-        if problem.is_goal(state):
-            actions, states = _path(parent, state)
-            return SearchResult(Status.SOLVED, actions, states, g, optimal, bound, method,
-                                stats=_stats(budget, expanded, generated, peak, cost=g))
-        closed.add(state)
-        expanded += 1
-        reason = budget.exceeded(expanded, len(best_g))
-        if reason:
-            return SearchResult(Status.GAVE_UP, method=method, reason=reason,
-                                stats=_stats(budget, expanded, generated, peak))
-        for action, child, step in problem.successors(state):
-            generated += 1
-            g2 = g + step
-            if g2 >= best_g.get(child, float("inf")):
+    try:
+        h0 = problem.heuristic(start)
+        parent: dict[Hashable, tuple[Hashable | None, Any]] = {start: (None, None)}
+        best_g: dict[Hashable, float] = {start: 0}
+        frontier = [(h_weight * h0, h0, sign * next(counter), start)]
+        closed: set[Hashable] = set()
+        while frontier:
+            _, _, _, state = heapq.heappop(frontier)
+            if state in closed:
                 continue
-            closed.discard(child)  # reopened: only when the heuristic is inconsistent
-            best_g[child] = g2
-            parent[child] = (state, action)
-            h = problem.heuristic(child)
-            heapq.heappush(frontier, (g_weight * g2 + h_weight * h, h, sign * next(counter),
-                                      child))
-        peak = max(peak, len(frontier))
+            g = best_g[state]
+            if problem.is_goal(state):
+                actions, states = _path(parent, state)
+                return SearchResult(Status.SOLVED, actions, states, g, optimal, bound, method,
+                                    stats=_stats(budget, expanded, generated, peak, cost=g))
+            closed.add(state)
+            expanded += 1
+            reason = budget.exceeded(expanded, len(best_g))
+            if reason:
+                return SearchResult(Status.GAVE_UP, method=method, reason=reason,
+                                    stats=_stats(budget, expanded, generated, peak))
+            for action, child, step in problem.successors(state):
+                generated += 1
+                g2 = g + step
+                if g2 >= best_g.get(child, float("inf")):
+                    continue
+                closed.discard(child)  # reopened: only when the heuristic is inconsistent
+                best_g[child] = g2
+                parent[child] = (state, action)
+                h = problem.heuristic(child)
+                heapq.heappush(frontier, (g_weight * g2 + h_weight * h, h,
+                                          sign * next(counter), child))
+            peak = max(peak, len(frontier))
+    except KeyboardInterrupt:
+        return _interrupted(budget, method, [expanded, generated, peak])
     return SearchResult(Status.UNSOLVABLE, method=method, reason="search space exhausted",
                         stats=_stats(budget, expanded, generated, peak))
 
@@ -222,30 +266,33 @@ def greedy(problem: SearchProblem, *, ties: str = "fifo", limits: Limits | None 
 def bfs(problem: SearchProblem, *, limits: Limits | None = None, max_stored: int | None = None,
         progress: Progress | None = None) -> SearchResult:
     """Breadth-first search, ignoring step costs and the heuristic (optimal for unit costs)."""
-    budget = _Budget(limits, max_stored, progress)
     start = problem.start()
-    parent: dict[Hashable, tuple[Hashable | None, Any]] = {start: (None, None)}
-    frontier = deque([start])
+    budget = _Budget(limits, max_stored, progress, start)
     expanded = generated = 0
     peak = 1
-    while frontier:
-        state = frontier.popleft()
-        if problem.is_goal(state):
-            actions, states = _path(parent, state)
-            return SearchResult(Status.SOLVED, actions, states, len(actions), True, 1, "bfs",
-                                stats=_stats(budget, expanded, generated, peak,
-                                             cost=len(actions)))
-        expanded += 1
-        reason = budget.exceeded(expanded, len(parent))
-        if reason:
-            return SearchResult(Status.GAVE_UP, method="bfs", reason=reason,
-                                stats=_stats(budget, expanded, generated, peak))
-        for action, child, _ in problem.successors(state):
-            generated += 1
-            if child not in parent:
-                parent[child] = (state, action)
-                frontier.append(child)
-        peak = max(peak, len(frontier))
+    try:
+        parent: dict[Hashable, tuple[Hashable | None, Any]] = {start: (None, None)}
+        frontier = deque([start])
+        while frontier:
+            state = frontier.popleft()
+            if problem.is_goal(state):
+                actions, states = _path(parent, state)
+                return SearchResult(Status.SOLVED, actions, states, len(actions), True, 1, "bfs",
+                                    stats=_stats(budget, expanded, generated, peak,
+                                                 cost=len(actions)))
+            expanded += 1
+            reason = budget.exceeded(expanded, len(parent))
+            if reason:
+                return SearchResult(Status.GAVE_UP, method="bfs", reason=reason,
+                                    stats=_stats(budget, expanded, generated, peak))
+            for action, child, _ in problem.successors(state):
+                generated += 1
+                if child not in parent:
+                    parent[child] = (state, action)
+                    frontier.append(child)
+            peak = max(peak, len(frontier))
+    except KeyboardInterrupt:
+        return _interrupted(budget, "bfs", [expanded, generated, peak])
     return SearchResult(Status.UNSOLVABLE, method="bfs", reason="search space exhausted",
                         stats=_stats(budget, expanded, generated, peak))
 
@@ -259,66 +306,72 @@ def idastar(problem: SearchProblem, *, weight: float = 1.0, limits: Limits | Non
     """
     if not weight >= 1:
         raise UsageError(f"the weight must be at least 1, not {weight}")
-    budget = _Budget(limits, None, progress)
     start = problem.start()
-    threshold = weight * problem.heuristic(start)
+    budget = _Budget(limits, None, progress, start)
     expanded = generated = 0
     iterations = 0
     method = "idastar" if weight == 1 else "weighted-idastar"
-    while True:
-        iterations += 1
-        next_threshold = float("inf")
-        # The explicit stack holds (state, g, iterator over its successors, action taken).
-        path_states = [start]
-        on_path = {start}
-        actions: list = []
-        costs = [0.0]
-        if problem.is_goal(start):
-            return SearchResult(Status.SOLVED, [], [start], 0, True, 1, method,
-                                stats=_stats(budget, 0, 0, 1, cost=0, iterations=iterations))
-        stack = [iter(problem.successors(start))]
-        expanded += 1
-        while stack:
-            step = next(stack[-1], None)
-            if step is None:
-                stack.pop()
-                on_path.discard(path_states.pop())
-                costs.pop()
-                if actions:
-                    actions.pop()
-                continue
-            action, child, cost = step
-            generated += 1
-            if child in on_path:
-                continue
-            g = costs[-1] + cost
-            f = g + weight * problem.heuristic(child)
-            if f > threshold:
-                next_threshold = min(next_threshold, f)
-                continue
-            if problem.is_goal(child):
+    stack: list = []
+    try:
+        threshold = weight * problem.heuristic(start)
+        while True:
+            iterations += 1
+            next_threshold = float("inf")
+            # The explicit stack holds an iterator over each path state's successors.
+            path_states = [start]
+            on_path = {start}
+            actions: list = []
+            costs = [0.0]
+            if problem.is_goal(start):
+                return SearchResult(Status.SOLVED, [], [start], 0, True, 1, method,
+                                    stats=_stats(budget, 0, 0, 1, cost=0,
+                                                 iterations=iterations))
+            stack = [iter(problem.successors(start))]
+            expanded += 1
+            while stack:
+                step = next(stack[-1], None)
+                if step is None:
+                    stack.pop()
+                    on_path.discard(path_states.pop())
+                    costs.pop()
+                    if actions:
+                        actions.pop()
+                    continue
+                action, child, cost = step
+                generated += 1
+                if child in on_path:
+                    continue
+                g = costs[-1] + cost
+                f = g + weight * problem.heuristic(child)
+                if f > threshold:
+                    next_threshold = min(next_threshold, f)
+                    continue
+                if problem.is_goal(child):
+                    actions.append(action)
+                    path_states.append(child)
+                    return SearchResult(Status.SOLVED, actions, path_states, g, weight == 1,
+                                        weight, method,
+                                        stats=_stats(budget, expanded, generated, len(stack),
+                                                     cost=g, iterations=iterations))
+                expanded += 1
+                reason = budget.exceeded(expanded)
+                if reason:
+                    return SearchResult(Status.GAVE_UP, method=method, reason=reason,
+                                        stats=_stats(budget, expanded, generated, len(stack),
+                                                     iterations=iterations))
                 actions.append(action)
                 path_states.append(child)
-                return SearchResult(Status.SOLVED, actions, path_states, g, weight == 1, weight,
-                                    method, stats=_stats(budget, expanded, generated,
-                                                         len(stack), cost=g,
-                                                         iterations=iterations))
-            expanded += 1
-            reason = budget.exceeded(expanded)
-            if reason:
-                return SearchResult(Status.GAVE_UP, method=method, reason=reason,
-                                    stats=_stats(budget, expanded, generated, len(stack),
+                on_path.add(child)
+                costs.append(g)
+                stack.append(iter(problem.successors(child)))
+            if next_threshold == float("inf"):
+                return SearchResult(Status.UNSOLVABLE, method=method,
+                                    reason="search space exhausted",
+                                    stats=_stats(budget, expanded, generated, 1,
                                                  iterations=iterations))
-            actions.append(action)
-            path_states.append(child)
-            on_path.add(child)
-            costs.append(g)
-            stack.append(iter(problem.successors(child)))
-        if next_threshold == float("inf"):
-            return SearchResult(Status.UNSOLVABLE, method=method, reason="search space exhausted",
-                                stats=_stats(budget, expanded, generated, 1,
-                                             iterations=iterations))
-        threshold = next_threshold
+            threshold = next_threshold
+    except KeyboardInterrupt:
+        return _interrupted(budget, method, [expanded, generated, len(stack)])
 
 
 METHODS = {

@@ -168,6 +168,24 @@ class Puzzle:
         """A short text tour of this puzzle on its example (for ``puzzlesmith demo``)."""
         raise NotImplementedError
 
+    def parse_all(self, text: str, **params: Any) -> list:
+        """Every instance in ``text`` (puzzles whose files may hold several override this)."""
+        return [self.parse(text, **params)]
+
+    def bench(self, texts: dict[str, str] | None = None, *, repeat: int = 5,
+              limits: Limits | None = None, progress: Progress | None = None,
+              **params: Any) -> Result:
+        """Median times of the verbs on the instances in ``texts`` (name -> text; default:
+        the example); see :func:`puzzlesmith.bench.benchmark`.  ``details["table"]`` is text."""
+        from ..bench import benchmark
+
+        instances = {}
+        for name, text in (texts or {}).items():
+            found = self.parse_all(text, **params)
+            for k, instance in enumerate(found, 1):
+                instances[name if len(found) == 1 else f"{name}#{k}"] = instance
+        return benchmark(self, instances, repeat=repeat, limits=limits, progress=progress)
+
     # -- generic verbs built on the others -------------------------------------------------
 
     def prove_unique(self, instance: Any, *, limits: Limits | None = None,

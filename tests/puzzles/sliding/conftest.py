@@ -7,7 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from puzzlesmith.puzzles import get
 from puzzlesmith.puzzles.sliding import Board, goal_board, legal_moves, move
+from puzzlesmith.results import Status
+
+PUZZLE = get("sliding")
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -57,3 +61,12 @@ def read_instances(path: Path) -> list[tuple[str, int | None]]:
         else:
             out.append((" ".join(words[:-1]), int(words[-1])))
     return out
+
+
+def solved_length(result, task) -> int:
+    """The independent checker on a solve result: solved, and the answer reaches the goal."""
+    assert result.status is Status.SOLVED, result.details.get("reason")
+    check = PUZZLE.is_solution(task, result.solution)
+    assert check.ok, check.violations
+    assert result.details["length"] == len(result.solution)
+    return len(result.solution)

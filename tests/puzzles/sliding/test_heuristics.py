@@ -9,8 +9,11 @@ import pytest
 
 from puzzlesmith.errors import UsageError
 from puzzlesmith.puzzles import sliding as sl
-from puzzlesmith.puzzles.sliding.pdb import partition_groups
+from puzzlesmith.puzzles.sliding.generator import uniform
+from puzzlesmith.puzzles.sliding.pdb import load_partition, partition_groups
 from puzzlesmith.results import Limits
+
+from .conftest import PUZZLE
 
 PYTHON_HEURISTICS = ["misplaced", "manhattan", "linear-conflict", "last-move", "corner"]
 
@@ -48,7 +51,7 @@ def test_heuristics_are_ordered_as_expected(distances_3x3):
 
 
 def test_full_3x3_table_is_exact(distances_3x3):
-    h = sl.load_partition(sl.goal_board(3, 3), "8").python_heuristic()
+    h = load_partition(sl.goal_board(3, 3), "8").python_heuristic()
     for tiles in _sample(distances_3x3, 20000, seed=2):
         assert h(tiles) == distances_3x3[tiles]
 
@@ -56,7 +59,7 @@ def test_full_3x3_table_is_exact(distances_3x3):
 @pytest.mark.parametrize("partition", ["4-4", "3-3-2", "5-3", "2-2-2-2"])
 def test_partial_3x3_tables_are_admissible(partition, distances_3x3):
     goal = sl.goal_board(3, 3)
-    h = sl.load_partition(goal, partition).python_heuristic()
+    h = load_partition(goal, partition).python_heuristic()
     md = sl.make_heuristic("manhattan", goal)
     for tiles in _sample(distances_3x3, 10000, seed=3):
         assert md(tiles) <= h(tiles) <= distances_3x3[tiles]
@@ -65,7 +68,7 @@ def test_partial_3x3_tables_are_admissible(partition, distances_3x3):
 @pytest.mark.parametrize("partition", ["7", "4-3", "2-2-3"])
 def test_2x4_tables(partition, distances_2x4):
     goal = sl.goal_board(2, 4)
-    h = sl.load_partition(goal, partition).python_heuristic()
+    h = load_partition(goal, partition).python_heuristic()
     for tiles, d in distances_2x4.items():
         assert h(tiles) <= d
         if partition == "7":
@@ -77,7 +80,7 @@ def test_blank_first_goal_tables(distances_3x3):
     from .conftest import exact_distances
 
     exact = exact_distances(goal)
-    h = sl.load_partition(goal, "4-4").python_heuristic()
+    h = load_partition(goal, "4-4").python_heuristic()
     for tiles in _sample(exact, 5000, seed=4):
         assert h(tiles) <= exact[tiles]
 
@@ -109,34 +112,33 @@ def test_compiled_initial_heuristic_matches_python(heuristic, python_name):
         goal = sl.goal_board(rows, cols)
         h = sl.make_heuristic(python_name, goal)
         for _ in range(30):
-            board = sl.generate(rows, cols, rng=rng)
-            result = sl.solve(board, heuristic=heuristic, limits=Limits(nodes=1))
+            board = uniform(sl.goal_board(rows, cols), rng)
+            result = PUZZLE.solve(board, heuristic=heuristic, limits=Limits(nodes=1))
             assert result.stats.extra["initial_h"] == h(board.tiles)
 
 
 def test_compiled_pdb_matches_python():
     rng = random.Random(10)
     goal = sl.goal_board(3, 3)
-    h = sl.load_partition(goal, "3-3-2").python_heuristic()
+    h = load_partition(goal, "3-3-2").python_heuristic()
     for _ in range(50):
-        board = sl.generate(3, rng=rng)
-        result = sl.solve(board, heuristic="pdb", partition="3-3-2",
-                          limits=Limits(nodes=1))
+        board = uniform(goal, rng)
+        result = PUZZLE.solve(board, heuristic="pdb", pdb="3-3-2", limits=Limits(nodes=1))
         assert result.stats.extra["initial_h"] == h(board.tiles)
 
 
 def test_several_partitions_take_the_maximum(distances_3x3):
     goal = sl.goal_board(3, 3)
-    combined = sl.load_partition(goal, "4-4+5-3")
+    combined = load_partition(goal, "4-4+5-3")
     assert combined.views == 4  # two partitions, each with its reflection
     h = combined.python_heuristic()
-    parts = [sl.load_partition(goal, name).python_heuristic() for name in ("4-4", "5-3")]
+    parts = [load_partition(goal, name).python_heuristic() for name in ("4-4", "5-3")]
     rng = random.Random(11)
     for tiles in _sample(distances_3x3, 3000, seed=5):
         assert h(tiles) == max(p(tiles) for p in parts) <= distances_3x3[tiles]
     for _ in range(30):
-        board = sl.generate(3, rng=rng)
-        result = sl.solve(board, partition="4-4+5-3", limits=Limits(nodes=1))
+        board = uniform(goal, rng)
+        result = PUZZLE.solve(board, pdb="4-4+5-3", limits=Limits(nodes=1))
         assert result.stats.extra["initial_h"] == h(board.tiles)
 
 

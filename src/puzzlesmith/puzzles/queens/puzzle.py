@@ -266,6 +266,16 @@ class QueensPuzzle(Puzzle):
         parts.append(self.format_answer(puzzle, r.solution, "board"))
         return "\n".join(parts)
 
+    def bench(self, texts: dict[str, str] | None = None, *, repeat: int = 3,
+              limits: Limits | None = None, progress: Progress | None = None,
+              **params: Any) -> Result:
+        """With ``texts``: the generic benchmark on those instances; without: the figures of
+        :meth:`bench_figures`, ``repeat`` seeds each."""
+        if texts:
+            return super().bench(texts, repeat=repeat, limits=limits, progress=progress,
+                                 **params)
+        return self.bench_figures(repeat, limits=limits, progress=progress)
+
     def bench_figures(self, seeds: int = 3, *, limits: Limits | None = None,
                       progress: Progress | None = None) -> Result:
         """Median seconds of each figure of :data:`BENCH_FIGURES` over ``seeds`` runs, every

@@ -19,18 +19,24 @@ import math
 import re
 from dataclasses import dataclass
 
-from ...errors import InvalidPuzzle
+from ...errors import InvalidPuzzle, UsageError
 
 __all__ = [
-    "Board", "parse", "parse_size", "format_board", "goal_board", "parse_goal", "validate",
-    "is_solvable", "apply_moves", "legal_moves", "move", "MOVES", "OPPOSITE", "moved_tile",
+    "Board", "Instance", "parse", "parse_size", "format_board", "goal_board", "parse_goal",
+    "validate", "is_solvable", "apply_moves", "legal_moves", "move", "MOVES", "OPPOSITE",
+    "moved_tile", "MAX_CELLS", "HARD_MAX_CELLS",
 ]
 
 #: Blank moves as (letter, row step, column step), in the fixed order every search tries them.
 MOVES = (("U", -1, 0), ("D", 1, 0), ("L", 0, -1), ("R", 0, 1))
 OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
 _STEP = {letter: (dr, dc) for letter, dr, dc in MOVES}
-MIN_SIDE, MAX_CELLS = 2, 256
+MIN_SIDE = 2
+#: The default cap on a board's cells (16x16); ``max_cells`` raises it up to HARD_MAX_CELLS.
+MAX_CELLS = 256
+#: The largest board any function accepts (32x32): the solver's tables grow as cells squared.
+HARD_MAX_CELLS = 1024
+_NUMBER = re.compile(r"[+]?[0-9]+")
 
 
 @dataclass(frozen=True)
@@ -54,61 +60,152 @@ class Board:
         return format_board(self)
 
 
-def parse_size(text: str) -> tuple[int, int]:
+@dataclass(frozen=True)
+class Instance:
+    """A sliding-tile task: the start ``board`` and the ``goal`` to reach (same shape)."""
+
+    board: Board
+    goal: Board
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return self.board.shape
+
+    def solvable(self) -> bool:
+        """Can the goal be reached?  (Decided by parity, instantly.)"""
+        return is_solvable(self.board, self.goal)
+
+
+def parse_size(text: str, max_cells: int = MAX_CELLS) -> tuple[int, int]:
     """``"4"`` → (4, 4); ``"3x5"`` → (3, 5) (rows x columns).
 
     >>> parse_size("3x5")
     (3, 5)
+    >>> parse_size("10x0")
+    Traceback (most recent call last):
+    ...
+    puzzlesmith.errors.InvalidPuzzle: a board needs at least 2 rows and 2 columns, not 10x0
     """
-    match = re.fullmatch(r"\s*(\d+)\s*(?:[xX×]\s*(\d+))?\s*", text)
+    match = re.fullmatch(r"\s*([0-9]{1,9})\s*(?:[xX×]\s*([0-9]{1,9}))?\s*", str(text))
     if not match:
         raise InvalidPuzzle(f"bad size {text!r}: expected N or RxC, e.g. 4 or 3x5")
     rows = int(match[1])
     cols = int(match[2]) if match[2] else rows
-    _check_shape(rows, cols)
+    _check_shape(rows, cols, max_cells)
     return rows, cols
 
 
-def _check_shape(rows: int, cols: int) -> None:
+def check_max_cells(max_cells: int | None) -> int:
+    """``max_cells`` as given (default :data:`MAX_CELLS`), rejected above the hard cap."""
+    if max_cells is None:
+        return MAX_CELLS
+    if not isinstance(max_cells, int) or not MIN_SIDE * MIN_SIDE <= max_cells <= HARD_MAX_CELLS:
+        raise UsageError(f"max_cells must be a whole number from 4 to {HARD_MAX_CELLS}, "
+                         f"not {max_cells!r}")
+    return max_cells
+
+
+def _check_shape(rows: int, cols: int, max_cells: int = MAX_CELLS) -> None:
     if rows < MIN_SIDE or cols < MIN_SIDE:
         raise InvalidPuzzle(f"a board needs at least 2 rows and 2 columns, not {rows}x{cols}")
-    if rows * cols > MAX_CELLS:
-        raise InvalidPuzzle(f"a {rows}x{cols} board is too large (at most {MAX_CELLS} cells)")
+    if rows * cols > max_cells:
+        raise InvalidPuzzle(f"a {rows}x{cols} board is too large (at most {max_cells} "
+                            f"cells{_raise(max_cells)})")
 
 
-def parse(text: str, size: tuple[int, int] | str | None = None) -> Board:
+def _raise(max_cells: int) -> str:
+    if max_cells >= HARD_MAX_CELLS:
+        return ""
+    return f"; raise the cap with max_cells (--max-cells), up to {HARD_MAX_CELLS}"
+
+
+def parse(text: str, size: tuple[int, int] | str | None = None,
+          max_cells: int | None = None) -> Board:
     """Read a board: the tiles row by row, on one line or one row per line.
 
-    The size is inferred from a square count of numbers, or given as ``size``
-    (``(rows, cols)`` or ``"3x5"``).  Commas and ``#`` comments are allowed.
-    Raises :class:`InvalidPuzzle` naming the first problem found.
+    The size is inferred from a square count of numbers or from the rows, or given as
+    ``size`` (``(rows, cols)`` or ``"3x5"``).  Commas and ``#`` comments are allowed, and a
+    UTF-8 byte-order mark.  Reading stops as soon as there are more numbers than a board may
+    hold (``max_cells``, default :data:`MAX_CELLS`), so huge input costs little.  Raises
+    :class:`InvalidPuzzle` naming the first problem found and where.
+
+    >>> parse("1 2 3\\n4 5 0").shape
+    (2, 3)
+    >>> parse("1 2 3 4 5 6 7 8 0\\n1 2 3 4 5 6 7 0 8")
+    Traceback (most recent call last):
+    ...
+    puzzlesmith.errors.InvalidPuzzle: the input holds several boards, one per line: give one
     """
+    max_cells = check_max_cells(max_cells)
     if isinstance(size, str):
-        size = parse_size(size)
+        size = parse_size(size, max_cells)
+    elif size is not None:
+        _check_shape(*size, max_cells)
+    cap = size[0] * size[1] if size is not None else max_cells
+    if text.startswith("\ufeff"):
+        text = text[1:]
     numbers: list[int] = []
-    row_lengths: list[tuple[int, int]] = []
+    rows: list[tuple[int, list[int]]] = []  # (line number, its numbers)
     for line_no, line in enumerate(text.splitlines(), start=1):
         body = line.split("#", 1)[0].replace(",", " ")
-        words = body.split()
-        if not words:
-            continue
+        row = []
         for column, word in _columns(body):
-            if not re.fullmatch(r"[+]?\d+", word):
-                raise InvalidPuzzle(f"{word!r} is not a tile number", line=line_no, column=column)
-            numbers.append(int(word))
-        row_lengths.append((line_no, len(words)))
+            if not _NUMBER.fullmatch(word):
+                shown = word if len(word) <= 20 else word[:20] + "..."
+                raise InvalidPuzzle(f"{shown!r} is not a tile number", line=line_no,
+                                    column=column)
+            if len(word) > 6:
+                raise InvalidPuzzle(f"tile number {word[:20]}{'...' if len(word) > 20 else ''}"
+                                    f" is too large (a board has at most {max_cells} cells)",
+                                    line=line_no, column=column)
+            row.append(int(word))
+            if len(numbers) + len(row) > cap:
+                rows.append((line_no, row))
+                break
+        if not row:
+            continue
+        numbers.extend(row)
+        if not rows or rows[-1][1] is not row:
+            rows.append((line_no, row))
+        if len(numbers) > cap:
+            _several_boards(rows)
+            raise InvalidPuzzle(f"more than {cap} numbers: "
+                                + (f"a {size[0]}x{size[1]} board needs {cap}" if size else
+                                   f"a board has at most {max_cells} cells{_raise(max_cells)}"),
+                                line=line_no)
     if not numbers:
         raise InvalidPuzzle("no tiles given")
     if size is None:
-        size = _infer_size(numbers, row_lengths)
-    rows, cols = size
-    _check_shape(rows, cols)
-    if len(numbers) != rows * cols:
+        size = _infer_size(numbers, rows)
+    n_rows, n_cols = size
+    _check_shape(n_rows, n_cols, max_cells)
+    if len(numbers) != n_rows * n_cols:
         raise InvalidPuzzle(
-            f"{len(numbers)} numbers given, a {rows}x{cols} board needs {rows * cols}")
-    board = Board(rows, cols, tuple(numbers))
-    validate(board)
+            f"{len(numbers)} numbers given, a {n_rows}x{n_cols} board needs {n_rows * n_cols}")
+    board = Board(n_rows, n_cols, tuple(numbers))
+    try:
+        validate(board)
+    except InvalidPuzzle:
+        _several_boards(rows)
+        raise
     return board
+
+
+def _several_boards(rows: list[tuple[int, list[int]]]) -> None:
+    """Raise a clear error if the first two lines are each a whole board (a boards file)."""
+    if len(rows) < 2:
+        return
+
+    def whole(numbers: list[int]) -> bool:
+        n = len(numbers)
+        return n >= 4 and math.isqrt(n) ** 2 == n and sorted(numbers) == list(range(n))
+
+    first, second = rows[0][1], rows[1][1]
+    if whole(first) and whole(second):
+        raise InvalidPuzzle("the input holds several boards, one per line: give one")
+    if whole(first[:-1]) and whole(second[:-1]):
+        raise InvalidPuzzle("the input holds several boards with their lengths, one per line "
+                            "(a bench file): give one board")
 
 
 def _columns(body: str):
@@ -116,15 +213,17 @@ def _columns(body: str):
         yield match.start() + 1, match.group()
 
 
-def _infer_size(numbers: list[int], row_lengths: list[tuple[int, int]]) -> tuple[int, int]:
-    if len(row_lengths) > 1:
-        widths = {width for _, width in row_lengths}
+def _infer_size(numbers: list[int], rows: list[tuple[int, list[int]]]) -> tuple[int, int]:
+    if len(rows) > 1:
+        widths = {len(row) for _, row in rows}
         if len(widths) == 1:
-            return len(row_lengths), widths.pop()
-        expected = row_lengths[0][1]
-        for line_no, width in row_lengths:
-            if width != expected:
-                raise InvalidPuzzle(f"row has {width} tiles, expected {expected}", line=line_no)
+            return len(rows), widths.pop()
+        _several_boards(rows)
+        expected = len(rows[0][1])
+        for line_no, row in rows:
+            if len(row) != expected:
+                raise InvalidPuzzle(f"row has {len(row)} tiles, expected {expected}",
+                                    line=line_no)
     side = math.isqrt(len(numbers))
     if side * side != len(numbers):
         raise InvalidPuzzle(
@@ -134,7 +233,7 @@ def _infer_size(numbers: list[int], row_lengths: list[tuple[int, int]]) -> tuple
 
 def validate(board: Board) -> None:
     """Check that the board holds each of ``0 .. rows*cols-1`` exactly once."""
-    _check_shape(board.rows, board.cols)
+    _check_shape(board.rows, board.cols, HARD_MAX_CELLS)
     n = board.rows * board.cols
     if len(board.tiles) != n:
         raise InvalidPuzzle(f"{len(board.tiles)} tiles given, a {board.rows}x{board.cols} "
@@ -166,7 +265,11 @@ def goal_board(rows: int, cols: int, blank: str = "last") -> Board:
 
 
 def parse_goal(spec: str | Board | None, rows: int, cols: int) -> Board:
-    """A goal given as ``None``/``"blank-last"``, ``"blank-first"`` or an explicit board."""
+    """A goal given as ``None``/``"blank-last"``, ``"blank-first"`` or an explicit board.
+
+    >>> parse_goal("blank-first", 2, 2).tiles
+    (0, 1, 2, 3)
+    """
     if isinstance(spec, Board):
         goal = spec
     elif spec is None or spec.strip() in ("blank-last", "last"):
@@ -174,7 +277,10 @@ def parse_goal(spec: str | Board | None, rows: int, cols: int) -> Board:
     elif spec.strip() in ("blank-first", "first"):
         return goal_board(rows, cols, "first")
     else:
-        goal = parse(spec, (rows, cols))
+        try:
+            goal = parse(spec, (rows, cols), max_cells=HARD_MAX_CELLS)
+        except InvalidPuzzle as error:
+            raise InvalidPuzzle(f"the goal: {error}") from None
     if goal.shape != (rows, cols):
         raise InvalidPuzzle(f"the goal is {goal.rows}x{goal.cols}, the board {rows}x{cols}")
     validate(goal)

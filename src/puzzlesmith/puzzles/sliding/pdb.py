@@ -9,9 +9,11 @@ looked up on the board reflected about that diagonal give a second estimate; the
 two is used.
 
 Tables are built once per machine by a 0-1 breadth-first search over (group tiles, blank)
-placements, in numba, and saved under ``platformdirs.user_cache_dir("puzzlesmith")`` (override
-with the ``PUZZLESMITH_CACHE_DIR`` environment variable).  Each table is indexed directly by
-``sum(position[tile_i] * cells**i)``, so a move updates the index in O(1).
+placements, in numba, in chunks that honour the deadline and Ctrl-C, after checking the
+memory the build needs (:func:`build_bytes`) against the budget (``limits.memory``, else
+:data:`BUILD_MEMORY`), and saved under ``platformdirs.user_cache_dir("puzzlesmith")``
+(override with the ``PUZZLESMITH_CACHE_DIR`` environment variable).  Each table is indexed
+directly by ``sum(position[tile_i] * cells**i)``, so a move updates the index in O(1).
 
 Partitions are named by their group sizes, e.g. ``"6-6-3"`` (the default for 4x4, with Korf
 and Felner's cells), ``"5-5-5"``, ``"4-4-4-4-4-4"`` (default for 5x5), ``"8"`` (the full
@@ -25,20 +27,21 @@ import math
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
-from numba import njit
 
-from ...errors import UsageError
+from ...errors import LimitReached, UsageError
+from ...results import Limits, Stats
 from .board import Board
 
 __all__ = ["PatternDatabase", "default_partition", "partition_groups", "partition_parts",
-           "load_partition",
-           "cache_dir"]
+           "load_partition", "build_table", "build_bytes", "cache_dir", "cached"]
 
 MAX_BUILD = 1 << 29      # entries of the (tiles + blank) array one build fills (bytes)
+#: The memory a build may allocate when ``limits.memory`` is not given (see build_bytes).
+BUILD_MEMORY = 2 * 10**9
 UNSEEN = 255
 
 # 6-6-3 on 4x4, canonical orientation (blank's goal top-left): two 3x2 blocks and the top row
@@ -64,61 +67,7 @@ def cache_dir() -> Path:
     return Path(platformdirs.user_cache_dir("puzzlesmith")) / "sliding-pdb"
 
 
-# ---------------------------------------------------------------- compiled BFS
-
-
-@njit(cache=True)
-def _bfs_layer(dist, table, frontier, count, following, depth, k, n, neighbours, weights):
-    """Expand every placement at ``depth``; returns how many went to ``following`` (depth+1).
-
-    A placement of the ``k`` group tiles and the blank is indexed directly,
-    ``sum(p[i] * n**i)`` with the blank last, so a move changes the index by a constant.
-    ``frontier`` grows while it is read: a blank move onto a non-group cell is free and stays
-    in this layer.  Stale entries (improved since they were queued) are skipped.  Each
-    expanded placement also lowers ``table`` at its group-only index (the minimum over the
-    blank's cells).
-    """
-    m = k + 1
-    top = weights[k]
-    p = np.empty(m, np.int64)
-    owner = np.full(n, -1, np.int64)
-    nxt = 0
-    i = 0
-    while i < count:
-        s = np.int64(frontier[i])
-        i += 1
-        if dist[s] != depth:
-            continue
-        x = s
-        for j in range(m):
-            p[j] = x % n
-            x //= n
-        index = s % top
-        if table[index] > depth:
-            table[index] = depth
-        for j in range(k):
-            owner[p[j]] = j
-        blank = p[k]
-        for d in range(4):
-            c = neighbours[blank, d]
-            if c < 0:
-                continue
-            j = owner[c]
-            t = s + (c - blank) * top
-            if j < 0:
-                if dist[t] > depth:
-                    dist[t] = depth
-                    frontier[count] = t
-                    count += 1
-            else:
-                t += (blank - c) * weights[j]
-                if dist[t] > depth + 1:
-                    dist[t] = depth + 1
-                    following[nxt] = t
-                    nxt += 1
-        for j in range(k):
-            owner[p[j]] = -1
-    return nxt
+# ---------------------------------------------------------------- the build (compiled BFS)
 
 
 def neighbour_table(rows: int, cols: int) -> np.ndarray:
@@ -133,32 +82,95 @@ def neighbour_table(rows: int, cols: int) -> np.ndarray:
     return table
 
 
-def build_table(goal: Board, tiles: tuple[int, ...],
-                progress: Callable | None = None) -> np.ndarray:
-    """The pattern database of one group of ``tiles`` for ``goal`` (uint8, direct index)."""
+def build_bytes(cells: int, k: int) -> int:
+    """Bytes one build of a ``k``-tile group on ``cells`` cells allocates: the distances of
+    every (tiles + blank) placement, the table, and two frontiers of 4-byte indices.
+
+    >>> round(build_bytes(16, 6) / 1e6)   # a 6-tile group of the 15-puzzle, in MB
+    746
+    """
+    return cells ** (k + 1) + cells ** k + 2 * 4 * math.perm(cells, k + 1)
+
+
+def _filled(size: int, limits: Limits, phase: str) -> np.ndarray:
+    """A uint8 array of ``size`` entries set to UNSEEN, filled in slices so that the deadline
+    is checked while the pages are touched (hundreds of MB can take a second or more)."""
+    array = np.empty(size, np.uint8)
+    step = 1 << 25
+    try:
+        for start in range(0, size, step):
+            limits.check(phase)
+            array[start:start + step] = UNSEEN
+    except KeyboardInterrupt:
+        raise LimitReached(f"interrupted while {phase}") from None
+    return array
+
+
+def build_table(goal: Board, tiles: tuple[int, ...], *, limits: Limits | None = None,
+                progress: Callable[[Stats], None] | None = None,
+                label: str = "") -> np.ndarray:
+    """The pattern database of one group of ``tiles`` for ``goal`` (uint8, direct index).
+
+    The breadth-first search runs in chunks (:class:`~puzzlesmith.engines.driver.ChunkDriver`)
+    so that the deadline of ``limits`` and Ctrl-C stop it promptly: it raises
+    :class:`~puzzlesmith.errors.LimitReached` then (nothing is kept).  ``limits.memory`` (or
+    :data:`BUILD_MEMORY`) is checked against :func:`build_bytes` before anything is allocated.
+    ``progress`` gets one :class:`~puzzlesmith.results.Stats` per chunk: ``nodes`` are the
+    placements expanded, ``extra`` has ``phase``, ``done`` and ``total``.
+    """
+    from ...engines.driver import ChunkDriver, ensure_warm
+    from . import kernels
+
     n, k = goal.rows * goal.cols, len(tiles)
     placements = math.perm(n, k + 1)
     if n ** (k + 1) > MAX_BUILD:
         raise UsageError(f"a {k}-tile pattern database on {goal.rows}x{goal.cols} is too large")
+    limits = replace(limits or Limits(), nodes=None)  # --nodes counts search nodes, not these
+    need = build_bytes(n, k)
+    budget = limits.memory if limits.memory is not None else BUILD_MEMORY
+    if need > budget:
+        raise LimitReached(f"building the {k}-tile pattern database {label} needs about "
+                           f"{need / 1e6:,.0f} MB, over the memory budget of "
+                           f"{budget / 1e6:,.0f} MB")
+    limits.check(f"building the pattern database {label}")
+    ensure_warm("sliding")
     weights = np.array([n ** i for i in range(k + 1)], np.int64)
     start = [goal.tiles.index(t) for t in tiles] + [goal.blank]
-    dist = np.full(n ** (k + 1), UNSEEN, np.uint8)
-    table = np.full(n ** k, UNSEEN, np.uint8)
+    phase = f"building the pattern database {label}"
+    dist = _filled(n ** (k + 1), limits, phase)
+    table = _filled(n ** k, limits, phase)
     frontier = np.empty(placements, np.int32)
     following = np.empty_like(frontier)
     s0 = sum(cell * n ** i for i, cell in enumerate(start))
     dist[s0] = 0
     frontier[0] = s0
-    count, depth, done = 1, 0, 0
+    cursor = np.array([0, 1, 0], np.int64)
+    depth, done = 0, 0
     neighbours = neighbour_table(goal.rows, goal.cols)
-    while count:
-        nxt = _bfs_layer(dist, table, frontier, count, following, depth, k, n, neighbours,
-                         weights)
-        done += count
-        if progress is not None:
-            progress(min(done, placements), f"depth {depth}")
-        frontier, following = following, frontier
-        count, depth = nxt, depth + 1
+    stats = Stats(extra={"phase": f"building pattern database {label}".strip(), "done": 0,
+                         "total": placements})
+    driver = ChunkDriver(limits, progress, stats, first_chunk=1 << 16)
+    try:
+        while cursor[1]:
+            budget = driver.budget() - done
+            taken = int(kernels.bfs_chunk(dist, table, frontier, following, cursor, depth, k,
+                                          n, neighbours, weights, budget))
+            done += taken
+            stats.extra["done"] = min(done, placements)
+            stats.extra["depth"] = depth
+            if cursor[0] == cursor[1]:  # the layer is done: the next one starts
+                frontier, following = following, frontier
+                cursor[:] = (0, cursor[2], 0)
+                depth += 1
+            # A chunk cut short by the end of a layer says nothing about the chunk size.
+            full = taken >= budget
+            if driver.after(done, paused=full) or (not full and driver.out_of_time()):
+                share = f"{100 * min(done, placements) / placements:.0f}%"
+                raise LimitReached(f"time limit reached while building the pattern database "
+                                   f"{label} ({share} of the table done; builds run once, "
+                                   "then the tables are cached)")
+    except KeyboardInterrupt:
+        raise LimitReached(f"interrupted while building the pattern database {label}") from None
     table[table == UNSEEN] = 0  # placements with two tiles on one cell: never looked up
     return table
 
@@ -253,6 +265,7 @@ class PatternDatabase:
     tables: list[np.ndarray]  # one per group, parts one after the other
     build_seconds: float = 0.0
     files: list[Path] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
     _arrays: tuple | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -358,21 +371,35 @@ def _file_for(goal: Board, tiles: tuple[int, ...]) -> Path:
 _LOADED: dict[tuple, PatternDatabase] = {}
 
 
+def cached(goal: Board, name: str | None = None) -> bool:
+    """True if every table of the partition is in memory or in the disk cache."""
+    name = name or default_partition(goal)
+    if (goal, name, str(cache_dir())) in _LOADED:
+        return True
+    return all(_file_for(goal, tiles).exists()
+               for part in partition_parts(goal, name) for tiles in part)
+
+
 def load_partition(goal: Board, name: str | None = None, *, build: bool = True,
-                   progress: Callable | None = None) -> PatternDatabase:
+                   limits: Limits | None = None,
+                   progress: Callable[[Stats], None] | None = None) -> PatternDatabase:
     """The partition's tables for ``goal``: from memory, the disk cache, or built (and saved).
 
-    ``progress(done, total, info)`` is called during builds.  With ``build=False`` a missing
-    table raises :class:`UsageError` instead of being built.
+    Builds honour ``limits`` (deadline, Ctrl-C, memory; :class:`LimitReached` when stopped)
+    and report to ``progress`` (see :func:`build_table`).  Each table is saved as soon as it
+    is built, so a build stopped part-way keeps the tables finished before.  With
+    ``build=False`` a missing table raises :class:`UsageError` instead of being built.  If
+    the cache cannot be written the tables are used from memory and ``warnings`` says so.
     """
     name = name or default_partition(goal)
     key = (goal, name, str(cache_dir()))
     if key in _LOADED:
         return _LOADED[key]
     parts = partition_parts(goal, name)
-    tables, files, seconds = [], [], 0.0
+    tables, files, warnings, seconds = [], [], [], 0.0
     n = goal.rows * goal.cols
-    for tiles in [group for part in parts for group in part]:
+    groups = [group for part in parts for group in part]
+    for number, tiles in enumerate(groups, start=1):
         path = _file_for(goal, tiles)
         table = None
         if path.exists():
@@ -387,19 +414,19 @@ def load_partition(goal: Board, name: str | None = None, *, build: bool = True,
                 raise UsageError(f"pattern database {name} for {goal.rows}x{goal.cols} is not "
                                  "built yet")
             started = time.perf_counter()
-            total = math.perm(n, len(tiles) + 1)
-            report = None
-            if progress is not None:
-                report = lambda done, info, t=tiles, total=total: progress(  # noqa: B023
-                    done, total, f"tiles {','.join(map(str, t))}: {info}")
-            table = build_table(goal, tiles, report)
+            label = f"{name} ({number}/{len(groups)}: tiles {','.join(map(str, tiles))})"
+            table = build_table(goal, tiles, limits=limits, progress=progress, label=label)
             seconds += time.perf_counter() - started
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(f".{os.getpid()}.tmp.npy")
-            np.save(tmp, table)
-            os.replace(tmp, path)
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                tmp = path.with_suffix(f".{os.getpid()}.tmp.npy")
+                np.save(tmp, table)
+                os.replace(tmp, path)
+            except OSError as error:
+                warnings.append(f"could not cache the pattern database in {path.parent}: "
+                                f"{error.strerror or error}")
         tables.append(table)
         files.append(path)
-    database = PatternDatabase(goal, name, parts, tables, seconds, files)
+    database = PatternDatabase(goal, name, parts, tables, seconds, files, warnings)
     _LOADED[key] = database
     return database

@@ -1,89 +1,62 @@
 """Solving sliding-tile boards: the compiled IDA* by default, any engine method on request.
 
->>> from .board import parse
->>> r = solve(parse("1 2 3 4 5 6 0 7 8"), heuristic="manhattan")
->>> r.status.value, r.moves, r.length, r.optimal
+Every function here returns a result of :mod:`puzzlesmith.results` and honours one
+:class:`~puzzlesmith.results.Limits`: the deadline (shared by the table build and the search),
+``nodes`` (expanded search nodes), ``memory`` (the states A*, greedy and BFS store, and the
+pattern-database builds) and Ctrl-C, which all end the work with status ``gave-up``.
+
+>>> from .board import goal_board, parse
+>>> r = solve(parse("1 2 3 4 5 6 0 7 8"), goal_board(3, 3), heuristic="manhattan")
+>>> r.status.value, r.solution, r.details["length"], r.optimal
 ('solved', 'RR', 2, True)
+>>> count_optimal(parse("2 4 3 1 5 6 7 8 0"), goal_board(3, 3), heuristic="manhattan").count
+2
 """
 
 from __future__ import annotations
 
 import math
+import sys
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import replace
 
 import numpy as np
 
 from ...engines import search as engine
-from ...errors import UsageError
-from ...results import Limits, Stats, Status
-from . import kernel
-from .board import MOVES, Board, apply_moves, goal_board, is_solvable, move, validate
+from ...engines.driver import ChunkDriver, ensure_warm
+from ...errors import LimitReached, UsageError
+from ...results import CountResult, Limits, SolveResult, Stats, Status, count_status
+from .board import MOVES, Board, apply_moves, goal_board, is_solvable, validate
 from .heuristics import HEURISTICS, make_heuristic, manhattan_table
 from .pdb import default_partition, load_partition, neighbour_table, partition_parts
 
 __all__ = [
-    "SlidingResult",
     "SlidingProblem",
     "solve",
+    "count_optimal",
+    "prepare",
     "METHODS",
     "COMPILED_HEURISTICS",
+    "DEFAULT_MEMORY",
     "default_heuristic",
-    "hint",
+    "check_choice",
+    "warm_kernels",
 ]
 
 #: Methods: the compiled IDA* (optimal) and its weighted form, or the generic engine's.
 METHODS = ("idastar", "weighted-idastar", "astar", "weighted", "greedy", "bfs")
 #: Heuristics the compiled IDA* evaluates incrementally (others run in the generic engine).
 COMPILED_HEURISTICS = {"manhattan": 0, "linear-conflict": 1, "pdb": 2}
+#: The memory budget (bytes) of A*, greedy and BFS, and of table builds, when ``limits.memory``
+#: is not given: about 2.5 million stored 15-puzzle states.
+DEFAULT_MEMORY = 1 << 30
+#: The warning of ``partition="none"``.
+BLIND = ("no pattern database (--pdb none): the heuristic is 0, so the search is blind; "
+         "beyond 3x3 it may not finish")
 _LETTERS = [letter for letter, _, _ in MOVES]
-_CHUNK = 1 << 20  # nodes between returns from the compiled loop
-#: Default cap on the states A*, greedy and BFS keep (about 2 GB of Python tuples).
-MAX_STORED = 5_000_000
-
-
-@dataclass
-class SlidingResult:
-    """A solution attempt: status, blank moves, length, proof of optimality, statistics."""
-
-    status: Status
-    board: Board
-    goal: Board
-    moves: str = ""
-    optimal: bool = False
-    bound: float | None = None
-    method: str = ""
-    heuristic: str = ""
-    reason: str = ""
-    stats: Stats = field(default_factory=Stats)
-
-    @property
-    def length(self) -> int | None:
-        return len(self.moves) if self.status is Status.SOLVED else None
-
-    def boards(self) -> Iterator[Board]:
-        """The start board, then the board after every move."""
-        board = self.board
-        yield board
-        for letter in self.moves:
-            board = move(board, letter)
-            yield board
-
-    def as_dict(self) -> dict:
-        """The JSON object of the CLI contract."""
-        return {
-            "status": self.status.value,
-            "length": self.length,
-            "optimal": self.optimal,
-            "bound": self.bound,
-            "moves": self.moves if self.status is Status.SOLVED else None,
-            "method": self.method,
-            "heuristic": self.heuristic,
-            "reason": self.reason or None,
-            "size": f"{self.board.rows}x{self.board.cols}",
-            **self.stats.as_dict(),
-        }
+_FIRST_CHUNK = 1 << 14  # IDA* nodes in the first kernel call (then sized to ~50 ms)
+_CAPACITY = 4096  # the deepest path the compiled IDA* keeps
 
 
 class SlidingProblem:
@@ -129,15 +102,41 @@ def default_heuristic(goal: Board) -> str:
     return "pdb" if default_partition(goal) != "none" else "linear-conflict"
 
 
-def _check_choice(method: str, heuristic: str, weight: float) -> None:
+def check_choice(method: str, heuristic: str, weight: float) -> None:
+    """Reject an unknown method or heuristic, or a weight below 1, before any work."""
     if method not in METHODS:
         raise UsageError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
     if heuristic not in HEURISTICS:
         raise UsageError(
             f"unknown heuristic {heuristic!r}: expected one of {', '.join(HEURISTICS)}"
         )
-    if not (weight >= 1 and math.isfinite(weight)):
+    if not (isinstance(weight, int | float) and math.isfinite(weight) and weight >= 1):
         raise UsageError(f"the weight must be a number of at least 1, not {weight}")
+
+
+def _started(limits: Limits | None) -> Limits:
+    return (limits or Limits()).started()
+
+
+def _result(status: Status, board: Board, *, moves: str | None = None, optimal: bool = False,
+            bound: float | None = None, method: str = "", heuristic: str = "",
+            reason: str = "", stats: Stats | None = None) -> SolveResult:
+    """A :class:`SolveResult` with sliding's details (``optimal`` False unless proven)."""
+    solved = status is Status.SOLVED
+    details = {
+        "length": len(moves) if solved and moves is not None else None,
+        "moves": moves if solved else None,
+        "bound": bound if solved else None,
+        "method": method,
+        "heuristic": heuristic,
+        "reason": reason or None,
+        "size": f"{board.rows}x{board.cols}",
+    }
+    result = SolveResult(status, stats or Stats(), solution=moves if solved else None,
+                         optimal=bool(optimal and solved), details=details)
+    if status is Status.GAVE_UP and reason:
+        result.messages.append(f"gave up: {reason}")
+    return result
 
 
 def solve(
@@ -149,69 +148,153 @@ def solve(
     weight: float = 1.5,
     partition: str | None = None,
     limits: Limits | None = None,
-    progress: Callable | None = None,
-    build_progress: Callable | None = None,
-    max_stored: int | None = MAX_STORED,
-) -> SlidingResult:
+    progress: Callable[[Stats], None] | None = None,
+    max_stored: int | None = None,
+    kernel: str | None = None,
+) -> SolveResult:
     """Solve ``board`` (goal: tiles in order, blank last, unless given).
 
     ``method`` is one of :data:`METHODS`: ``idastar`` (compiled, optimal; the default),
     ``weighted-idastar`` (compiled, cost at most ``weight`` times optimal), or the generic
     engine's ``astar``, ``weighted`` (weighted A*), ``greedy`` and ``bfs``.  ``heuristic`` is
     a name of :data:`~.heuristics.HEURISTICS` (default: pattern databases where they exist).
-    ``partition`` names the pattern databases (see :mod:`.pdb`).  ``progress(nodes, info)``
-    is called now and then during the search, ``build_progress(done, total, info)`` while a
-    pattern database is being built.  ``max_stored`` caps the states the generic best-first
-    methods keep in memory (status GAVE_UP beyond it; ``None``: no cap).
+    ``partition`` names the pattern databases (see :mod:`.pdb`; ``"none"``: no table, the
+    heuristic is 0).  ``progress`` gets one :class:`Stats` now and then (``extra["phase"]``
+    says whether a table is being built or the search runs).  The generic best-first methods
+    store states up to ``limits.memory`` (default :data:`DEFAULT_MEMORY`) or ``max_stored``.
+    ``kernel`` chooses the IDA* as :data:`KERNELS` does (default: that setting).
+
+    The answer is ``result.solution``, the blank's moves (``details["moves"]`` too);
+    ``optimal`` is True only when the method proves it, ``details["bound"]`` is the proven
+    factor on the length (1, ``weight``, or None for greedy).
     """
     goal = goal or goal_board(board.rows, board.cols)
     validate(board)
     validate(goal)
     heuristic = heuristic or default_heuristic(goal)
-    _check_choice(method, heuristic, weight)
+    check_choice(method, heuristic, weight)
     if heuristic == "pdb" and method != "bfs":
         partition_parts(goal, partition or default_partition(goal))  # a bad name fails now
     if board.shape != goal.shape:
         raise UsageError(
             f"the goal is {goal.rows}x{goal.cols}, the board {board.rows}x{board.cols}"
         )
+    limits = _started(limits)
     started = time.perf_counter()
     if not is_solvable(board, goal):
-        return SlidingResult(
-            Status.UNSOLVABLE,
-            board,
-            goal,
-            method=method,
-            heuristic=heuristic,
-            reason="the permutation parity differs from the blank's distance",
-            stats=Stats(seconds=time.perf_counter() - started),
-        )
+        return _result(Status.UNSOLVABLE, board, method=method, heuristic=heuristic,
+                       reason="the permutation parity differs from the blank's distance",
+                       stats=Stats(seconds=time.perf_counter() - started))
     if method in ("idastar", "weighted-idastar") and heuristic in COMPILED_HEURISTICS:
         w = 1.0 if method == "idastar" else float(weight)
-        result = _compiled(board, goal, heuristic, w, partition, limits, progress, build_progress)
+        result, spent = None, 0
+        try:
+            if w == 1 and _interpreted_first(kernel or KERNELS):
+                result, spent = _interpreted(board, goal, heuristic, partition, limits, progress,
+                                             kernel or KERNELS)
+            if result is None:
+                search = prepare(board, goal, heuristic, partition, limits, progress)
+        except LimitReached as stop:
+            return _result(Status.GAVE_UP, board, method=method, heuristic=heuristic,
+                           reason=str(stop), stats=Stats(seconds=time.perf_counter() - started))
+        if result is None:
+            if spent and limits.nodes is not None:  # one node budget for both tries
+                limits = replace(limits, nodes=max(limits.nodes - spent, 0))
+            result = search.solve(w, limits, progress)
+            result.stats.nodes += spent
+            result.stats.extra["interpreted_nodes"] = spent
     else:
-        result = _generic(
-            board, goal, method, heuristic, weight, partition, limits, progress, build_progress,
-            max_stored,
-        )
+        result = _generic(board, goal, method, heuristic, weight, partition, limits, progress,
+                          max_stored)
     result.stats.seconds = time.perf_counter() - started
-    if result.status is Status.SOLVED and apply_moves(board, result.moves) != goal:
-        raise AssertionError(f"internal error: {result.method} returned a wrong solution")
+    if result.status is Status.SOLVED and apply_moves(board, result.solution) != goal:
+        raise AssertionError(f"internal error: {method} returned a wrong solution")
     return result
 
 
-def _generic(
-    board, goal, method, heuristic, weight, partition, limits, progress, build_progress,
-    max_stored,
-) -> SlidingResult:
+#: Which IDA* runs for ``method="idastar"``: ``"auto"`` (the generic engine's IDA* in plain
+#: Python while the process has spent less than :data:`INTERPRETED_SECONDS` in it and the
+#: kernels are not loaded yet, then the compiled one), ``"interpreted"`` (always, as far as a
+#: search fits in that time) or ``"compiled"``.  A small search thus ends before numba would
+#: have loaded (0.2 s for the 8-puzzle or the seed's board from the shell, against 0.75 s).
+KERNELS = "auto"
+INTERPRETED_SECONDS = 0.2
+_interpreted_time = {"seconds": 0.0}
+
+
+def _interpreted_first(kernel: str) -> bool:
+    if kernel not in ("auto", "interpreted", "compiled"):
+        raise UsageError(f"unknown kernel {kernel!r}: expected auto, interpreted or compiled")
+    if kernel == "compiled":
+        return False
+    if kernel == "interpreted":
+        return True
+    return ("puzzlesmith.puzzles.sliding.kernels" not in sys.modules
+            and _interpreted_time["seconds"] < INTERPRETED_SECONDS)
+
+
+def _interpreted(board, goal, heuristic, partition, limits, progress, kernel
+                 ) -> tuple[SolveResult | None, int]:
+    """The generic IDA* (same heuristic, same move order, so the same answer) for at most the
+    rest of :data:`INTERPRETED_SECONDS`; ``(None, nodes spent)`` if it ran out of that time
+    (then the compiled IDA* starts), else ``(result, 0)``."""
+    build_seconds = 0.0
     if heuristic == "pdb":
-        database = load_partition(goal, partition, progress=build_progress)
+        database = load_partition(goal, partition, limits=limits, progress=progress)
+        h, name, messages = database.python_heuristic(), _pdb_label(database), database.warnings
+        build_seconds = database.build_seconds
+    else:
+        h, name, messages = make_heuristic(heuristic, goal), heuristic, []
+    share = max(INTERPRETED_SECONDS - _interpreted_time["seconds"], 0.0)
+    if kernel == "interpreted":
+        share = math.inf
+    remaining = limits.remaining()
+    seconds = share if remaining is None else min(share, remaining)
+    own = Limits(nodes=limits.nodes, seconds=None if math.isinf(seconds) else seconds,
+                 memory=limits.memory).started()
+    began = time.perf_counter()
+    report = None
+    if progress is not None:
+        def report(stats: Stats) -> None:
+            stats.extra["phase"] = "searching"
+            progress(stats)
+
+    found = engine.idastar(SlidingProblem(board, goal, h), limits=own, progress=report)
+    took = time.perf_counter() - began
+    _interpreted_time["seconds"] += took
+    stopped_by_us = (found.status is Status.GAVE_UP and found.reason == "time limit reached"
+                     and not limits.expired())
+    if stopped_by_us:
+        return None, found.stats.nodes
+    stats = found.stats
+    stats.extra.update(initial_h=int(h(board.tiles)), build_seconds=round(build_seconds, 3),
+                       search_seconds=round(took, 6), kernel="interpreted")
+    result = _result(found.status, board, moves="".join(found.actions), optimal=found.optimal,
+                     bound=found.bound, method="idastar", heuristic=name, reason=found.reason,
+                     stats=stats)
+    result.messages[:0] = messages
+    if name.startswith("none"):
+        result.messages.append(BLIND)
+    return result, 0
+
+
+def _generic(board, goal, method, heuristic, weight, partition, limits, progress,
+             max_stored) -> SolveResult:
+    messages = []
+    if heuristic == "pdb" and method != "bfs":
+        try:
+            database = load_partition(goal, partition, limits=limits, progress=progress)
+        except LimitReached as stop:
+            return _result(Status.GAVE_UP, board, method=method, heuristic=heuristic,
+                           reason=str(stop))
+        messages += database.warnings
         h = database.python_heuristic()
-        mirrored = len(database.reflection()[0]) > 0
-        heuristic = f"pdb {database.name}" + (" + mirror" if mirrored else "")
+        heuristic = _pdb_label(database)
     else:
         h = make_heuristic(heuristic, goal)
     problem = SlidingProblem(board, goal, h)
+    if limits.memory is None:
+        limits = replace(limits, memory=DEFAULT_MEMORY)
     options: dict = {"limits": limits, "progress": progress}
     if method not in ("idastar", "weighted-idastar"):
         options["max_stored"] = max_stored
@@ -221,128 +304,315 @@ def _generic(
         found = engine.idastar(problem, **options)
     elif method == "bfs":
         found = engine.bfs(problem, **options)
-    else:
-        found = engine.search(problem, "idastar" if method == "idastar" else method, **options)
-    if method == "bfs":
         heuristic = "none"
-    return SlidingResult(
-        found.status,
-        board,
-        goal,
-        "".join(found.actions),
-        found.optimal,
-        found.bound,
-        method,
-        heuristic,
-        found.reason,
-        found.stats,
-    )
-
-
-def _compiled(
-    board, goal, heuristic, weight, partition, limits, progress, build_progress
-) -> SlidingResult:
-    rows, cols = board.rows, board.cols
-    n = rows * cols
-    mode = COMPILED_HEURISTICS[heuristic]
-    if mode == 2:
-        database = load_partition(goal, partition, progress=build_progress)
-        flat, slot_offset, tile_slot, tile_weight, view_cell = database.arrays()
-        mirrored = len(database.reflection()[0]) > 0
-        name = f"pdb {database.name}" + (" + mirror" if mirrored else "")
     else:
-        flat, slot_offset = np.zeros(1, np.uint8), np.zeros(0, np.int64)
-        tile_slot = tile_weight = view_cell = np.zeros((0, n), np.int64)
-        name = heuristic
-    views = len(tile_slot)
-    md_table = np.array(manhattan_table(goal), np.int64)
-    goal_row = np.zeros(n, np.int64)
-    goal_col = np.zeros(n, np.int64)
-    for cell, tile in enumerate(goal.tiles):
-        goal_row[tile], goal_col[tile] = divmod(cell, cols)
-    neighbours = neighbour_table(rows, cols)
+        found = engine.search(problem, method, **options)
+    result = _result(found.status, board, moves="".join(found.actions), optimal=found.optimal,
+                     bound=found.bound, method=method, heuristic=heuristic,
+                     reason=found.reason, stats=found.stats)
+    result.messages[:0] = messages
+    return result
 
-    tiles = np.array(board.tiles, np.int64)
-    pos = np.zeros(n, np.int64)
-    st = np.zeros(kernel.ST_SIZE, np.int64)
-    idx = np.zeros(max(len(slot_offset), 1), np.int64)
-    hval = np.zeros_like(idx)
-    sums = np.zeros(views, np.int64)
-    row_lc, col_lc = np.zeros(rows, np.int64), np.zeros(cols, np.int64)
-    scratch = np.zeros((2, max(rows, cols)), np.int64)
-    tables = (flat, slot_offset, tile_slot, tile_weight, view_cell, scratch)
-    kernel.initialise(tiles, pos, st, idx, hval, sums, row_lc, col_lc, rows, cols, md_table,
-                      goal_row, goal_col, *tables)
-    h0 = kernel.heuristic_now(st, sums, mode)
-    method = "idastar" if weight == 1 else "weighted-idastar"
-    limits = limits or Limits()
-    deadline = limits.deadline()
-    capacity = 4096
-    path = np.zeros(capacity, np.int64)
-    nextdir = np.zeros(capacity + 1, np.int64)
-    saved = np.zeros((capacity, max(views, 1)), np.int64)
-    bounds = np.array([weight * h0, math.inf])
-    iterations = 1
+
+def _pdb_label(database) -> str:
+    if not database.parts:
+        return "none (zero heuristic)"
+    mirrored = len(database.reflection()[0]) > 0
+    return f"pdb {database.name}" + (" + mirror" if mirrored else "")
+
+
+def prepare(board: Board, goal: Board, heuristic: str, partition: str | None = None,
+            limits: Limits | None = None,
+            progress: Callable[[Stats], None] | None = None) -> CompiledSearch:
+    """The compiled IDA* set up on ``board`` (tables loaded or built under ``limits``).
+
+    Raises :class:`~puzzlesmith.errors.LimitReached` if a table build is stopped.
+    """
+    return CompiledSearch(board, goal, heuristic, partition, limits, progress)
+
+
+class CompiledSearch:
+    """The arrays of the compiled IDA* for one board and goal, ready to search or count."""
+
+    def __init__(self, board: Board, goal: Board, heuristic: str, partition: str | None,
+                 limits: Limits | None, progress: Callable[[Stats], None] | None):
+        ensure_warm("sliding")
+        self.board, self.goal = board, goal
+        rows, cols = board.rows, board.cols
+        n = rows * cols
+        self.mode = COMPILED_HEURISTICS[heuristic]
+        self.messages: list[str] = []
+        self.build_seconds = 0.0
+        if self.mode == 2:
+            database = load_partition(goal, partition, limits=limits, progress=progress)
+            self.messages += database.warnings
+            self.build_seconds = database.build_seconds
+            flat, slot_offset, tile_slot, tile_weight, view_cell = database.arrays()
+            self.name = _pdb_label(database)
+            if not database.parts:
+                self.messages.append(BLIND)
+        else:
+            flat, slot_offset = np.zeros(1, np.uint8), np.zeros(0, np.int64)
+            tile_slot = tile_weight = view_cell = np.zeros((0, n), np.int64)
+            self.name = heuristic
+        views = len(tile_slot)
+        goal_row = np.zeros(n, np.int64)
+        goal_col = np.zeros(n, np.int64)
+        for cell, tile in enumerate(goal.tiles):
+            goal_row[tile], goal_col[tile] = divmod(cell, cols)
+        self.shape = (rows, cols)
+        self.fixed = (neighbour_table(rows, cols), np.array(manhattan_table(goal), np.int64),
+                      goal_row, goal_col)
+        scratch = np.zeros((2, max(rows, cols)), np.int64)
+        self.tables = (flat, slot_offset, tile_slot, tile_weight, view_cell, scratch)
+        self.views = views
+        self.reset()
+
+    def reset(self) -> None:
+        """Put the search back on the start board."""
+        from . import kernels
+
+        rows, cols = self.shape
+        n = rows * cols
+        neighbours, md_table, goal_row, goal_col = self.fixed
+        views = max(self.views, 1)
+        self.tiles = np.array(self.board.tiles, np.int64)
+        self.pos = np.zeros(n, np.int64)
+        self.st = np.zeros(kernels.ST_SIZE, np.int64)
+        slots = max(len(self.tables[1]), 1)
+        self.idx = np.zeros(slots, np.int64)
+        self.hval = np.zeros(slots, np.int64)
+        self.sums = np.zeros(self.views, np.int64)
+        self.row_lc, self.col_lc = np.zeros(rows, np.int64), np.zeros(cols, np.int64)
+        kernels.initialise(self.tiles, self.pos, self.st, self.idx, self.hval, self.sums,
+                           self.row_lc, self.col_lc, rows, cols, md_table, goal_row, goal_col,
+                           *self.tables)
+        self.h0 = int(kernels.heuristic_now(self.st, self.sums, self.mode))
+        self.path = np.zeros(_CAPACITY, np.int64)
+        self.nextdir = np.zeros(_CAPACITY + 1, np.int64)
+        self.saved = np.zeros((_CAPACITY, views), np.int64)
+
+    def _run(self, bounds: np.ndarray, weight: float, budget: int) -> int:
+        from . import kernels
+
+        rows, cols = self.shape
+        neighbours, md_table, goal_row, goal_col = self.fixed
+        return kernels.run(self.tiles, self.pos, self.st, self.idx, self.hval, self.sums,
+                           self.saved, self.row_lc, self.col_lc, self.path, self.nextdir, bounds,
+                           rows, cols, self.mode, weight, budget, neighbours, md_table, goal_row,
+                           goal_col, *self.tables)
+
+    def _stats(self, stats: Stats, iterations: int, bounds: np.ndarray, started: float,
+               depth: int = 0) -> Stats:
+        from . import kernels
+
+        stats.nodes = int(self.st[kernels.EXPANDED])
+        stats.extra = {
+            "expanded": int(self.st[kernels.EXPANDED]),
+            "generated": int(self.st[kernels.GENERATED]),
+            "peak_frontier": depth or int(min(bounds[0], _CAPACITY)),  # the path
+            "iterations": iterations,
+            "initial_h": self.h0,
+            "threshold": float(bounds[0]) if math.isfinite(bounds[0]) else None,
+            "build_seconds": round(self.build_seconds, 3),
+            "search_seconds": round(time.perf_counter() - started, 6),
+            "kernel": "compiled",
+        }
+        return stats
+
+    def solve(self, weight: float = 1.0, limits: Limits | None = None,
+              progress: Callable[[Stats], None] | None = None) -> SolveResult:
+        """IDA* on ``f = g + weight * h`` from the start board, in chunks."""
+        from . import kernels
+
+        self.reset()
+        st = self.st
+        method = "idastar" if weight == 1 else "weighted-idastar"
+        bounds = np.array([weight * self.h0, math.inf])
+        stats = Stats(extra={"phase": "searching"})
+        driver = ChunkDriver(limits, progress, stats, first_chunk=_FIRST_CHUNK)
+        iterations = 1
+        started = time.perf_counter()
+
+        def finish(status: Status, reason: str = "", moves: str | None = None) -> SolveResult:
+            self._stats(stats, iterations, bounds, started, len(moves or ""))
+            result = _result(status, self.board, moves=moves, optimal=weight == 1,
+                             bound=weight, method=method, heuristic=self.name, reason=reason,
+                             stats=stats)
+            result.messages[:0] = self.messages
+            return result
+
+        if st[kernels.MD] == 0:
+            return finish(Status.SOLVED, moves="")
+        st[kernels.EXPANDED] = 1
+        try:
+            while True:
+                budget = driver.budget() - int(st[kernels.EXPANDED])
+                if budget <= 0:
+                    return finish(Status.GAVE_UP, f"node limit {driver.limits.nodes} reached")
+                code = self._run(bounds, weight, budget)
+                if code == kernels.FOUND:
+                    moves = "".join(_LETTERS[d] for d in self.path[: st[kernels.DEPTH]])
+                    return finish(Status.SOLVED, moves=moves)
+                if code == kernels.TOO_DEEP:
+                    return finish(Status.GAVE_UP, f"solution deeper than {_CAPACITY} moves")
+                if code == kernels.EXHAUSTED:
+                    if not math.isfinite(bounds[1]):
+                        return finish(Status.UNSOLVABLE, "search space exhausted")
+                    bounds[0], bounds[1] = bounds[1], math.inf
+                    self.nextdir[0] = 0
+                    iterations += 1
+                stats.extra["bound"] = float(bounds[0])
+                if _stop(driver, int(st[kernels.EXPANDED]), code == kernels.PAUSED):
+                    return finish(Status.GAVE_UP, _reason(driver))
+        except KeyboardInterrupt:
+            return finish(Status.GAVE_UP, "interrupted")
+
+    def count(self, length: int, limit: int | None = None, limits: Limits | None = None,
+              progress: Callable[[Stats], None] | None = None) -> tuple[int, bool, Stats, str]:
+        """Count the move sequences of ``length`` moves that reach the goal.
+
+        With ``length`` the optimal length, every optimal solution lies within the IDA*
+        bound ``f <= length`` (the heuristic is admissible), and the kernel, resumed after
+        each goal it finds, enumerates each of them once.  Returns ``(count, complete,
+        stats, reason)``; ``complete`` is False when ``limit`` or a budget stopped it.
+        """
+        from . import kernels
+
+        self.reset()
+        st = self.st
+        bounds = np.array([float(length), math.inf])
+        stats = Stats(extra={"phase": "counting"})
+        driver = ChunkDriver(limits, progress, stats, first_chunk=_FIRST_CHUNK)
+        started = time.perf_counter()
+        found = 0
+        if st[kernels.MD] == 0:
+            return 1, True, self._stats(stats, 1, bounds, started), ""
+        st[kernels.EXPANDED] = 1
+        reason = ""
+        try:
+            while True:
+                budget = driver.budget() - int(st[kernels.EXPANDED])
+                if budget <= 0:
+                    reason = f"node limit {driver.limits.nodes} reached"
+                    break
+                code = self._run(bounds, 1.0, budget)
+                if code == kernels.FOUND:
+                    found += 1
+                    if limit is not None and found >= limit:
+                        break
+                    self.nextdir[st[kernels.DEPTH]] = 4  # go back up and carry on
+                elif code == kernels.EXHAUSTED:
+                    return found, True, self._stats(stats, 1, bounds, started), ""
+                elif code == kernels.TOO_DEEP:
+                    reason = f"solutions deeper than {_CAPACITY} moves"
+                    break
+                stats.extra["count"] = found
+                if _stop(driver, int(st[kernels.EXPANDED]), code == kernels.PAUSED):
+                    reason = _reason(driver)
+                    break
+        except KeyboardInterrupt:
+            reason = "interrupted"
+        return found, False, self._stats(stats, 1, bounds, started), reason
+
+
+def _stop(driver: ChunkDriver, nodes: int, paused: bool) -> bool:
+    """Record a kernel call; True at a limit.  A call that ended before its budget (an
+    iteration or a solution) says nothing about the chunk size: only the clock is read."""
+    return driver.after(nodes, paused=paused) or (not paused and driver.out_of_time())
+
+
+def _reason(driver: ChunkDriver) -> str:
+    if driver.stopped_by == "nodes":
+        return f"node limit {driver.limits.nodes} reached"
+    return "time limit reached"
+
+
+def count_optimal(board: Board, goal: Board | None = None, *, heuristic: str | None = None,
+                  partition: str | None = None, limit: int | None = None,
+                  limits: Limits | None = None,
+                  progress: Callable[[Stats], None] | None = None) -> CountResult:
+    """How many distinct optimal solutions (blank move strings) ``board`` has.
+
+    Finds the optimal length with IDA*, then enumerates every solution of that length
+    (stopping at ``limit`` of them); the node budget of ``limits`` covers both phases.
+    ``details["length"]`` is the optimal length.  The heuristic must be one the compiled
+    IDA* evaluates (manhattan, linear-conflict, pdb).
+    An unsolvable board has 0; a solved board 1 (the empty solution).
+    """
+    goal = goal or goal_board(board.rows, board.cols)
+    heuristic = heuristic or default_heuristic(goal)
+    if heuristic not in COMPILED_HEURISTICS:
+        raise UsageError(f"count runs the compiled IDA*: the heuristic must be one of "
+                         f"{', '.join(COMPILED_HEURISTICS)}, not {heuristic!r}")
+    if limit is not None and limit < 1:
+        raise UsageError(f"the count limit must be at least 1, not {limit}")
+    limits = _started(limits)
     started = time.perf_counter()
-
-    def finish(status: Status, reason: str = "", moves: str = "") -> SlidingResult:
-        stats = Stats(
-            nodes=int(st[kernel.EXPANDED]),
-            extra={
-                "expanded": int(st[kernel.EXPANDED]),
-                "generated": int(st[kernel.GENERATED]),
-                "peak_frontier": len(moves) or int(min(bounds[0], capacity)),  # the path
-                "iterations": iterations,
-                "initial_h": int(h0),
-                "threshold": float(bounds[0]) if math.isfinite(bounds[0]) else None,
-                "build_seconds": round(database.build_seconds, 3) if mode == 2 else 0.0,
-                "search_seconds": round(time.perf_counter() - started, 6),
-            },
-        )
-        return SlidingResult(
-            status,
-            board,
-            goal,
-            moves,
-            status is Status.SOLVED and weight == 1,
-            weight if status is Status.SOLVED else None,
-            method,
-            name,
-            reason,
-            stats,
-        )
-
-    if st[kernel.MD] == 0:
-        return finish(Status.SOLVED)
-    st[kernel.EXPANDED] = 1
-    while True:
-        budget = _CHUNK
-        if limits.nodes is not None:
-            budget = min(budget, max(limits.nodes - int(st[kernel.EXPANDED]), 0))
-            if budget == 0:
-                return finish(Status.GAVE_UP, f"node limit {limits.nodes} reached")
-        code = kernel.run(tiles, pos, st, idx, hval, sums, saved, row_lc, col_lc, path, nextdir,
-                          bounds, rows, cols, mode, weight, budget, neighbours, md_table,
-                          goal_row, goal_col, *tables)
-        if code == kernel.FOUND:
-            moves = "".join(_LETTERS[d] for d in path[: st[kernel.DEPTH]])
-            return finish(Status.SOLVED, moves=moves)
-        if code == kernel.TOO_DEEP:
-            return finish(Status.GAVE_UP, f"solution deeper than {capacity} moves")
-        if code == kernel.EXHAUSTED:
-            if not math.isfinite(bounds[1]):
-                return finish(Status.UNSOLVABLE, "search space exhausted")
-            bounds[0], bounds[1] = bounds[1], math.inf
-            nextdir[0] = 0
-            iterations += 1
-        if deadline is not None and time.monotonic() >= deadline:
-            return finish(Status.GAVE_UP, "time limit reached")
-        if progress is not None:
-            progress(int(st[kernel.EXPANDED]), f"bound {bounds[0]:g}")
+    first = solve(board, goal, heuristic=heuristic, partition=partition, limits=limits,
+                  progress=progress)
+    details = {"length": first.details["length"], "heuristic": first.details["heuristic"]}
+    if first.status is not Status.SOLVED:
+        complete = first.status is Status.UNSOLVABLE
+        result = CountResult(count_status(0, complete, limit), first.stats, count=0,
+                             complete=complete, limit=limit, details=details)
+        result.messages = list(first.messages)
+        if first.details["reason"] and not complete:
+            details["reason"] = first.details["reason"]
+        return result
+    length = first.details["length"]
+    search = prepare(board, goal, heuristic, partition, limits)
+    if limits.nodes is not None:  # one node budget for both phases
+        limits = replace(limits, nodes=max(limits.nodes - first.stats.nodes, 0))
+    found, complete, stats, reason = search.count(length, limit, limits, progress)
+    stats.nodes += first.stats.nodes
+    stats.extra["solve_nodes"] = first.stats.nodes
+    stats.seconds = time.perf_counter() - started
+    if reason:
+        details["reason"] = reason
+    result = CountResult(count_status(found, complete, limit), stats, count=found,
+                         complete=complete, limit=limit, details=details)
+    if reason and count_status(found, complete, limit) is Status.GAVE_UP:
+        result.messages.append(f"gave up: {reason}; at least {found} optimal solutions")
+    return result
 
 
-def hint(board: Board, goal: Board | None = None, **options) -> tuple[SlidingResult, str | None]:
-    """An optimal solution and its first move (``None`` if solved already or unsolvable)."""
-    result = solve(board, goal, **options)
-    first = result.moves[0] if result.status is Status.SOLVED and result.moves else None
-    return result, first
+def warm_kernels() -> None:
+    """Load (or compile) the IDA* and BFS kernels on a 2x2 board, in every mode.
+
+    Registered as the ``"sliding"`` warm-up of :mod:`puzzlesmith.engines.driver` by
+    :mod:`.puzzle` (imported with the package), so ``ensure_warm("sliding")`` runs it once.
+    """
+    from . import kernels, pdb
+
+    goal = goal_board(2, 2)
+    table = np.zeros(4 ** 3, np.uint8)
+    dist = np.full(4 ** 4, pdb.UNSEEN, np.uint8)
+    frontier = np.zeros(24, np.int32)
+    weights = np.array([1, 4, 16, 64], np.int64)
+    cursor = np.array([0, 0, 0], np.int64)
+    kernels.bfs_chunk(dist, table, frontier, frontier.copy(), cursor, 0, 3, 4,
+                      neighbour_table(2, 2), weights, 1)
+    board = Board(2, 2, (0, 1, 3, 2))
+    for heuristic in COMPILED_HEURISTICS:
+        search = CompiledSearch.__new__(CompiledSearch)
+        search.board, search.goal, search.shape = board, goal, (2, 2)
+        search.mode, search.messages, search.build_seconds = COMPILED_HEURISTICS[heuristic], [], 0
+        search.name = heuristic
+        if search.mode == 2:
+            tile_slot = np.array([[-1, 0, 0, 0]], np.int64)
+            tile_weight = np.array([[0, 1, 4, 16]], np.int64)
+            view_cell = np.array([[0, 1, 2, 3]], np.int64)
+            flat, slot_offset = table, np.zeros(1, np.int64)
+        else:
+            flat, slot_offset = np.zeros(1, np.uint8), np.zeros(0, np.int64)
+            tile_slot = tile_weight = view_cell = np.zeros((0, 4), np.int64)
+        goal_row = np.array([1, 0, 0, 1], np.int64)
+        goal_col = np.array([1, 0, 1, 0], np.int64)
+        search.fixed = (neighbour_table(2, 2), np.array(manhattan_table(goal), np.int64),
+                        goal_row, goal_col)
+        search.tables = (flat, slot_offset, tile_slot, tile_weight, view_cell,
+                         np.zeros((2, 2), np.int64))
+        search.views = len(tile_slot)
+        search.reset()
+        search._run(np.array([100.0, math.inf]), 1.0, 10)

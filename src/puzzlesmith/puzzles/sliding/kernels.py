@@ -1,4 +1,10 @@
-"""The compiled IDA* for sliding tiles: the specialisation of :func:`engines.search.idastar`.
+"""The compiled kernels of sliding tiles: IDA* and the pattern-database BFS (numba).
+
+This is the only sliding module that imports numba; the others import it inside the
+functions that run a kernel, so that importing the puzzle costs nothing.  Both kernels run
+in bounded chunks (``budget``) driven by :class:`~puzzlesmith.engines.driver.ChunkDriver`.
+
+**IDA*** is the specialisation of :func:`engines.search.idastar`.
 
 Same algorithm as the generic engine (depth-first searches bounded by ``f = g + w*h``,
 thresholds raised to the smallest ``f`` that exceeded them), written as an explicit-stack loop
@@ -23,6 +29,7 @@ dozen arrays passed to every move cost more than the move itself (3 M instead of
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 FOUND, EXHAUSTED, PAUSED, TOO_DEEP = 0, 1, 2, 3
@@ -221,3 +228,63 @@ def run(board, pos, st, idx, hval, sums, saved, row_lc, col_lc, path, nextdir, b
             return TOO_DEEP
         st[EXPANDED] += 1
         nextdir[d + 1] = 0
+
+
+@njit(cache=True)
+def bfs_chunk(dist, table, frontier, following, cursor, depth, k, n, neighbours, weights,
+              budget):
+    """Expand up to ``budget`` placements of the BFS layer at ``depth`` (a pattern database).
+
+    ``cursor`` is ``[next index into frontier, frontier length, entries in following]``: the
+    layer is done when the first reaches the second; calling again resumes where it stopped.
+    A placement of the ``k`` group tiles and the blank is indexed directly,
+    ``sum(p[i] * n**i)`` with the blank last, so a move changes the index by a constant.
+    ``frontier`` grows while it is read: a blank move onto a non-group cell is free and stays
+    in this layer; a move of a group tile goes to ``following`` (depth + 1).  Stale entries
+    (improved since they were queued) are skipped.  Each expanded placement also lowers
+    ``table`` at its group-only index (the minimum over the blank's cells).  Returns how many
+    entries were taken from the frontier.
+    """
+    m = k + 1
+    top = weights[k]
+    p = np.empty(m, np.int64)
+    owner = np.full(n, -1, np.int64)
+    i, count, nxt = cursor[0], cursor[1], cursor[2]
+    taken = 0
+    while i < count and taken < budget:
+        s = np.int64(frontier[i])
+        i += 1
+        taken += 1
+        if dist[s] != depth:
+            continue
+        x = s
+        for j in range(m):
+            p[j] = x % n
+            x //= n
+        index = s % top
+        if table[index] > depth:
+            table[index] = depth
+        for j in range(k):
+            owner[p[j]] = j
+        blank = p[k]
+        for d in range(4):
+            c = neighbours[blank, d]
+            if c < 0:
+                continue
+            j = owner[c]
+            t = s + (c - blank) * top
+            if j < 0:
+                if dist[t] > depth:
+                    dist[t] = depth
+                    frontier[count] = t
+                    count += 1
+            else:
+                t += (blank - c) * weights[j]
+                if dist[t] > depth + 1:
+                    dist[t] = depth + 1
+                    following[nxt] = t
+                    nxt += 1
+        for j in range(k):
+            owner[p[j]] = -1
+    cursor[0], cursor[1], cursor[2] = i, count, nxt
+    return taken
