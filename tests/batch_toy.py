@@ -1,6 +1,7 @@
 """A toy puzzle that misbehaves on purpose, for batch tests: ``crash`` kills its process,
 ``hang`` ignores every limit, ``boom`` raises an unexpected exception; any number is the
-toy of :mod:`tests.cli.toy`.  ``generate`` makes the puzzle N from the seed N."""
+toy of :mod:`tests.cli.toy`.  ``generate`` makes the puzzle N from the seed N; a file
+``1;2;3`` holds three puzzles."""
 
 from __future__ import annotations
 
@@ -19,6 +20,12 @@ class Stubborn(Toy):
         if word in ("crash", "hang", "boom"):
             return word
         return super().parse(text, base)
+
+    def parse_all(self, text, **params):
+        return [self.parse(part, **params) for part in text.split(";")]
+
+    def format(self, instance, style=None):
+        return f"{instance}"
 
     def solve(self, instance, **params):
         if instance == "crash":

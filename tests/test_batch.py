@@ -144,6 +144,20 @@ def test_read_inputs(toy, tmp_path):
     assert "larger than" in read_inputs([str(big)], toy, max_input=10)[0].error
 
 
+def test_a_file_of_several_puzzles_gives_one_item_each(toy, tmp_path):
+    stubborn = puzzles.get("stubborn")
+    (tmp_path / "three.txt").write_text("4;5;x")
+    (tmp_path / "one.txt").write_text("7")
+    items = read_inputs([str(tmp_path / "three.txt"), str(tmp_path / "one.txt")], stubborn)
+    assert [(i.id.rsplit("/", 1)[1], i.text) for i in items] == [("three.txt", "4;5;x")] + [
+        ("one.txt", "7")]  # a part that does not parse: the file is one item (an error)
+    (tmp_path / "three.txt").write_text("4;5;6")
+    items = read_inputs([str(tmp_path / "three.txt")], stubborn)
+    assert [(i.id.rsplit("/", 1)[1], i.text) for i in items] == [
+        ("three.txt#1", "4\n"), ("three.txt#2", "5\n"), ("three.txt#3", "6\n")]
+    assert [i.text for i in read_inputs([str(tmp_path / "three.txt")], toy)] == ["4;5;6"]
+
+
 def test_starbattle_folder_has_fifty_puzzles(shared_data):
     items = read_inputs([str(shared_data / "starbattle")], puzzles.get("starbattle"))
     assert len(items) == 50 and all(i.error is None for i in items)

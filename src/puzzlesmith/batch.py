@@ -76,11 +76,13 @@ class Item:
 
 def read_inputs(inputs: Iterable[str], puzzle, *, lines: bool = False,
                 patterns: tuple[str, ...] | None = None, max_input: int = MAX_INPUT,
-                stdin=None, db: str | None = None) -> list[Item]:
+                stdin=None, db: str | None = None,
+                parse_params: dict | None = None) -> list[Item]:
     """The items of ``inputs``, in order, each with a unique id.
 
-    * a file is one item (id: its path); with ``lines``, each line that is neither blank nor
-      a ``#`` comment is one (id: ``PATH:LINE``);
+    * a file is one item (id: its path), or one per puzzle (id: ``PATH#K``) when the puzzle's
+      ``parse_all`` finds several in it (with ``parse_params``); with ``lines``, each line
+      that is neither blank nor a ``#`` comment is one (id: ``PATH:LINE``);
     * a folder gives its files matching ``patterns`` (default: the puzzle's
       ``file_patterns``), sorted by name; notes, tables and ``*.sol.txt`` files are skipped;
     * ``-`` is a JSON-lines stream on ``stdin``, and a ``*.jsonl`` file one on disk: one
@@ -95,6 +97,7 @@ def read_inputs(inputs: Iterable[str], puzzle, *, lines: bool = False,
     file (binary, too large, not UTF-8) is an item with an ``error``.
     """
     items: list[Item] = []
+    several = _several(puzzle, parse_params or {})
     for source in inputs:
         if source == "-":
             if stdin is None:
@@ -106,9 +109,9 @@ def read_inputs(inputs: Iterable[str], puzzle, *, lines: bool = False,
             path = Path(source)
             if path.is_dir():
                 for file in _folder(path, patterns or _patterns(puzzle)):
-                    items += _file_items(file, str(file), lines, max_input)
+                    items += _file_items(file, str(file), lines, max_input, several)
             elif path.exists():
-                items += _file_items(path, source, lines, max_input)
+                items += _file_items(path, source, lines, max_input, several)
             else:
                 raise UsageError(f"no such file or folder: {source}")
     return _unique_ids(items)
@@ -142,7 +145,25 @@ def _folder(path: Path, patterns: tuple[str, ...]) -> list[Path]:
     return files
 
 
-def _file_items(path: Path, name: str, lines: bool, max_input: int) -> list[Item]:
+def _several(puzzle, parse_params: dict):
+    """``text -> [texts]`` for a puzzle whose files may hold several puzzles, else None."""
+    from .puzzles.protocol import Puzzle
+
+    if getattr(type(puzzle), "parse_all", Puzzle.parse_all) is Puzzle.parse_all:
+        return None
+
+    def split(text: str) -> list[str]:
+        try:
+            found = puzzle.parse_all(text, **parse_params)
+        except PuzzleError:  # reported as that item's error when it runs
+            return [text]
+        return [text] if len(found) == 1 else [puzzle.canonical(i) for i in found]
+
+    return split
+
+
+def _file_items(path: Path, name: str, lines: bool, max_input: int,
+                several=None) -> list[Item]:
     try:
         with open(path, "rb") as stream:
             if path.suffix == ".jsonl":
@@ -152,6 +173,10 @@ def _file_items(path: Path, name: str, lines: bool, max_input: int) -> list[Item
         return [Item(name, error=f"cannot read {name}: {error.strerror or error}")]
     text, error = _decode(data, name, max_input)
     if error or not lines:
+        if error is None and several is not None:
+            texts = several(text)
+            if len(texts) > 1:
+                return [Item(f"{name}#{k}", t) for k, t in enumerate(texts, 1)]
         return [Item(name, text, error=error)]
     out = []
     for number, line in enumerate(text.splitlines(), 1):

@@ -127,8 +127,10 @@ def execute(verb: str, puzzle: Puzzle, params: dict) -> int:
                     raise UsageError("no inputs: name files or folders, or pipe JSON lines "
                                      "into stdin")
                 inputs = ["-"]
+            parse_params, _ = puzzle.split_params(verb, params)
             items = read_inputs(inputs, puzzle, lines=lines, patterns=tuple(patterns) or None,
-                                max_input=max_input, stdin=sys.stdin, db=db_path(db))
+                                max_input=max_input, stdin=sys.stdin, db=db_path(db),
+                                parse_params=parse_params)
         total = len(items)
         if resume:
             done = finished_ids(resume)
