@@ -258,7 +258,8 @@ def execute(verb: str, puzzle: Puzzle, params: dict) -> None:
         sys.exit(emit_failure([], puzzle.name, failure, result.stats))
     verdict = result.verdict()
     note = verdict_message(verb, result)
-    if note:
+    said = note and any(line.startswith(note.split(" ")[0] + " ") for line in result.messages)
+    if note and not said:
         message(note)
     sys.exit(exit_code(verdict))
 
