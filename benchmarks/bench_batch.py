@@ -1,19 +1,22 @@
 """Batch speed-up: the same 100-item workload with ``-j 1`` and ``-j 2`` (and, with
 ``--scheduler``, on a Dask cluster), timed as whole ``puzzlesmith batch`` processes.
 
-    python benchmarks/bench_batch.py               # the 50 Star Battles of ../shared/data, twice
+    python benchmarks/bench_batch.py                  # generate 100 Star Battles 10x10, 2 stars
+    python benchmarks/bench_batch.py --workload solve # the 50 Star Battles of ../shared/data, twice
     python benchmarks/bench_batch.py --jobs 1 2 4 --repeat 3
     python benchmarks/bench_batch.py --scheduler tcp://127.0.0.1:8786
 
-A warm-up run first loads (or compiles) the kernels, so that compilation is not counted; each
+A short warm-up run first loads (or compiles) the kernels, so that compilation is not counted; each
 figure is the median wall-clock time of ``--repeat`` runs, start-up of the workers included.
 The lines of every run are compared (without their timings): they must be identical.
+The machine's load average is printed too: other work slows the wall times.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -24,9 +27,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
 WORKLOADS = {
-    # name: (verb, puzzle, inputs, options): 100 items each
-    "starbattle": ("solve", "starbattle", [str(DATA / "starbattle")] * 2, ["--unique"]),
-    "sliding": ("solve", "sliding", [str(DATA / "sliding" / "15puzzle.txt")] * 2, ["--lines"]),
+    # name: (verb, puzzle, inputs, options, warm-up options): 100 items each
+    "generate": ("generate", "starbattle", [],
+                 ["--size", "10", "--stars", "2", "--count", "100", "--seed", "1"],
+                 ["--size", "10", "--stars", "2", "--count", "2", "--seed", "1"]),
+    "solve": ("solve", "starbattle", [str(DATA / "starbattle")] * 2, ["--unique"],
+              ["--unique"]),
 }
 
 
@@ -46,18 +52,19 @@ def run(verb: str, puzzle: str, inputs: list[str], options: list[str], where: li
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--workload", choices=sorted(WORKLOADS), default="starbattle")
+    parser.add_argument("--workload", choices=sorted(WORKLOADS), default="generate")
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--scheduler", default=None, help="also time a Dask cluster")
     args = parser.parse_args()
-    verb, puzzle, inputs, options = WORKLOADS[args.workload]
+    verb, puzzle, inputs, options, warm = WORKLOADS[args.workload]
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "lines.jsonl"
         began = time.perf_counter()
-        _, reference = run(verb, puzzle, inputs, options, ["-j", "1"], out)  # warm-up
-        print(f"{args.workload}: {len(reference)} items, warm-up "
+        run(verb, puzzle, inputs[:1], warm, ["-j", "1"], out)  # load or compile the kernels
+        print(f"{args.workload}: batch {verb} {puzzle} {' '.join(options)}; warm-up "
               f"{time.perf_counter() - began:.1f} s")
+        reference = None
         places = [(f"-j {j}", ["-j", str(j)]) for j in args.jobs]
         if args.scheduler:
             places.append(("dask", ["--scheduler", args.scheduler]))
@@ -66,13 +73,16 @@ def main() -> None:
             times = []
             for _ in range(args.repeat):
                 seconds, lines = run(verb, puzzle, inputs, options, where, out)
+                reference = reference or lines
                 if lines != reference:
-                    sys.exit(f"{label}: lines differ from -j 1")
+                    sys.exit(f"{label}: lines differ from {places[0][0]}")
                 times.append(seconds)
             figures[label] = statistics.median(times)
+        print(f"{len(reference)} items, the same lines everywhere (timings aside)")
         base = figures[places[0][0]]
         for label, seconds in figures.items():
             print(f"{label:<8} {seconds:8.2f} s   {seconds / base:5.2f} of {places[0][0]}")
+        print(f"(load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores)")
 
 
 if __name__ == "__main__":
