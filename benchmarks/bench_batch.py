@@ -36,14 +36,26 @@ WORKLOADS = {
 }
 
 
+CPU: list[float] = []  # CPU seconds (user + system) of each run, workers included
+
+
+def _children_cpu() -> float:
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def run(verb: str, puzzle: str, inputs: list[str], options: list[str], where: list[str],
         out: Path) -> tuple[float, list[dict]]:
     """Seconds of one whole batch process, and its item lines without timings."""
     command = [sys.executable, "-m", "puzzlesmith", "batch", verb, puzzle, *inputs, *options,
                *where, "--out", str(out)]
     began = time.perf_counter()
+    cpu = _children_cpu()
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     seconds = time.perf_counter() - began
+    CPU.append(_children_cpu() - cpu)
     if done.returncode not in (0, 1):
         sys.exit(f"batch failed ({done.returncode}): {done.stderr.strip()}")
     lines = [json.loads(line) for line in out.read_text().splitlines()]
@@ -68,9 +80,10 @@ def main() -> None:
         places = [(f"-j {j}", ["-j", str(j)]) for j in args.jobs]
         if args.scheduler:
             places.append(("dask", ["--scheduler", args.scheduler]))
-        figures = {}
+        figures, cpu = {}, {}
         for label, where in places:
             times = []
+            CPU.clear()
             for _ in range(args.repeat):
                 seconds, lines = run(verb, puzzle, inputs, options, where, out)
                 reference = reference or lines
@@ -78,10 +91,12 @@ def main() -> None:
                     sys.exit(f"{label}: lines differ from {places[0][0]}")
                 times.append(seconds)
             figures[label] = statistics.median(times)
+            cpu[label] = statistics.median(CPU)
         print(f"{len(reference)} items, the same lines everywhere (timings aside)")
         base = figures[places[0][0]]
         for label, seconds in figures.items():
-            print(f"{label:<8} {seconds:8.2f} s   {seconds / base:5.2f} of {places[0][0]}")
+            print(f"{label:<8} {seconds:8.2f} s   {seconds / base:5.2f} of {places[0][0]}   "
+                  f"CPU {cpu[label]:.1f} s")
         print(f"(load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores)")
 
 
