@@ -183,6 +183,13 @@ def test_map_calls_on_local_workers():
     assert time.monotonic() - began < 3
 
 
+def test_a_split_count_inside_a_worker_runs_in_that_worker():
+    queens = puzzles.get("queens")
+    items = [Item("twelve", "12", params={"processes": 2})]
+    lines = list(run_batch(queens, "count", items, jobs=1))
+    assert lines[0]["status"] == "solved" and lines[0]["count"] == 14200
+
+
 def test_unknown_verb_is_refused(toy):
     with pytest.raises(UsageError):
         list(run_batch(toy, "hint", ITEMS, jobs=0))

@@ -583,13 +583,20 @@ class DaskPool:
             self.client.close()
 
 
+def _daemonic() -> bool:
+    import multiprocessing
+
+    return multiprocessing.current_process().daemon
+
+
 def pool_for(jobs: int | None = None, scheduler: str | None = None, client=None,
              grace: float = GRACE):
     """The pool that runs tasks: a Dask cluster (``scheduler`` or ``client``), this process
-    (``jobs=0``), or ``jobs`` local worker processes (default: every core)."""
+    (``jobs=0``, or when this process is itself a worker, which may not start processes),
+    or ``jobs`` local worker processes (default: every core)."""
     if scheduler is not None or client is not None:
         return DaskPool(scheduler, client=client)
-    if jobs == 0:
+    if jobs == 0 or _daemonic():
         return InlinePool()
     return LocalPool(jobs or os.cpu_count() or 1, grace=grace)
 

@@ -70,6 +70,12 @@ def test_batch_same_lines_with_one_and_two_workers(toys, inputs):
     assert lines("1") == lines("2") == lines("0")
 
 
+def test_a_puzzle_option_named_like_a_batch_option_is_the_batch_s():
+    code, out, err = run_cli(["batch", "count", "queens", "--help"])
+    assert code == 0 and "--processes" not in out and "--scheduler" in out
+    assert "Warning" not in err
+
+
 def test_batch_text_format_and_stdin(toys):
     code, out, err = toys(["batch", "rate", "toy", "-", "--format", "text", "-j", "0"],
                           stdin='{"id": "a", "text": "4"}\n"2"\n')

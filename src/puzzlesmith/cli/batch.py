@@ -81,7 +81,12 @@ def _arguments(verb: str) -> list[click.Parameter]:
 def build_batch_command(verb: str, puzzle: Puzzle) -> click.Command:
     """The click command of ``puzzlesmith batch VERB PUZZLE``."""
     own = [p for p in _verb_options(verb) if p.name not in ("to_store", "db")]
-    params = [*_arguments(verb), *own, *_puzzle_options(verb, puzzle), *_batch_options(verb)]
+    batch_options = _batch_options(verb)
+    taken = {flag for p in batch_options for flag in p.opts} | {p.name for p in batch_options}
+    # A puzzle's own way of sharing work (queens' -j, --scheduler) is the batch's here.
+    mine = [p for p in _puzzle_options(verb, puzzle)
+            if not taken & {*p.opts, p.name}]
+    params = [*_arguments(verb), *own, *mine, *batch_options]
 
     def callback(**params):
         sys.exit(execute(verb, puzzle, params))
