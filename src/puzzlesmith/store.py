@@ -349,15 +349,17 @@ def entry_for(puzzle, instance: Any, *, solution: Any = None, rating: str | None
               seed: int | None = None, params: dict | None = None, stats: dict | None = None,
               source: str | None = None) -> Entry:
     """The store entry of ``instance`` of ``puzzle`` (a puzzle object): its canonical text,
-    and ``solution`` (the puzzle's answer object) as text in the first answer style."""
+    and ``solution`` (the puzzle's answer object) as text in the first answer style;
+    ``params`` keeps the options that were set (not None or False)."""
     text = puzzle.canonical(instance)
     answer = None
     if solution is not None:
         style = (puzzle.styles.get("solve") or (None,))[0]
         answer = puzzle.format_answer(instance, solution, style)
         answer = answer.rstrip("\n") + "\n"
+    params = {k: v for k, v in (params or {}).items() if v is not None and v is not False}
     return Entry(puzzle.name, text, solution=answer, rating=rating, seed=seed,
-                 params=dict(params or {}), stats=dict(stats or {}), source=source)
+                 params=params, stats=dict(stats or {}), source=source)
 
 
 # ---------------------------------------------------------------------------------------------
