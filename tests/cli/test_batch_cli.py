@@ -102,6 +102,12 @@ def test_batch_usage_errors_are_one_line(toys, args, tmp_path, monkeypatch):
     assert json.loads(out)["status"] == "error"
 
 
+def test_resume_needs_json_lines(toys, inputs):
+    code, out, err = toys(["batch", "solve", "toy", str(inputs), "--resume", "r.txt",
+                           "--format", "text"])
+    assert code == 2 and "--resume" in err and out == ""
+
+
 def test_batch_out_and_resume(toys, inputs, tmp_path):
     out_file = tmp_path / "out.jsonl"
     code, out, _ = toys(["batch", "solve", "toy", str(inputs), "--out", str(out_file),

@@ -118,6 +118,8 @@ def execute(verb: str, puzzle: Puzzle, params: dict) -> int:
     try:
         if resume and out and os.path.abspath(resume) != os.path.abspath(out):
             raise UsageError("--resume FILE appends to FILE: give no other --out")
+        if resume and fmt != "json":
+            raise UsageError("--resume reads the JSON lines of a batch: no --format text")
         if jobs is not None and scheduler is not None:
             raise UsageError("give -j or --scheduler, not both")
         out = resume or out
