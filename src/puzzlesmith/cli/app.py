@@ -302,6 +302,10 @@ def cli() -> None:
 for _verb in VERB_HELP:
     cli.add_command(VerbGroup(_verb))
 
+from .serve import serve as _serve  # noqa: E402  (the web app: cli/serve.py)
+
+cli.add_command(_serve)
+
 
 def _add_batch_and_store() -> None:
     from .batch import batch
