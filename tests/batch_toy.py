@@ -36,7 +36,7 @@ class Stubborn(Toy):
             raise RuntimeError("kaboom")
         return super().solve(instance, **params)
 
-    def generate(self, *, seed=None, limits=None, progress=None, count=1):
+    def generate(self, *, seed=None, limits=None, progress=None, count=1, **params):
         first = 1 if seed is None else seed
         made = [Generated(n, f"{n}\n", 1, seed=n)
                 for n in range(first, first + count)]
