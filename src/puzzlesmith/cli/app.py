@@ -101,6 +101,27 @@ class Seconds(click.ParamType):
         return number
 
 
+class Bytes(click.ParamType):
+    """A size in bytes: ``1000000``, ``500K``, ``500M``, ``2G`` (powers of 1024)."""
+
+    name = "size"
+    UNITS = {"": 1, "B": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int):
+            return value
+        text = str(value).strip().upper().removesuffix("IB").removesuffix("B")
+        unit = text[-1:] if text[-1:] in self.UNITS else ""
+        number = text[:len(text) - len(unit)]
+        try:
+            size = float(number) if len(number) <= 20 else math.nan
+        except ValueError:
+            size = math.nan
+        if not math.isfinite(size) or size <= 0:
+            self.fail(f"{_short(str(value))!r} is not a size such as 500M or 2G", param, ctx)
+        return int(size * self.UNITS[unit])
+
+
 class Real(Seconds):
     name = "number"
 
@@ -155,6 +176,9 @@ def _contract_options(verb: str, puzzle: Puzzle) -> list[click.Parameter]:
                          help="Give up after this many seconds, every phase included (exit 3)."),
             click.Option(["--nodes"], type=Count(1), default=None,
                          help="Give up after this many search nodes (exit 3)."),
+            click.Option(["--memory"], type=Bytes(), default=None, metavar="SIZE",
+                         help="Memory budget of searches that store states and of tables "
+                              "(e.g. 500M, 2G; exit 3 past it)."),
         ]
     if verb != "generate" and verb != "bench":
         params.append(click.Option(["--max-input"], type=Count(1), default=MAX_INPUT,
@@ -277,8 +301,8 @@ def execute(verb: str, puzzle: Puzzle, params: dict) -> None:
         if document == "-" and fmt == "json":
             raise Failure(Status.ERROR, "--format json prints the report on stdout: "
                                         "write the book to a file with --out FILE")
-        limits = Limits(nodes=params.pop("nodes", None),
-                        seconds=params.pop("timeout", None)).started()
+        limits = Limits(nodes=params.pop("nodes", None), seconds=params.pop("timeout", None),
+                        memory=params.pop("memory", None)).started()
         with tracker.bar():
             instance, result = runners.RUNNERS[verb](puzzle, params, limits, tracker, fmt)
     except BaseException as error:  # noqa: BLE001  (the contract: no traceback, ever)
