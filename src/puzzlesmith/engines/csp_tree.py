@@ -43,8 +43,7 @@ import numpy as np
 from ..errors import UsageError
 from .driver import ensure_warm, warm_up
 
-__all__ = ["SpanningTree", "SHRINK", "LAZY_BRIDGES", "MAX_STACK_BYTES", "LOCAL_EDGES",
-           "LOCAL_RADIUS", "LOCAL_CAP", "FULL_EVERY"]
+__all__ = ["SpanningTree", "SHRINK", "LAZY_BRIDGES", "MAX_STACK_BYTES"]
 
 #: Run the bridge pass once this many edges have closed since the last one (1: always).
 LAZY_BRIDGES = 1
@@ -53,15 +52,6 @@ SHRINK = 0.9
 #: Memory the stack of contracted graphs' snapshots may use (deeper contractions are skipped:
 #: they only save time).
 MAX_STACK_BYTES = 64 << 20
-#: A *local pass* (see :class:`SpanningTree`) runs while at most this many variables have
-#: changed since the last full pass (0: full passes only).
-LOCAL_EDGES = 2000
-#: A full pass every this many local passes, for the deductions they cannot see.
-FULL_EVERY = 10
-#: The local pass looks this many possible edges around what changed ...
-LOCAL_RADIUS = 40
-#: ... and at this many nodes at most.
-LOCAL_CAP = 20000
 
 
 class SpanningTree:
@@ -94,11 +84,6 @@ class SpanningTree:
         self._base = _Graph(lit[:, 0], twin[:, 0], e[:, 0], e[:, 1], lit[:, 1], twin[:, 1],
                             np.ones(self.nodes, dtype=np.int64), None)
         self._stack = [self._base]
-        self._local: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
-        self._scratch: tuple | None = None
-        #: How many passes were local and how many full (statistics).
-        self.passes = {"local": 0, "full": 0}
-        self._since_full = 0
 
     def propagate(self, domains: np.ndarray) -> bool:
         """Narrow ``domains`` in place; False if no spanning tree is left."""
@@ -107,66 +92,6 @@ class SpanningTree:
         if domains.shape[0] < self.variables:
             raise UsageError("the spanning tree's literals name variables the model lacks")
         self.culprits[:] = -1
-        local = self._local
-        full = not local or self._since_full >= FULL_EVERY
-        while not full:
-            snap, piece, psize = local[-1]
-            b = self._base
-            loc, rep, inside, emark, var_ptr, var_edge, prev = self._scratch
-            done = kernels.local_pass(domains, snap, prev, piece, psize, b.eu, b.ev, b.nu, b.nv,
-                                      b.hu, b.hv, var_ptr, var_edge, b.adj_ptr, b.adj_edge,
-                                      b.adj_other, LOCAL_EDGES, LOCAL_RADIUS, LOCAL_CAP, loc,
-                                      rep, inside, emark, self.culprits)
-            if done == 2:                        # the search went back above it
-                local.pop()
-                full = not local
-            elif done == 3:                      # much changed since: a new snapshot
-                self._remember(domains)
-            elif done == 4:                      # a full assignment: the exact pass
-                full = True
-            else:
-                self.passes["local"] += 1
-                self._since_full += 1
-                return done == 1
-        if not self._full(domains):
-            return False
-        if LOCAL_EDGES > 0:
-            self._remember(domains)
-        return True
-
-    def _remember(self, domains: np.ndarray) -> None:
-        """Keep the pieces of ``domains`` for the local passes below them."""
-        from . import csp_tree_kernels as kernels
-
-        b = self._base
-        k = self.nodes
-        if self._scratch is None or self._scratch[4].shape[0] != domains.shape[0] + 1:
-            ends = np.concatenate([b.eu, b.ev])
-            edge = np.concatenate([np.arange(b.eu.shape[0])] * 2)
-            order = np.argsort(ends, kind="stable")
-            ptr = np.zeros(domains.shape[0] + 1, dtype=np.int64)
-            np.add.at(ptr, ends + 1, 1)
-            self._scratch = (np.full(k, -1, dtype=np.int64), np.full(k, -1, dtype=np.int64),
-                             np.zeros(k, dtype=np.int64),
-                             np.zeros(b.eu.shape[0], dtype=np.int64), np.cumsum(ptr),
-                             np.ascontiguousarray(edge[order], dtype=np.int64),
-                             domains.copy())
-        piece = np.empty(k, dtype=np.int64)
-        psize = np.empty(k, dtype=np.int64)
-        kernels.pieces(domains, b.eu, b.nu, b.nv, b.hu, k, piece, psize)
-        entry = (domains.copy(), piece, psize)
-        self._scratch[6][:] = domains
-        if (len(self._local) + 1) * (domains.nbytes + 16 * k) > MAX_STACK_BYTES and self._local:
-            self._local[-1] = entry              # still sound: validity is checked on use
-        else:
-            self._local.append(entry)
-
-    def _full(self, domains: np.ndarray) -> bool:
-        """One pass over the whole (contracted) graph."""
-        from . import csp_tree_kernels as kernels
-
-        self.passes["full"] += 1
-        self._since_full = 0
         stack = self._stack
         while len(stack) > 1 and np.any(domains & ~stack[-1].snapshot):
             stack.pop()
