@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import threading
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -70,9 +71,10 @@ def pycosat_run(board: Board, connected: bool = False) -> float | None:
     return None if done is None else done[0]
 
 
-def cadical_run(board: Board, connected: bool = False) -> float | None:
+def cadical_run(board: Board, connected: bool = False,
+                timeout: float | None = None) -> float | None:
     """CaDiCaL (python-sat) on the same model, incrementally: loop cuts and the blocking
-    clause are added to the running solver."""
+    clause are added to the running solver.  Past ``timeout``: infinity."""
     try:
         from pysat.solvers import Solver
     except ImportError:
@@ -81,7 +83,16 @@ def cadical_run(board: Board, connected: bool = False) -> float | None:
     clauses, link, rotation_vars = _clauses(board, connected)
     found = 0
     with Solver(name="cadical195", bootstrap_with=clauses) as solver:
-        while found < 2 and solver.solve():
+        timer = None
+        if timeout is not None:
+            timer = threading.Timer(timeout, solver.interrupt)
+            timer.start()
+        while found < 2:
+            done = solver.solve_limited(expect_interrupt=True)
+            if done is None:
+                return float("inf")
+            if not done:
+                break
             on = {v for v in solver.get_model() if v > 0}
             loop = _a_loop(link, on) if connected else None
             if loop:
@@ -89,6 +100,8 @@ def cadical_run(board: Board, connected: bool = False) -> float | None:
                 continue
             found += 1
             solver.add_clause([-v for v in on if v <= rotation_vars])
+        if timer is not None:
+            timer.cancel()
     return time.perf_counter() - start
 
 
@@ -246,6 +259,8 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=None,
                         help="seconds per instance for puzzlesmith (then '>T')")
     parser.add_argument("--stats", action="store_true", help="puzzlesmith's counters too")
+    parser.add_argument("--sat-timeout", type=float, default=None,
+                        help="seconds per instance for CaDiCaL (then 'inf')")
     args = parser.parse_args()
     if args.each or args.slow:
         each(args)
@@ -300,15 +315,17 @@ def each(args) -> None:
     seeds = args.seeds if args.seeds is not None else list(range(args.count))
     cases += [(size, style, seed) for size in args.sizes for style in args.styles
               for seed in seeds]
-    show = (lambda t: "      -" if t is None else f"{t:7.2f}")
+    show = (lambda t: "      -" if t is None else "    inf" if t == float("inf") else
+            f"{t:7.2f}")
     print("size style seed rule       puzzlesmith  pycosat  CaDiCaL   pycosat/ps  CaDiCaL/ps")
     for size, style, seed in cases:
         board = scrambled(size, style, seed)
         for rule in args.rules:
             connected = rule == "connected"
             mine = ours(board, connected, args.timeout)
-            sat = None if args.no_sat else pycosat_run(board, connected)
-            cad = None if args.no_sat else cadical_run(board, connected)
+            sat = None if args.no_sat or (connected and size > args.sat_connected_upto) \
+                else pycosat_run(board, connected)
+            cad = None if args.no_sat else cadical_run(board, connected, args.sat_timeout)
             me = f">{args.timeout:.0f}" if mine is None else show(mine).strip()
             print(f"{size:4} {style:4} {seed:4} {rule:9} {me:>12} {show(sat)} {show(cad)}"
                   f"   {_ratio(sat, mine):>9}  {_ratio(cad, mine):>9}", flush=True)
