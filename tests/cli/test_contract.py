@@ -111,3 +111,11 @@ def test_verbs_a_puzzle_lacks_do_not_exist(toy):
 def test_help_lists_the_puzzle_options(toy):
     code, out, _ = toy(["solve", "toy", "--help"])
     assert code == 0 and "--slow" in out and "--base" in out and "--timeout" in out
+
+
+def test_out_file_has_ordinary_permissions(toy, tmp_path):
+    target = tmp_path / "answer.txt"
+    assert toy(["solve", "toy", "3", "--out", str(target)])[0] == 0
+    mask = os.umask(0)
+    os.umask(mask)
+    assert target.stat().st_mode & 0o777 == 0o666 & ~mask
