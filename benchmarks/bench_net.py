@@ -94,9 +94,10 @@ def cadical_run(board: Board, connected: bool = False,
             if not done:
                 break
             on = {v for v in solver.get_model() if v > 0}
-            loop = _a_loop(link, on) if connected else None
-            if loop:
+            loops = _loops(link, on) if connected else []
+            for loop in loops:
                 solver.add_clause([-v for v in loop])
+            if loops:
                 continue
             found += 1
             solver.add_clause([-v for v in on if v <= rotation_vars])
@@ -119,9 +120,9 @@ def pycosat_count(board: Board, connected: bool) -> tuple[float, int] | None:
         if model == "UNSAT":
             break
         on = {v for v in model if v > 0}
-        loop = _a_loop(link, on) if connected else None
-        if loop:
-            clauses.append([-v for v in loop])           # cut this loop
+        loops = _loops(link, on) if connected else []
+        clauses += [[-v for v in loop] for loop in loops]     # cut these loops
+        if loops:
             continue
         found.append(on)
         clauses.append([-v for v in on if v <= rotation_vars])
@@ -157,9 +158,9 @@ def _clauses(board: Board, connected: bool) -> tuple[list, dict, int]:
     return clauses, link, rotation_vars
 
 
-def _a_loop(link: dict, on: set) -> list[int] | None:
-    """The link variables of one loop among the links that are on, if any (the first
-    found; each cut excludes that loop)."""
+def _loops(link: dict, on: set) -> list[list[int]]:
+    """The link variables of loops among the links that are on: one per link that closes
+    a loop over the links before it (none: the links form a forest)."""
     parent: dict = {}
 
     def find(x):
@@ -168,16 +169,17 @@ def _a_loop(link: dict, on: set) -> list[int] | None:
         return x
 
     adj: dict = {}
+    loops = []
     for (c, _), (v, d) in link.items():
         if v in on:
             rc, rd = find(c), find(d)
             if rc == rd:                                   # c-d closes a loop: find the path
-                path = _path(adj, c, d)
-                return [v, *path]
+                loops.append([v, *_path(adj, c, d)])
+                continue
             parent[rc] = rd
             adj.setdefault(c, []).append((d, v))
             adj.setdefault(d, []).append((c, v))
-    return None
+    return loops
 
 
 def _path(adj: dict, a, b) -> list[int]:
