@@ -18,7 +18,10 @@ every decision; it picks the variable by dom/wdeg among those linked to the prev
 (one undecided region is finished before the next), can restart with growing budgets
 (``restarts=``), and :func:`count` splits a purely binary problem into independent parts
 after the first propagation.  Backtracking restores domains from a trail of the changes made
-below each decision, so memory follows the changes, not the depth times the model's size.
+below each decision, so memory follows the changes, not the depth times the model's size; on
+a purely binary model each step (the decision or refutation and its arc consistency) is one
+kernel call that logs its changes there, so a node costs what it changes, not the model's
+size.
 
 >>> p = CSP()
 >>> x, y = p.add_variable("x", [1, 2, 3]), p.add_variable("y", [1, 2, 3])
@@ -652,7 +655,7 @@ class Search:
         dom = m.initial.copy()
         n = dom.shape[0]
         # every logged change removes a value: the trail never outgrows the values
-        room = int(sum(int(d).bit_count() for d in dom.tolist())) + 1
+        room = int(np.unpackbits(dom.view(np.uint8)).sum()) + 1
         tvar = np.zeros(room, dtype=np.int64)
         told = np.zeros(room, dtype=np.int64)
         tpos = np.zeros(1, dtype=np.int64)
