@@ -101,6 +101,27 @@ class Seconds(click.ParamType):
         return number
 
 
+class Bytes(click.ParamType):
+    """A size in bytes: ``1000000``, ``500K``, ``500M``, ``2G`` (powers of 1024)."""
+
+    name = "size"
+    UNITS = {"": 1, "B": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int):
+            return value
+        text = str(value).strip().upper().removesuffix("IB").removesuffix("B")
+        unit = text[-1:] if text[-1:] in self.UNITS else ""
+        number = text[:len(text) - len(unit)]
+        try:
+            size = float(number) if len(number) <= 20 else math.nan
+        except ValueError:
+            size = math.nan
+        if not math.isfinite(size) or size <= 0:
+            self.fail(f"{_short(str(value))!r} is not a size such as 500M or 2G", param, ctx)
+        return int(size * self.UNITS[unit])
+
+
 class Real(Seconds):
     name = "number"
 
@@ -155,6 +176,9 @@ def _contract_options(verb: str, puzzle: Puzzle) -> list[click.Parameter]:
                          help="Give up after this many seconds, every phase included (exit 3)."),
             click.Option(["--nodes"], type=Count(1), default=None,
                          help="Give up after this many search nodes (exit 3)."),
+            click.Option(["--memory"], type=Bytes(), default=None, metavar="SIZE",
+                         help="Memory budget of searches that store states and of tables "
+                              "(e.g. 500M, 2G; exit 3 past it)."),
         ]
     if verb != "generate" and verb != "bench":
         params.append(click.Option(["--max-input"], type=Count(1), default=MAX_INPUT,
@@ -179,6 +203,7 @@ def _verb_options(verb: str) -> list[click.Parameter]:
             seed,
             click.Option(["--count", "how_many"], type=Count(1), default=1, show_default=True,
                          help="How many puzzles."),
+            *_store_options(),
         ],
         "render": [click.Option(["--solution"], is_flag=True, help="Draw the solution too.")],
         "hint": [click.Option(["--state"], default=None, metavar="FILE|TEXT",
@@ -202,6 +227,13 @@ def _verb_options(verb: str) -> list[click.Parameter]:
     }.get(verb, [])
 
 
+def _store_options() -> list[click.Parameter]:
+    return [click.Option(["--store", "to_store"], is_flag=True,
+                         help="Add the puzzles to the puzzle store (duplicates are refused)."),
+            click.Option(["--db"], default=None, metavar="PATH",
+                         help="The puzzle store (default: $PUZZLESMITH_DB or puzzles.db).")]
+
+
 def _puzzle_options(verb: str, puzzle: Puzzle) -> list[click.Parameter]:
     params = []
     options = puzzle.options_for(verb)
@@ -209,15 +241,16 @@ def _puzzle_options(verb: str, puzzle: Puzzle) -> list[click.Parameter]:
         rows = [*puzzle.options_for("generate"), *puzzle.options_for("render", "parse")]
         options = list({o.name: o for o in rows[::-1]}.values())[::-1]  # first row wins
     for option in options:
+        names = [option.flag, *option.aliases, option.name]
         if option.type is bool:
-            params.append(click.Option([option.flag, option.name], is_flag=True,
+            params.append(click.Option(names, is_flag=True,
                                        default=bool(option.default), help=option.help))
         elif verb == "book":  # only the values given reach the library (its defaults apply)
             shown = f"  [default: {option.default}]" if option.default is not None else ""
-            params.append(click.Option([option.flag, option.name], type=_click_type(option),
+            params.append(click.Option(names, type=_click_type(option),
                                        default=None, help=option.help + shown))
         else:
-            params.append(click.Option([option.flag, option.name], type=_click_type(option),
+            params.append(click.Option(names, type=_click_type(option),
                                        default=option.default, help=option.help,
                                        show_default=option.default is not None))
     return params
@@ -268,8 +301,8 @@ def execute(verb: str, puzzle: Puzzle, params: dict) -> None:
         if document == "-" and fmt == "json":
             raise Failure(Status.ERROR, "--format json prints the report on stdout: "
                                         "write the book to a file with --out FILE")
-        limits = Limits(nodes=params.pop("nodes", None),
-                        seconds=params.pop("timeout", None)).started()
+        limits = Limits(nodes=params.pop("nodes", None), seconds=params.pop("timeout", None),
+                        memory=params.pop("memory", None)).started()
         with tracker.bar():
             instance, result = runners.RUNNERS[verb](puzzle, params, limits, tracker, fmt)
     except BaseException as error:  # noqa: BLE001  (the contract: no traceback, ever)
@@ -349,6 +382,17 @@ for _verb in VERB_HELP:
 from .serve import serve as _serve  # noqa: E402  (the web app: cli/serve.py)
 
 cli.add_command(_serve)
+
+
+def _add_batch_and_store() -> None:
+    from .batch import batch
+    from .store import store
+
+    cli.add_command(batch)
+    cli.add_command(store)
+
+
+_add_batch_and_store()
 
 
 @cli.command()
