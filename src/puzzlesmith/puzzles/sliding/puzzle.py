@@ -60,7 +60,7 @@ __all__ = ["SlidingPuzzle", "PUZZLE", "METHODS", "MAX_COUNT"]
 
 #: The solving methods (see :func:`.solver.solve`), listed here so that the options need no
 #: import of the solver.
-METHODS = ("idastar", "weighted-idastar", "astar", "weighted", "greedy", "bfs")
+METHODS = ("idastar", "weighted-idastar", "anytime", "astar", "weighted", "greedy", "bfs")
 #: The most boards one ``generate`` makes.
 MAX_COUNT = 100_000
 SEED_BOARD = "5 1 9 3 11 13 6 8 14 10 4 15 0 12 7 2"
