@@ -97,18 +97,19 @@ def compact(cells: int, k: int) -> bool:
 def compact_bytes(cells: int, k: int) -> int:
     """Bytes one compact build allocates: the table (one byte per placement of the ``k``
     tiles, ``cells!/(cells-k)!``), the regions reached (4 bytes each), and two frontiers of
-    8-byte entries, each starting at an eighth of the placements (grown if a layer needs more;
-    the largest layer of a 6-tile group on 5x5 holds about X of them).
+    8-byte entries, each sized for a fifth of the placements (the largest BFS layer of a
+    5-tile group on 5x5 holds 16% of them; a frontier that needs more grows, checked again
+    against the budget).
 
     >>> round(compact_bytes(25, 6) / 1e6)   # a 6-tile group of the 24-puzzle, in MB
-    893
+    1046
     """
     placements = math.perm(cells, k)
     return placements + 4 * placements + 2 * 8 * _frontier_start(placements)
 
 
 def _frontier_start(placements: int) -> int:
-    return max(1024, placements // 8)
+    return max(1024, placements // 5)
 
 
 def build_bytes(cells: int, k: int) -> int:
@@ -226,11 +227,11 @@ def build_compact_table(goal: Board, tiles: tuple[int, ...], *, limits: Limits |
     limits = replace(limits or Limits(), nodes=None)
     placements = math.perm(n, k)
     need = compact_bytes(n, k)
-    budget = limits.memory if limits.memory is not None else BUILD_MEMORY
-    if need > budget:
+    budget_bytes = limits.memory if limits.memory is not None else BUILD_MEMORY
+    if need > budget_bytes:
         raise LimitReached(f"building the {k}-tile pattern database {label} needs about "
                            f"{need / 1e6:,.0f} MB, over the memory budget of "
-                           f"{budget / 1e6:,.0f} MB")
+                           f"{budget_bytes / 1e6:,.0f} MB")
     phase = f"building the pattern database {label}"
     limits.check(phase)
     ensure_warm("sliding")
@@ -260,8 +261,15 @@ def build_compact_table(goal: Board, tiles: tuple[int, ...], *, limits: Limits |
             stats.extra["done"] = min(done, total)
             stats.extra["depth"] = depth
             if cursor[0] < cursor[1] and taken < budget:  # following is full: grow it
-                following = np.concatenate([following, np.empty(len(following) // 2 + 1024,
-                                                                np.int64)])
+                grow = len(following) // 2 + 1024
+                held = placements * 5 + 8 * (len(frontier) + len(following) + grow)
+                if held > budget_bytes:
+                    raise LimitReached(f"building the {k}-tile pattern database {label} "
+                                       f"needs over {held / 1e6:,.0f} MB, over the memory "
+                                       f"budget of {budget_bytes / 1e6:,.0f} MB")
+                following = np.concatenate([following, np.empty(grow, np.int64)])
+            stats.extra["peak_frontier"] = max(stats.extra.get("peak_frontier", 0),
+                                               int(cursor[2]))
             if cursor[0] == cursor[1]:
                 frontier, following = following, frontier
                 cursor[:] = (0, cursor[2], 0)

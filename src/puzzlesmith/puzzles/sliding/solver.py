@@ -543,7 +543,8 @@ WINDOW_NODES = 300_000
 
 
 def shorten(board: Board, moves: str, limits: Limits | None = None,
-            windows: tuple[int, ...] = WINDOWS, nodes: int = WINDOW_NODES) -> str:
+            windows: tuple[int, ...] = WINDOWS, nodes: int = WINDOW_NODES,
+            spent: list[int] | None = None) -> str:
     """``moves`` with stretches replaced by shorter ones: a local improvement of a solution.
 
     For each window of ``windows[0]`` moves (overlapping by half), the boards at its two ends
@@ -551,23 +552,29 @@ def shorten(board: Board, moves: str, limits: Limits | None = None,
     the goal, at most ``nodes`` expanded; a window that needs more is left as it is); a
     shorter path replaces the window.  Then the same with the next, longer windows.  Stops
     at the deadline of ``limits``.  The result solves ``board`` whenever ``moves`` did.
+    ``spent[0]``, if given, grows by the nodes expanded.
 
     >>> from .board import parse
     >>> shorten(parse("1 2 3 4 5 6 0 7 8"), "RLRUDR")
     'RR'
     """
     limits = _started(limits)
-    window_limits = replace(limits, nodes=nodes)
+    used = 0
     for size in windows:
         i = 0
         while i < len(moves):
-            if limits.expired():
+            cap = nodes if limits.nodes is None else min(nodes, limits.nodes - used)
+            if limits.expired() or cap <= 0:
                 return moves
+            window_limits = replace(limits, nodes=cap)
             j = min(i + size, len(moves))
             start = apply_moves(board, moves[:i])
             end = apply_moves(start, moves[i:j])
             part = CompiledSearch(start, end, "linear-conflict", None, None, None)
             found = part.solve(1.0, window_limits)
+            used += found.stats.nodes
+            if spent is not None:
+                spent[0] += found.stats.nodes
             if found.status is Status.SOLVED and len(found.solution) < j - i:
                 moves = moves[:i] + found.solution + moves[j:]
                 continue  # the same start again: the window now reaches further
@@ -637,7 +644,12 @@ def anytime(board: Board, goal: Board, *, heuristic: str = "pdb", partition: str
             state["best"] = moves
             improvements.append([round(time.perf_counter() - started, 3), len(moves), weight])
             if weight != 1.0 and not state["proven"]:  # improve it locally
-                better = shorten(board, moves, limits)
+                spent = [0]
+                window_limits = limits
+                if limits.nodes is not None:
+                    window_limits = replace(limits, nodes=max(limits.nodes - nodes(), 0) // 2)
+                better = shorten(board, moves, window_limits, spent=spent)
+                state["upper_nodes"] += spent[0]
                 if len(better) < len(moves):
                     record(better, "windows")
 
@@ -699,8 +711,9 @@ def anytime(board: Board, goal: Board, *, heuristic: str = "pdb", partition: str
             done_before = int(search.st[kernels.EXPANDED])
             driver.stats.nodes = done_before
             budget = driver.budget() - done_before
-            if limits.nodes is not None:
-                budget = min(budget, limits.nodes - nodes())
+            if limits.nodes is not None:  # half of what is left: the two share it
+                left = limits.nodes - nodes()
+                budget = min(budget, max(left // 2, 1) if left > 0 else 0)
                 if budget <= 0:
                     state["reason"] = f"node limit {limits.nodes} reached"
                     break
