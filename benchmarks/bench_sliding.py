@@ -194,17 +194,20 @@ def anytime(seconds: float, which: list[int] | None, peer: bool) -> None:
     picked = which if which else list(range(len(boards)))
     ensure_warm("sliding")
     print(f"{'#':>2} {'length':>6} {'bound':>5} {'gap':>6} {'optimal':>7} {'first':>7} "
-          f"{'nodes':>14}  improvements (s: length)" + ("  | peer w=1.5 4x4 pdb" if peer else ""))
+          f"{'nodes':>14} {'CPU s':>5}  improvements (s: length)"
+          + ("  | peer w=1.5 4x4 pdb" if peer else ""))
     gaps, proven = [], 0
     for i in picked:
         task = PUZZLE.parse(boards[i])
+        cpu = time.process_time()
         r = PUZZLE.solve(task, method="anytime", pdb="6-6-6-6", limits=Limits(seconds=seconds))
+        cpu = time.process_time() - cpu
         assert r.solution is None or PUZZLE.is_solution(task, r.solution).ok
         first = r.details["improvements"][0][0] if r.details["improvements"] else None
         steps = ", ".join(f"{t:g}: {n}" for t, n, _ in r.details["improvements"])
         line = (f"{i:>2} {r.details['length']:>6} {r.details['lower_bound']:>5} "
                 f"{100 * r.details['gap']:>5.1f}% {str(r.optimal):>7} {first:>6.2f}s "
-                f"{r.stats.nodes:>14,}  {steps}")
+                f"{r.stats.nodes:>14,} {cpu:>5.1f}  {steps}")
         if peer:
             w = PUZZLE.solve(task, method="weighted-idastar", weight=1.5,
                              limits=Limits(seconds=seconds))

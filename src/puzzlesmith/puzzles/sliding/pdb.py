@@ -426,6 +426,8 @@ class PatternDatabase:
         else:
             flat = np.concatenate(self.tables) if self.tables else np.zeros(1, np.uint8)
         table_offset = np.cumsum([0] + [len(t) for t in self.tables[:-1]]).astype(np.int64)
+        # The tables become views of ``flat``: the separate copies (or memory maps) go.
+        self.tables = [flat[o:o + len(t)] for o, t in zip(table_offset, self.tables, strict=True)]
         mirror, reflect = self.reflection()
         identity = np.arange(n, dtype=np.int64)
         tile_maps = [(identity, identity)] + ([(mirror, reflect)] if len(mirror) else [])
@@ -592,7 +594,8 @@ def load_partition(goal: Board, name: str | None = None, *, build: bool = True,
         table = None
         if path.exists():
             try:
-                table = np.load(path)
+                # Large tables are mapped, then copied once into the joined array.
+                table = np.load(path, mmap_mode="r" if compact(n, len(tiles)) else None)
                 if table.shape != (table_size(n, len(tiles)),) or table.dtype != np.uint8:
                     table = None
             except (OSError, ValueError):
