@@ -249,7 +249,8 @@ def execute(verb: str, puzzle: Puzzle, params: dict) -> None:
         sys.exit(emit_failure([], puzzle.name, failure, result.stats))
     verdict = result.verdict()
     note = verdict_message(verb, result)
-    if note:
+    said = note and any(line.startswith(note.split(" ")[0] + " ") for line in result.messages)
+    if note and not said:
         message(note)
     sys.exit(exit_code(verdict))
 
@@ -291,6 +292,10 @@ def cli() -> None:
 
 for _verb in VERB_HELP:
     cli.add_command(VerbGroup(_verb))
+
+from .serve import serve as _serve  # noqa: E402  (the web app: cli/serve.py)
+
+cli.add_command(_serve)
 
 
 @cli.command()
