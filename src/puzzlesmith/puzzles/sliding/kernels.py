@@ -150,11 +150,15 @@ def heuristic_now(st, sums, mode):
 @njit(cache=True, inline="always", _nrt=False)
 def _slide(board, pos, st, idx, hval, sums, saved, depth, undo, row_lc, col_lc, rows, cols,
            mode, direction, neighbours, md_table, goal_row, goal_col, flat, slot_offset,
-           tile_slot, tile_weight, view_cell, slot_tiles, scratch):
+           tile_slot, tile_weight, view_cell, slot_tiles, scratch, limit):
     """Move the blank one step in ``direction``; update the heuristic; return its new value.
 
     A forward move at ``depth`` saves the changed pattern values in ``saved[depth]``; the
     move that takes it back (``undo``) restores them without looking the tables up again.
+    With compact tables (mode 3) the views are evaluated lazily: once one view's sum
+    exceeds ``limit`` (the node will be pruned) the others are left as they were (marked -1
+    in ``saved``, skipped by the undo) and that sum, a lower value than the maximum but
+    admissible, is returned.
     """
     a = st[BLANK]
     b = neighbours[a, direction]
@@ -165,14 +169,33 @@ def _slide(board, pos, st, idx, hval, sums, saved, depth, undo, row_lc, col_lc, 
     pos[0] = b
     st[BLANK] = b
     st[MD] += md_table[t, a] - md_table[t, b]
-    if mode >= 2:
+    if mode == 3:
+        best = 0
+        views = tile_slot.shape[0]
+        for v in range(views):
+            s = tile_slot[v, t]
+            if undo:
+                value = saved[depth, v]
+                if value < 0:
+                    continue
+            else:
+                saved[depth, v] = hval[s]
+                value = flat[slot_offset[s] + compact_rank(pos, slot_tiles, s, view_cell[v],
+                                                           rows * cols)]
+            sums[v] += value - hval[s]
+            hval[s] = value
+            if sums[v] > best:
+                best = sums[v]
+            if not undo and best > limit:
+                for u in range(v + 1, views):
+                    saved[depth, u] = -1
+                return best
+        return best
+    if mode == 2:
         best = 0
         for v in range(tile_slot.shape[0]):
             s = tile_slot[v, t]
-            if mode == 2:
-                idx[s] += (view_cell[v, a] - view_cell[v, b]) * tile_weight[v, t]
-            elif not undo:
-                idx[s] = compact_rank(pos, slot_tiles, s, view_cell[v], rows * cols)
+            idx[s] += (view_cell[v, a] - view_cell[v, b]) * tile_weight[v, t]
             if undo:
                 value = saved[depth, v]
             else:
@@ -225,7 +248,7 @@ def run(board, pos, st, idx, hval, sums, saved, row_lc, col_lc, path, nextdir, b
                 return EXHAUSTED
             _slide(board, pos, st, idx, hval, sums, saved, d - 1, True, row_lc, col_lc, rows,
                    cols, mode, path[d - 1] ^ 1, neighbours, md_table, goal_row, goal_col, flat,
-                   slot_offset, tile_slot, tile_weight, view_cell, slot_tiles, scratch)
+                   slot_offset, tile_slot, tile_weight, view_cell, slot_tiles, scratch, 0.0)
             st[DEPTH] = d - 1
             continue
         direction = nextdir[d]
@@ -238,16 +261,17 @@ def run(board, pos, st, idx, hval, sums, saved, row_lc, col_lc, path, nextdir, b
             nextdir[d] = direction  # resume with this move
             return PAUSED
         st[GENERATED] += 1
+        limit = min((threshold - (d + 1)) / weight, cap - (d + 1))
         h = _slide(board, pos, st, idx, hval, sums, saved, d, False, row_lc, col_lc, rows, cols,
                    mode, direction, neighbours, md_table, goal_row, goal_col, flat, slot_offset,
-                   tile_slot, tile_weight, view_cell, slot_tiles, scratch)
+                   tile_slot, tile_weight, view_cell, slot_tiles, scratch, limit)
         f = (d + 1) + weight * h
         if (d + 1) + h > cap or f > threshold:
             if f < bounds[1] and (d + 1) + h <= cap:
                 bounds[1] = f
             _slide(board, pos, st, idx, hval, sums, saved, d, True, row_lc, col_lc, rows, cols,
                    mode, direction ^ 1, neighbours, md_table, goal_row, goal_col, flat,
-                   slot_offset, tile_slot, tile_weight, view_cell, slot_tiles, scratch)
+                   slot_offset, tile_slot, tile_weight, view_cell, slot_tiles, scratch, 0.0)
             continue
         path[d] = direction
         st[DEPTH] = d + 1

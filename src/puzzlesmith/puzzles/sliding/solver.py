@@ -721,6 +721,7 @@ def anytime(board: Board, goal: Board, *, heuristic: str = "pdb", partition: str
             paused = code == kernels.PAUSED
             after = int(search.st[kernels.EXPANDED]) if search is lower or paused else 0
             stats.nodes = nodes()
+            stats.seconds = time.perf_counter() - began
             stats.extra.update(lower_bound=state["bound"], iterations=state["iterations"],
                                length=len(state["best"]) if state["best"] is not None else None)
             if progress is not None:
