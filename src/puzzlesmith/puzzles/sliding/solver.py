@@ -534,7 +534,10 @@ class CompiledSearch:
 
 
 #: The weights of the anytime search's improving runs, in turn (the last one repeats).
-ANYTIME_WEIGHTS = (3.0, 2.0, 1.6, 1.4, 1.25, 1.15, 1.1, 1.06, 1.03)
+ANYTIME_WEIGHTS = (3.0, 2.0, 1.6, 1.5, 1.4, 1.3, 1.25, 1.2, 1.15, 1.1, 1.06, 1.03)
+#: Nodes an improving run may spend without finding a shorter answer before the next weight
+#: is tried (doubled each time the weights start over, from the third).
+ANYTIME_PATIENCE = 2_000_000
 
 
 #: Window lengths (moves) of :func:`shorten`, and the node budget of one window's search.
@@ -584,6 +587,49 @@ def shorten(board: Board, moves: str, limits: Limits | None = None,
     return moves
 
 
+#: Suffix lengths tried by :func:`shorten_suffix` start here and grow by this step.
+SUFFIX_START, SUFFIX_STEP, SUFFIX_NODES = 30, 6, 4_000_000
+#: The anytime search shortens suffixes of the answers found with this weight or less.
+SUFFIX_WEIGHT = 1.4
+
+
+def shorten_suffix(board: Board, goal: Board, moves: str, heuristic: str,
+                   partition: str | None, limits: Limits | None = None,
+                   nodes: int = SUFFIX_NODES, spent: list[int] | None = None) -> str:
+    """``moves`` with its last ``K`` moves replaced by an optimal path to the goal, for
+    ``K`` = 30, 36, 42, ... while the optimal searches (the compiled IDA* with the puzzle's
+    own heuristic, strong near the goal) end within ``nodes`` in all; stops at the deadline.
+
+    >>> from .board import parse
+    >>> shorten_suffix(parse("1 2 3 4 5 6 0 7 8"), goal_board(3, 3), "RLRUDR", "manhattan",
+    ...                None)
+    'RR'
+    """
+    limits = _started(limits)
+    used = 0
+    size = min(SUFFIX_START, len(moves))
+    while size <= len(moves):
+        cap = nodes - used
+        if limits.nodes is not None:
+            cap = min(cap, limits.nodes - used)
+        if limits.expired() or cap <= 0:
+            break
+        start = apply_moves(board, moves[:len(moves) - size])
+        found = CompiledSearch(start, goal, heuristic, partition, None, None).solve(
+            1.0, replace(limits, nodes=cap))
+        used += found.stats.nodes
+        if spent is not None:
+            spent[0] += found.stats.nodes
+        if found.status is not Status.SOLVED:
+            break
+        if len(found.solution) < size:
+            moves = moves[:len(moves) - size] + found.solution
+        if size == len(moves):
+            break
+        size = min(size + SUFFIX_STEP, len(moves))
+    return moves
+
+
 def _parity_up(value: float, parity: int) -> int:
     """The least integer of ``parity`` (0 or 1) that is at least ``value``."""
     up = math.ceil(value - 1e-9)
@@ -600,7 +646,10 @@ def anytime(board: Board, goal: Board, *, heuristic: str = "pdb", partition: str
     * the *improving* search runs IDA* on ``g + w*h`` for each weight ``w`` of ``weights``
       in turn, pruning every node whose ``g + h`` exceeds the best length found minus 2 (all
       solutions of a board have the same parity), so each solution it finds is shorter than
-      the last; after each one it starts again with the next weight (the last one repeats).
+      the last; after each one, or after :data:`ANYTIME_PATIENCE` nodes without one, it
+      starts again with the next weight (after the last, from the third again, twice as
+      patient).  Each new best is shortened locally (:func:`shorten`, and for weights up to
+      :data:`SUFFIX_WEIGHT` :func:`shorten_suffix`).
       The first solution (``w = 3``) takes milliseconds once the tables are loaded.  If one
       of its runs exhausts the pruned space, no shorter solution exists: the best is optimal;
     * the *bounding* search is plain IDA* (``w = 1``): when an iteration with threshold ``T``
@@ -631,6 +680,7 @@ def anytime(board: Board, goal: Board, *, heuristic: str = "pdb", partition: str
     lower_driver = ChunkDriver(free, None, Stats(), first_chunk=_FIRST_CHUNK)
     upper_driver = ChunkDriver(free, None, Stats(), first_chunk=_FIRST_CHUNK)
     state = {"best": None, "bound": _parity_up(h0, parity), "proven": False, "w": 0,
+             "patience": ANYTIME_PATIENCE,
              "iterations": 1, "upper_nodes": 0, "reason": ""}
     improvements: list[list] = []
     lower_bounds = np.array([float(state["bound"]), math.inf, math.inf])
@@ -639,19 +689,28 @@ def anytime(board: Board, goal: Board, *, heuristic: str = "pdb", partition: str
     def moves_of(search: CompiledSearch) -> str:
         return "".join(_LETTERS[d] for d in search.path[: search.st[kernels.DEPTH]])
 
-    def record(moves: str, weight: float | str) -> None:
-        if state["best"] is None or len(moves) < len(state["best"]):
-            state["best"] = moves
-            improvements.append([round(time.perf_counter() - started, 3), len(moves), weight])
-            if weight != 1.0 and not state["proven"]:  # improve it locally
-                spent = [0]
-                window_limits = limits
-                if limits.nodes is not None:
-                    window_limits = replace(limits, nodes=max(limits.nodes - nodes(), 0) // 2)
-                better = shorten(board, moves, window_limits, spent=spent)
-                state["upper_nodes"] += spent[0]
-                if len(better) < len(moves):
-                    record(better, "windows")
+    def record(moves: str, weight: float) -> None:
+        if state["best"] is not None and len(moves) >= len(state["best"]):
+            return
+        state["best"] = moves
+        improvements.append([round(time.perf_counter() - started, 3), len(moves), weight])
+        for _ in range(2):  # improve it locally (twice at most: each pass costs)
+            if weight == 1.0 or state["proven"]:
+                return
+            spent = [0]
+            window_limits = limits
+            if limits.nodes is not None:
+                window_limits = replace(limits, nodes=max(limits.nodes - nodes(), 0) // 2)
+            better = shorten(board, moves, window_limits, spent=spent)
+            if weight <= SUFFIX_WEIGHT:  # a good answer already: worth the suffix searches
+                better = shorten_suffix(board, goal, better, heuristic, partition,
+                                        window_limits, spent=spent)
+            state["upper_nodes"] += spent[0]
+            if len(better) >= len(moves):
+                return
+            moves = state["best"] = better
+            improvements.append([round(time.perf_counter() - started, 3), len(moves),
+                                 "windows"])
 
     def restart_upper() -> None:
         state["upper_nodes"] += int(upper.st[kernels.EXPANDED])
@@ -679,12 +738,21 @@ def anytime(board: Board, goal: Board, *, heuristic: str = "pdb", partition: str
             state["proven"], state["reason"] = True, f"solution deeper than {_CAPACITY} moves"
         return code
 
+    def next_weight() -> None:
+        state["w"] += 1
+        if state["w"] == len(weights):  # start over (from the third), more patient
+            state["w"] = min(2, len(weights) - 1)
+            state["patience"] *= 2
+        restart_upper()
+
     def step_upper(budget: int) -> int:
         code = upper._run(upper_bounds, weights[state["w"]], budget)
         if code == kernels.FOUND:
             record(moves_of(upper), weights[state["w"]])
-            state["w"] = min(state["w"] + 1, len(weights) - 1)
-            restart_upper()
+            next_weight()
+        elif code == kernels.PAUSED and upper.st[kernels.EXPANDED] > state["patience"]:
+            if state["best"] is not None:
+                next_weight()
         elif code == kernels.EXHAUSTED:
             if math.isfinite(upper_bounds[1]):
                 upper_bounds[0], upper_bounds[1] = upper_bounds[1], math.inf
