@@ -422,12 +422,13 @@ class PatternDatabase:
             return self._arrays
         n = self.goal.rows * self.goal.cols
         if len(self.tables) == 1:
-            flat = self.tables[0]
+            flat = np.asarray(self.tables[0])  # a plain array, even from a memory map
         else:
             flat = np.concatenate(self.tables) if self.tables else np.zeros(1, np.uint8)
         table_offset = np.cumsum([0] + [len(t) for t in self.tables[:-1]]).astype(np.int64)
-        # The tables become views of ``flat``: the separate copies (or memory maps) go.
-        self.tables = [flat[o:o + len(t)] for o, t in zip(table_offset, self.tables, strict=True)]
+        if self.tables:  # the tables become views of ``flat``: the copies (or maps) go
+            self.tables = [flat[o:o + len(t)]
+                           for o, t in zip(table_offset, self.tables, strict=True)]
         mirror, reflect = self.reflection()
         identity = np.arange(n, dtype=np.int64)
         tile_maps = [(identity, identity)] + ([(mirror, reflect)] if len(mirror) else [])
