@@ -134,7 +134,7 @@ def fifty(repeat: int) -> None:
               f"all lengths = known optimum: {lengths_ok}")
         rate = sum(generated) / sum(r.stats.extra["search_seconds"] for r in results)
         print(f"   {rate / 1e6:.1f} M generated nodes/s")
-    result = PUZZLE.bench((DATA / "15puzzle.txt").read_text())
+    result = PUZZLE.bench({"15puzzle.txt": (DATA / "15puzzle.txt").read_text()})
     print(f"library PUZZLE.bench(15puzzle.txt): {result.stats.seconds:.2f} s; "
           f"{result.details['table'].splitlines()[-1]}")
     wall, done = cli("bench", "sliding", str(DATA / "15puzzle.txt"))

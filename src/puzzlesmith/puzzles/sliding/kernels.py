@@ -261,7 +261,7 @@ def run(board, pos, st, idx, hval, sums, saved, row_lc, col_lc, path, nextdir, b
             nextdir[d] = direction  # resume with this move
             return PAUSED
         st[GENERATED] += 1
-        limit = min((threshold - (d + 1)) / weight, cap - (d + 1))
+        limit = min((threshold - (d + 1)) / weight, cap - (d + 1)) if mode == 3 else 0.0
         h = _slide(board, pos, st, idx, hval, sums, saved, d, False, row_lc, col_lc, rows, cols,
                    mode, direction, neighbours, md_table, goal_row, goal_col, flat, slot_offset,
                    tile_slot, tile_weight, view_cell, slot_tiles, scratch, limit)
