@@ -119,8 +119,8 @@ class SlidingPuzzle(Puzzle):
         Option("weight", ("solve", "compare"), float, 1.5, "Weight w of the weighted "
                "methods: length <= w x optimum.", minimum=1),
         Option("pdb", (*_SEARCH, "compare", "generate", "bench"), str, None, "Pattern-database "
-               "partition by group sizes (6-6-3, 5-5-5, 6-6-3+6-6-3b, ..., none); default "
-               "by board size."),
+               "partition by group sizes (6-6-3, 5-5-5, 6-6-3+6-6-3b, 6-6-6-6 on 5x5, ..., "
+               "none); default by board size."),
         Option("size", ("generate",), str, "4", "Board size N or RxC."),
         Option("goal", ("generate",), str, None, "The goal the boards can reach "
                "(blank-last, blank-first or tiles)."),
