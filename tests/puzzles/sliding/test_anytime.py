@@ -141,3 +141,19 @@ def test_status_of_a_board_already_solved():
     result = PUZZLE.solve(PUZZLE.parse("1 2 3 0"), method="anytime")
     assert result.status is Status.SOLVED and result.solution == "" and result.optimal
     assert parse("1 2 3 0").tiles == (1, 2, 3, 0)
+
+
+def test_anytime_ctrl_c_returns_the_best_so_far():
+    board, _ = random_walk(goal_board(5, 5), 200, random.Random(4))
+    t = PUZZLE.parse(" ".join(map(str, board.tiles)))
+    calls = []
+
+    def progress(stats):
+        calls.append(stats.nodes)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+
+    result = PUZZLE.solve(t, method="anytime", heuristic="linear-conflict", progress=progress)
+    assert result.details["reason"] == "interrupted" and result.optimal is False
+    if result.status is Status.SOLVED:
+        assert result.details["lower_bound"] <= solved_length(result, t)

@@ -575,6 +575,7 @@ def shorten(board: Board, moves: str, limits: Limits | None = None,
             end = apply_moves(start, moves[i:j])
             part = CompiledSearch(start, end, "linear-conflict", None, None, None)
             found = part.solve(1.0, window_limits)
+            _pass_interrupt(found)
             used += found.stats.nodes
             if spent is not None:
                 spent[0] += found.stats.nodes
@@ -585,6 +586,12 @@ def shorten(board: Board, moves: str, limits: Limits | None = None,
                 break
             i += max(size // 2, 1)
     return moves
+
+
+def _pass_interrupt(found: SolveResult) -> None:
+    """Raise Ctrl-C again if a helper search caught it (so that the caller stops too)."""
+    if found.status is Status.GAVE_UP and found.details.get("reason") == "interrupted":
+        raise KeyboardInterrupt
 
 
 #: Suffix lengths tried by :func:`shorten_suffix` start here and grow by this step.
@@ -617,6 +624,7 @@ def shorten_suffix(board: Board, goal: Board, moves: str, heuristic: str,
         start = apply_moves(board, moves[:len(moves) - size])
         found = CompiledSearch(start, goal, heuristic, partition, None, None).solve(
             1.0, replace(limits, nodes=cap))
+        _pass_interrupt(found)
         used += found.stats.nodes
         if spent is not None:
             spent[0] += found.stats.nodes
