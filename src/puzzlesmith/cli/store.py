@@ -27,6 +27,20 @@ from .contract import check_out, emit_failure, failure_from, message, write_out
 __all__ = ["store", "store_generated"]
 
 
+class PuzzleName(click.ParamType):
+    """A registered puzzle's name, checked when used (the registry may grow at run time)."""
+
+    name = "puzzle"
+
+    def get_metavar(self, param, ctx=None):
+        return "{" + "|".join(names()) + "}"
+
+    def convert(self, value, param, ctx):
+        if value not in names():
+            self.fail(f"{value!r} is not one of {', '.join(names())}", param, ctx)
+        return value
+
+
 def store_generated(puzzle, result, db: str | None, params: dict) -> None:
     """Add the puzzles of a ``generate`` result to the store (``generate --store``); the
     result's JSON gains ``"stored"`` (one ``{"row", "new"}`` per puzzle)."""
@@ -61,7 +75,7 @@ def _filters(f):
     f = click.option("--limit", type=Count(1), default=None, help="At most this many.")(f)
     f = click.option("--rating", default=None, help="Only puzzles with this rating.")(f)
     f = click.option("--size", default=None, help="Only puzzles of this size (10x10, or 10).")(f)
-    f = click.option("--kind", type=click.Choice(names()), default=None,
+    f = click.option("--kind", type=PuzzleName(), default=None,
                      help="Only puzzles of this kind.")(f)
     return f
 
@@ -103,7 +117,7 @@ def store() -> None:
 
 
 @store.command("add")
-@click.argument("puzzle", type=click.Choice(names()))
+@click.argument("puzzle", type=PuzzleName())
 @click.argument("inputs", nargs=-1, metavar="FILE|FOLDER|-|FILE.jsonl...")
 @click.option("--lines", is_flag=True, help="Every line of an input file is one puzzle.")
 @click.option("--glob", "patterns", multiple=True, metavar="PATTERN",
