@@ -203,10 +203,11 @@ def _pigeonhole(p, stamp, lo, hi, status, cover, avail, opt_start, opt_items, it
 
 
 def _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_start,
-               item_opts, trail, ctl, queue, queued, scratch):
+               item_opts, confine, trail, ctl, queue, queued, scratch):
     """Counts to a fixpoint, then (if enabled) containment and pigeonhole bounds, item by
     item, until nothing changes.  ``scratch`` is the tuple of work arrays (see ``_run``)."""
-    mine, group_of, seen, tally, groups, _, weight = scratch
+    mine, group_of, seen, tally, groups, weight = (scratch[0], scratch[1], scratch[2],
+                                                   scratch[3], scratch[4], scratch[6])
     n = len(lo)
     while True:
         failed = _propagate_counts(lo, hi, status, cover, avail, opt_start, opt_items,
@@ -215,6 +216,13 @@ def _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items, item
             weight[failed] += 1
             return False
         if ctl[C_PIGEON] == 0:
+            r = _confine(lo, hi, status, cover, avail, opt_start, opt_items, item_start,
+                         item_opts, confine, trail, ctl, queue, queued, scratch)
+            if r < 0:
+                _clear_queue(ctl, queue, queued)
+                return False
+            if r > 0:
+                continue
             return True
         # An item that lost room moves the bounds of every item sharing an option with it.
         for j in range(n):
@@ -247,11 +255,94 @@ def _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items, item
                 ctl[C_ROUND] = p + 1
                 break
         if not learnt:
-            return True
+            r = _confine(lo, hi, status, cover, avail, opt_start, opt_items, item_start,
+                         item_opts, confine, trail, ctl, queue, queued, scratch)
+            if r < 0:
+                _clear_queue(ctl, queue, queued)
+                return False
+            if r == 0:
+                return True
+
+
+def _confine(lo, hi, status, cover, avail, opt_start, opt_items, item_start, item_opts,
+             confine, trail, ctl, queue, queued, scratch):
+    """Confinement in windows (see ``ExactCover(confine=...)``): for each pair (inner items,
+    outer items in order) and each run ``T`` of consecutive outer items, the inner items
+    ``S`` whose free options all lie in ``T`` need stars that only ``T`` can give.  Their
+    need above ``T``'s room fails; equal to it, every other free option in ``T`` (of an item
+    outside ``S``, or of one that needs nothing more) is excluded.
+
+    ``confine``: inner starts, inner items, outer starts, outer items (per pair, flat), and
+    per pair and option its inner item and its outer position (-1: none).  Returns -1 on a
+    contradiction, else the number of options excluded.
+    """
+    in_start, in_items, out_start, out_items, opt_inner, opt_pos = (
+        confine[0], confine[1], confine[2], confine[3], confine[4], confine[5])
+    span_lo, span_hi, table, weight = scratch[7], scratch[8], scratch[9], scratch[6]
+    n_opts = len(status)
+    changed = 0
+    for q in range(len(in_start) - 1):
+        m = out_start[q + 1] - out_start[q]
+        first = out_start[q]
+        base = q * n_opts
+        for t in range(m * m):
+            table[t] = 0
+        for k in range(in_start[q], in_start[q + 1]):
+            s = in_items[k]
+            span_lo[s] = -1
+            need = lo[s] - cover[s]
+            if need <= 0:
+                continue
+            a, b = m, -1
+            for kk in range(item_start[s], item_start[s + 1]):
+                o = item_opts[kk]
+                if status[o] == FREE:
+                    pos = opt_pos[base + o]
+                    if pos < 0:
+                        a = m
+                        break
+                    a = min(a, pos)
+                    b = max(b, pos)
+            if a <= b:
+                span_lo[s], span_hi[s] = a, b
+                table[a * m + b] += need
+        # table[a, b] becomes the need of the items whose span lies within [a, b].
+        for length in range(1, m):
+            for a in range(m - length):
+                b = a + length
+                inside = table[(a + 1) * m + b] + table[a * m + b - 1]
+                if length > 1:
+                    inside -= table[(a + 1) * m + b - 1]
+                table[a * m + b] += inside
+        for a in range(m):
+            room = 0
+            for b in range(a, m):
+                j = out_items[first + b]
+                room += hi[j] - cover[j]
+                need = table[a * m + b]
+                if need > room:
+                    for t in range(a, b + 1):
+                        weight[out_items[first + t]] += 1
+                    return -1
+                if need == 0 or need < room:
+                    continue
+                for t in range(a, b + 1):
+                    j = out_items[first + t]
+                    for kk in range(item_start[j], item_start[j + 1]):
+                        o = item_opts[kk]
+                        if status[o] != FREE:
+                            continue
+                        s = opt_inner[base + o]
+                        if s >= 0 and span_lo[s] >= a and span_hi[s] <= b:
+                            continue
+                        _set_status(o, EXCLUDED, status, cover, avail, lo, hi, opt_start,
+                                    opt_items, trail, ctl, queue, queued)
+                        changed += 1
+    return changed
 
 
 def _probe_item(p, lo, hi, primary, status, cover, avail, opt_start, opt_items, item_start,
-                item_opts, trail, ctl, queue, queued, scratch):
+                item_opts, confine, trail, ctl, queue, queued, scratch):
     """Failed-option probing: tentatively take each free option of item ``p``; exclude those
     whose propagation fails.  Returns how many were excluded (their items are queued)."""
     failed = scratch[5]
@@ -265,7 +356,7 @@ def _probe_item(p, lo, hi, primary, status, cover, avail, opt_start, opt_items, 
         _set_status(o, TAKEN, status, cover, avail, lo, hi, opt_start, opt_items, trail, ctl, queue,
                     queued)
         ok = _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items,
-                        item_start, item_opts, trail, ctl, queue, queued, scratch)
+                        item_start, item_opts, confine, trail, ctl, queue, queued, scratch)
         _undo_to(mark, status, cover, avail, opt_start, opt_items, trail, ctl)
         if not ok:
             failed[nfailed] = o
@@ -296,7 +387,7 @@ def _choose_item(lo, hi, primary, cover, avail, weight):
 
 
 def search(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_start, item_opts,
-           trail, ctl, queue, queued, scratch, decisions, node_stop, max_found):
+           confine, trail, ctl, queue, queued, scratch, decisions, node_stop, max_found):
     """Depth-first search, resumable: runs until exhaustion, ``node_stop`` nodes in all, or
     the ``max_found``-th solution of this call (then its options are left marked TAKEN).
 
@@ -325,15 +416,15 @@ def search(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_sta
                 return PAUSED, found
             ctl[C_NODES] += 1
             ok = _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items,
-                            item_start, item_opts, trail, ctl, queue, queued, scratch)
+                            item_start, item_opts, confine, trail, ctl, queue, queued, scratch)
             while ok and ctl[C_PROBE]:
                 p = _choose_item(lo, hi, primary, cover, avail, scratch[6])
                 if p < 0 or _probe_item(p, lo, hi, primary, status, cover, avail, opt_start,
-                                        opt_items, item_start, item_opts, trail, ctl, queue,
-                                        queued, scratch) == 0:
+                                        opt_items, item_start, item_opts, confine, trail, ctl,
+                                        queue, queued, scratch) == 0:
                     break
                 ok = _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items,
-                                item_start, item_opts, trail, ctl, queue, queued, scratch)
+                                item_start, item_opts, confine, trail, ctl, queue, queued, scratch)
             if ok:
                 p = _choose_item(lo, hi, primary, cover, avail, scratch[6])
                 if p < 0:
@@ -371,7 +462,7 @@ def search(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_sta
                     break
                 # n-ary: propagate the exclusion, then take the item's next free option
                 if _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items,
-                              item_start, item_opts, trail, ctl, queue, queued, scratch):
+                              item_start, item_opts, confine, trail, ctl, queue, queued, scratch):
                     dec_mark[level] = ctl[C_TRAIL]
                     if cover[p] >= lo[p]:  # the need is met: the state is the last branch
                         dec_phase[level] = 1
@@ -400,7 +491,7 @@ def _next_free(p, start, status, item_start, item_opts):
 
 
 _KERNELS = (_set_status, _undo_to, _clear_queue, _propagate_counts, _tally, _pigeonhole,
-            _propagate, _probe_item, _choose_item, search, _next_free)
+            _propagate, _confine, _probe_item, _choose_item, search, _next_free)
 _COMPILED = None
 
 

@@ -71,8 +71,11 @@ def model(puzzle: StarBattle, *, seed: int | None = None, marks: Marks | None = 
     multiplicity.update({("region", g): k for g, k in puzzle.region_stars.items()})
     multiplicity.update({("marked", r, c): 1 for r, c in starred})  # uncoverable if void
     blocks = [("block", br, bc) for br in range(max(rows - 1, 1)) for bc in range(max(cols - 1, 1))]
+    regions = [("region", g) for g in puzzle.region_stars]
+    confine = [(regions, [("row", r) for r in range(rows)]),
+               (regions, [("column", c) for c in range(cols)])]
     return ExactCover(options, secondary=blocks, multiplicity=multiplicity, seed=seed,
-                      limits=limits)
+                      confine=confine, limits=limits)
 
 
 def solutions(puzzle: StarBattle, *, seed: int | None = None, limits: Limits | None = None,
