@@ -321,10 +321,12 @@ class Search:
             "queued": [True] * (3 * n_items),  # queue flags, then pigeonhole marks
             # Work arrays: per option mine, group_of; per item seen, tally, groups; failed
             # probes; failure weights of the items (see the kernels' _choose_item); per
-            # item the span of its options in a confinement pair, and the windows' table.
+            # item the span of its options in a confinement pair, and the windows' table;
+            # per item a component mark and the component search's queue.
             "scratch": tuple([0] * n for n in (n_opts, n_opts, n_items, n_items, n_items + 1,
                                                 n_opts)) + ([1] * n_items,) + tuple(
-                [0] * n for n in (n_items, n_items, problem.confine_width ** 2)),
+                [0] * n for n in (n_items, n_items, problem.confine_width ** 2, n_items,
+                                  n_items)),
             "decisions": [[0] * (n_opts + 2) for _ in range(6)],
         }
         self._model = problem.as_lists()
