@@ -34,8 +34,19 @@ How it searches (documented because the statistics depend on it):
   are what let the search home in on the hard part of large Star Battle puzzles.
 * **propagation** after every decision, to a fixpoint: an item at its upper bound excludes its
   remaining options; an item that needs all of its remaining options takes them; an item that
-  can no longer reach its lower bound fails the node.  ``probe=True`` adds failed-option
-  probing on the chosen item (fewer nodes, more work per node; off by default).
+  can no longer reach its lower bound fails the node.  ``probe=True`` adds singleton
+  consistency at the root (every free option is tentatively taken; those whose propagation
+  fails are excluded, until a whole round excludes nothing) and failed-option probing on
+  the chosen item at every node: far fewer nodes, more work per node (off by default; Star
+  Battle turns it on, where it removes the heavy tail of large puzzles).
+* **the option taken first** in a branch is the one most likely to be in a solution: the
+  product, over its other primary items, of the share of their free options they still
+  need (counting-based value ordering; it decides how soon the first solution comes).
+* **independent parts**: the item is chosen among those connected, through free options,
+  to the deepest decision's item that still needs options, so that parts of the problem
+  that no longer share a free option are searched one after the other, never
+  interleaved: a failure in one never re-searches the other (their trees add up rather
+  than multiply).  Solutions are still listed one by one, not as products of the parts.
 * **pigeonhole bounds** (on by default when some item may be covered more than once): the
   free options of a primary item are grouped by other items that can take only ``c`` more of
   them, ``c`` no more than the item still needs (a secondary item with room for one is a
@@ -43,6 +54,16 @@ How it searches (documented because the statistics depend on it):
   what the item can still get; below its need the node fails; equal to it, every group
   is filled to capacity by this item, so the groups' other options are excluded.  This is the
   generic form of the Star Battle "squeeze" rules and is what makes large puzzles easy.
+* **confinement** (``confine=[(inner, outer), ...]``, off unless asked): for each run ``T``
+  of consecutive outer items (rows), the inner items (regions) whose free options all lie
+  in ``T`` need stars that only ``T`` can give: more than ``T``'s room fails; exactly its
+  room excludes ``T``'s other options (the Star Battle "k regions in k rows" rule).
+  Measured on large Star Battles, it rarely adds to the pigeonhole bounds and costs more
+  than it saves, so Star Battle does not use it.
+* **restarts** (``restarts=True``, off by default): the search restarts from the root
+  after a budget of nodes growing by :data:`RESTART_GROWTH`, with a new option order and
+  the failure weights learnt; solutions met again in a later run are not listed twice.
+  Measured on large Star Battles, they did not pay (the weights alone do not carry enough).
 
 The search runs in kernels over integer sequences (:mod:`.exactcover_kernels`), in chunks
 of nodes driven by :class:`~puzzlesmith.engines.driver.ChunkDriver`, so that Python between
@@ -99,8 +120,9 @@ class ExactCover:
         Enable the pigeonhole bounds described in the module docstring (default: on when
         some item may be covered more than once, where they pay off).
     probe
-        Before branching, tentatively take each option of the chosen item and exclude those
-        whose propagation fails (fewer nodes, more work per node; off by default).
+        Singleton consistency at the root, then, before each branching, tentatively take
+        each option of the chosen item and exclude those whose propagation fails (fewer
+        nodes, more work per node; off by default).
     restarts
         Restart the search from the root after a growing budget of nodes, with a new
         option order and the failure weights learnt so far (off by default: measured on

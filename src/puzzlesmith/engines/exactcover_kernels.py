@@ -367,6 +367,36 @@ def _probe_item(p, lo, hi, primary, status, cover, avail, opt_start, opt_items, 
     return nfailed
 
 
+def _probe_all(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_start,
+               item_opts, confine, trail, ctl, queue, queued, scratch):
+    """Singleton consistency: tentatively take every free option, exclude (and propagate)
+    those whose propagation fails, until a whole round excludes nothing.  Returns False on
+    a contradiction."""
+    while True:
+        excluded = 0
+        for o in range(len(status)):
+            if status[o] != FREE:
+                continue
+            mark = ctl[C_TRAIL]
+            ctl[C_PROBES] += 1
+            _set_status(o, TAKEN, status, cover, avail, lo, hi, opt_start, opt_items, trail, ctl,
+                        queue, queued)
+            ok = _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items,
+                            item_start, item_opts, confine, trail, ctl, queue, queued, scratch)
+            _undo_to(mark, status, cover, avail, opt_start, opt_items, trail, ctl)
+            if ok:
+                continue
+            excluded += 1
+            _set_status(o, EXCLUDED, status, cover, avail, lo, hi, opt_start, opt_items, trail,
+                        ctl, queue, queued)
+            if not _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items,
+                              item_start, item_opts, confine, trail, ctl, queue, queued,
+                              scratch):
+                return False
+        if excluded == 0:
+            return True
+
+
 def _choose_item(lo, hi, primary, cover, avail, weight, mark, stamp):
     """The primary item to branch on, or -1 when at a solution: the fewest spare options
     (MRV adapted to multiplicities), divided by how often the item failed (dom/wdeg).
@@ -419,6 +449,10 @@ def search(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_sta
             ctl[C_NODES] += 1
             ok = _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items,
                             item_start, item_opts, confine, trail, ctl, queue, queued, scratch)
+            if ok and ctl[C_PROBE] and ctl[C_LEVEL] == 0:
+                ok = _probe_all(lo, hi, primary, status, cover, avail, opt_start, opt_items,
+                                item_start, item_opts, confine, trail, ctl, queue, queued,
+                                scratch)
             while ok and ctl[C_PROBE]:
                 p = _choose_item(lo, hi, primary, cover, avail, scratch[6], scratch[10], -1)
                 if p < 0 or _probe_item(p, lo, hi, primary, status, cover, avail, opt_start,
@@ -554,8 +588,8 @@ def _next_free(p, start, status, item_start, item_opts):
 
 
 _KERNELS = (_set_status, _undo_to, _clear_queue, _propagate_counts, _tally, _pigeonhole,
-            _propagate, _confine, _probe_item, _choose_item, _choose_focused, search, _best_free,
-            _next_free)
+            _propagate, _confine, _probe_item, _probe_all, _choose_item, _choose_focused,
+            search, _best_free, _next_free)
 _COMPILED = None
 
 

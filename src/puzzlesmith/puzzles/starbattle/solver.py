@@ -4,7 +4,9 @@ The model: one option per cell that may hold a star, covering its row, its colum
 region (primary items, each needing its count) and every 2×2 block it lies in (secondary
 items: at most one star per block is exactly "no two stars touch").  The engine's pigeonhole
 bounds then find the human solver's 2×2 "squeeze" rules by themselves: a row's free cells,
-grouped by the blocks and regions they share, bound how many stars it can still take.
+grouped by the blocks and regions they share, bound how many stars it can still take.  With
+probing on (singleton consistency at the root: a cell whose star leads to a contradiction
+is empty), most puzzles up to 50×50 are solved and proven unique without a single branch.
 
 A player's :class:`~.board.Marks` can be imposed: ruled-out cells lose their option, and a
 marked star gets a primary item of its own that only its cell covers.
@@ -71,11 +73,8 @@ def model(puzzle: StarBattle, *, seed: int | None = None, marks: Marks | None = 
     multiplicity.update({("region", g): k for g, k in puzzle.region_stars.items()})
     multiplicity.update({("marked", r, c): 1 for r, c in starred})  # uncoverable if void
     blocks = [("block", br, bc) for br in range(max(rows - 1, 1)) for bc in range(max(cols - 1, 1))]
-    regions = [("region", g) for g in puzzle.region_stars]
-    confine = [(regions, [("row", r) for r in range(rows)]),
-               (regions, [("column", c) for c in range(cols)])]
     return ExactCover(options, secondary=blocks, multiplicity=multiplicity, seed=seed,
-                      confine=confine, limits=limits)
+                      probe=True, limits=limits)
 
 
 def solutions(puzzle: StarBattle, *, seed: int | None = None, limits: Limits | None = None,
