@@ -132,14 +132,16 @@ def kernels(mode: str):
 
 @pytest.mark.parametrize("mode", ["interpreted", "compiled"])
 def test_matches_brute_force(mode):
-    """Every solution exactly once, with either kernels, every switch on or off."""
+    """Every solution exactly once, with either kernels, every switch on or off (probing
+    at the root, the option order, independent parts)."""
 
     @settings(max_examples=150, deadline=None)
-    @given(instances(), st.booleans(), st.booleans(), st.one_of(st.none(), st.integers(0, 99)))
-    def check(instance, pigeonhole, probe, seed):
+    @given(instances(), st.booleans(), st.booleans(), st.booleans(),
+           st.one_of(st.none(), st.integers(0, 99)))
+    def check(instance, pigeonhole, probe, dynamic, seed):
         options, bounds, caps = instance
         problem = ExactCover(options, secondary=caps, multiplicity=bounds, seed=seed,
-                             pigeonhole=pigeonhole, probe=probe)
+                             pigeonhole=pigeonhole, probe=probe, dynamic=dynamic)
         expected = brute_force(options, bounds, caps)
         got = [frozenset(s) for s in problem.solutions()]
         assert len(got) == len(set(got))
@@ -317,14 +319,15 @@ def test_confinement_and_restarts_match_brute_force(mode, monkeypatch):
     monkeypatch.setattr(exactcover, "RESTART_FIRST", 1)
 
     @settings(max_examples=150, deadline=None)
-    @given(grids(), st.booleans(), st.booleans(), st.one_of(st.none(), st.integers(0, 99)))
-    def check(grid, restarts, pigeonhole, seed):
+    @given(grids(), st.booleans(), st.booleans(), st.booleans(),
+           st.one_of(st.none(), st.integers(0, 99)))
+    def check(grid, restarts, pigeonhole, probe, seed):
         options, bounds, rows, cols, n_regions = grid
         regions = [("region", g) for g in range(n_regions)]
         confine = [(regions, [("row", r) for r in range(rows)]),
                    (regions, [("col", c) for c in range(cols)])]
         problem = ExactCover(options, multiplicity=bounds, seed=seed, confine=confine,
-                             restarts=restarts, pigeonhole=pigeonhole)
+                             restarts=restarts, pigeonhole=pigeonhole, probe=probe)
         expected = brute_force(options, bounds, {})
         got = [frozenset(s) for s in problem.solutions()]
         assert len(got) == len(set(got)) and set(got) == expected

@@ -39,14 +39,15 @@ How it searches (documented because the statistics depend on it):
   fails are excluded, until a whole round excludes nothing) and failed-option probing on
   the chosen item at every node: far fewer nodes, more work per node (off by default; Star
   Battle turns it on, where it removes the heavy tail of large puzzles).
-* **the option taken first** in a branch is the one most likely to be in a solution: the
-  product, over its other primary items, of the share of their free options they still
-  need (counting-based value ordering; it decides how soon the first solution comes).
-* **independent parts**: the item is chosen among those connected, through free options,
-  to the deepest decision's item that still needs options, so that parts of the problem
-  that no longer share a free option are searched one after the other, never
-  interleaved: a failure in one never re-searches the other (their trees add up rather
-  than multiply).  Solutions are still listed one by one, not as products of the parts.
+* **the option taken first** in a branch (with ``dynamic``, on with ``pigeonhole``) is the
+  one most likely to be in a solution: the product, over its other primary items, of the
+  share of their free options they still need (counting-based value ordering; it decides
+  how soon the first solution comes).
+* **independent parts** (with ``dynamic``): the item is chosen among those connected,
+  through free options, to the deepest decision's item that still needs options, so that
+  parts of the problem that no longer share a free option are searched one after the
+  other, never interleaved: a failure in one never re-searches the other (their trees add
+  up rather than multiply).  Solutions are still listed one by one, not as products of the parts.
 * **pigeonhole bounds** (on by default when some item may be covered more than once): the
   free options of a primary item are grouped by other items that can take only ``c`` more of
   them, ``c`` no more than the item still needs (a secondary item with room for one is a
@@ -97,8 +98,8 @@ FREE, TAKEN, EXCLUDED = 0, 1, 2
 EXHAUSTED, FOUND, PAUSED, GAVE_UP = 0, 1, 2, 3  # GAVE_UP is set in Python
 DESCEND, BACKTRACK = 0, 1
 (C_TRAIL, C_QLEN, C_LEVEL, C_MODE, C_NODES, C_STAMP, C_PIGEON, C_PROBE, C_PROBES,
- C_ROUND) = range(10)
-CONTROL_SIZE = 10
+ C_ROUND, C_DYNAMIC) = range(11)
+CONTROL_SIZE = 11
 _BUILD_CHECK = 4096  # options between two deadline checks while building a model
 
 
@@ -127,6 +128,10 @@ class ExactCover:
         Restart the search from the root after a growing budget of nodes, with a new
         option order and the failure weights learnt so far (off by default: measured on
         large Star Battles, it did not pay).
+    dynamic
+        Take first the option most likely to be in a solution and keep to one independent
+        part (see the module docstring; default: on with ``pigeonhole``: on plain exact
+        cover counting, where the order barely matters, they cost time).
     confine
         Pairs ``(inner, outer)`` of lists of primary items, where every option covers at
         most one inner and at most one outer item and ``outer`` is in a meaningful order
@@ -147,6 +152,7 @@ class ExactCover:
         pigeonhole: bool | None = None,
         probe: bool = False,
         restarts: bool = False,
+        dynamic: bool | None = None,
         confine: Iterable[tuple[Iterable[Hashable], Iterable[Hashable]]] = (),
         limits: Limits | None = None,
     ):
@@ -193,6 +199,7 @@ class ExactCover:
         self.pigeonhole = bool(np.any(self.hi > 1)) if pigeonhole is None else pigeonhole
         self.probe = probe
         self.restarts = restarts
+        self.dynamic = self.pigeonhole if dynamic is None else dynamic
 
     def _encode(self, rows: list[list[int]], order: list[int], limits: Limits) -> None:
         """Build the CSR tables; ``order`` is the option order seen by the search."""
@@ -332,6 +339,7 @@ class Search:
         ctl = [0] * CONTROL_SIZE
         ctl[C_PIGEON], ctl[C_PROBE], ctl[C_QLEN] = int(problem.pigeonhole), int(problem.probe), \
             n_items
+        ctl[C_DYNAMIC] = int(problem.dynamic)
         item_start = problem.item_start.tolist()
         self._state = {
             "status": [FREE] * n_opts,

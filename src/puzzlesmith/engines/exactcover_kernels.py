@@ -20,6 +20,7 @@ import types
 
 from .exactcover import (
     BACKTRACK,
+    C_DYNAMIC,
     C_LEVEL,
     C_MODE,
     C_NODES,
@@ -216,6 +217,8 @@ def _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items, item
             weight[failed] += 1
             return False
         if ctl[C_PIGEON] == 0:
+            if len(confine[0]) < 2:
+                return True
             r = _confine(lo, hi, status, cover, avail, opt_start, opt_items, item_start,
                          item_opts, confine, trail, ctl, queue, queued, scratch)
             if r < 0:
@@ -255,6 +258,8 @@ def _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items, item
                 ctl[C_ROUND] = p + 1
                 break
         if not learnt:
+            if len(confine[0]) < 2:
+                return True
             r = _confine(lo, hi, status, cover, avail, opt_start, opt_items, item_start,
                          item_opts, confine, trail, ctl, queue, queued, scratch)
             if r < 0:
@@ -462,16 +467,23 @@ def search(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_sta
                 ok = _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items,
                                 item_start, item_opts, confine, trail, ctl, queue, queued, scratch)
             if ok:
-                p = _choose_focused(lo, hi, primary, status, cover, avail, opt_start,
-                                    opt_items, item_start, item_opts, ctl, scratch, dec_item)
+                if ctl[C_DYNAMIC]:
+                    p = _choose_focused(lo, hi, primary, status, cover, avail, opt_start,
+                                        opt_items, item_start, item_opts, ctl, scratch,
+                                        dec_item)
+                else:
+                    p = _choose_item(lo, hi, primary, cover, avail, scratch[6], scratch[10], -1)
                 if p < 0:
                     found += 1
                     ctl[C_MODE] = BACKTRACK
                     if found >= max_found:
                         return FOUND, found
                     continue
-                k = _best_free(p, lo, primary, status, cover, avail, opt_start, opt_items,
-                               item_start, item_opts)
+                if ctl[C_DYNAMIC]:
+                    k = _best_free(p, lo, primary, status, cover, avail, opt_start, opt_items,
+                                   item_start, item_opts)
+                else:
+                    k = _next_free(p, item_start[p], status, item_start, item_opts)
                 level = ctl[C_LEVEL] + 1
                 ctl[C_LEVEL] = level
                 dec_item[level] = p if cover[p] < lo[p] else -1
@@ -506,8 +518,11 @@ def search(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_sta
                         dec_phase[level] = 1
                         ctl[C_MODE] = DESCEND
                         break
-                    k = _best_free(p, lo, primary, status, cover, avail, opt_start,
-                                   opt_items, item_start, item_opts)
+                    if ctl[C_DYNAMIC]:
+                        k = _best_free(p, lo, primary, status, cover, avail, opt_start,
+                                       opt_items, item_start, item_opts)
+                    else:
+                        k = _next_free(p, dec_pos[level] + 1, status, item_start, item_opts)
                     if k >= 0:  # (always, after a successful propagation)
                         dec_pos[level] = k
                         dec_opt[level] = item_opts[k]
