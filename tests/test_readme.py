@@ -24,3 +24,19 @@ def test_readme_starts_with_the_two_setup_commands():
     commands = lines[lines.index("```bash") + 1:lines.index("```bash") + 3]
     assert commands[0].endswith("puzzlesmith demo")
     assert "pytest" in commands[1]
+
+
+def test_readme_verb_table_matches_the_registry():
+    from puzzlesmith.cli.app import VERB_HELP
+    from puzzlesmith.puzzles import get, names
+
+    text = README.read_text()
+    header = next(line for line in text.splitlines() if line.startswith("| | solve"))
+    verbs = [v.strip() for v in header.strip("|").split("|")[1:]]
+    assert set(verbs) <= set(VERB_HELP)
+    for name in names():
+        row = next(line for line in text.splitlines() if line.startswith(f"| {name} |"))
+        marks = [m.strip() for m in row.strip("|").split("|")[1:]]
+        shown = {verb for verb, mark in zip(verbs, marks, strict=True) if mark}
+        offered = set(get(name).verbs) | {"bench"}
+        assert shown == offered & set(verbs), name

@@ -111,3 +111,24 @@ def test_verbs_a_puzzle_lacks_do_not_exist(toy):
 def test_help_lists_the_puzzle_options(toy):
     code, out, _ = toy(["solve", "toy", "--help"])
     assert code == 0 and "--slow" in out and "--base" in out and "--timeout" in out
+
+
+def test_out_file_has_ordinary_permissions(toy, tmp_path):
+    target = tmp_path / "answer.txt"
+    assert toy(["solve", "toy", "3", "--out", str(target)])[0] == 0
+    mask = os.umask(0)
+    os.umask(mask)
+    assert target.stat().st_mode & 0o777 == 0o666 & ~mask
+
+
+@pytest.mark.parametrize(("text", "size"), [("1000", 1000), ("500K", 500 << 10),
+                                            ("2G", 2 << 30), ("1.5M", 3 << 19)])
+def test_memory_sizes(text, size):
+    from puzzlesmith.cli.app import Bytes
+
+    assert Bytes().convert(text, None, None) == size
+
+
+def test_bad_memory_size_is_a_usage_error(toy):
+    got, out, _ = toy(["solve", "toy", "3", "--memory", "lots", "--format", "json"])
+    assert got == 2 and one_object(out)["status"] == "error"

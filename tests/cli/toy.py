@@ -27,7 +27,7 @@ class Toy(Puzzle):
     name = "toy"
     title = "A toy: N has the solutions 1..N."
     verbs = frozenset({"solve", "count", "generate", "render", "rate", "hint", "check"})
-    options = (Option("slow", ("solve", "count"), float, 0.0, "Seconds per solution."),
+    options = (Option("slow", ("solve", "count", "generate"), float, 0.0, "Seconds per solution."),
                Option("base", ("solve",), int, 10, "Number base.", phase="parse"))
     styles = {"solve": ("plain", "stars"), "format": ("plain",), "render": ("plain",)}
     inline = True
@@ -78,9 +78,18 @@ class Toy(Puzzle):
         return CountResult(count_status(found, complete, limit), stats, count=found,
                            complete=complete, limit=limit, puzzle=self.name)
 
-    def generate(self, *, seed=None, limits=None, progress=None, count=1):
-        made = [Generated(n, str(n), 1, seed=n) for n in range(1 + (seed or 0), 1 + count)]
-        return GenerateResult(Status.SOLVED, puzzles=made, puzzle=self.name)
+    def generate(self, *, seed=None, limits=None, progress=None, count=1, slow=0.0):
+        made, status, start = [], Status.SOLVED, 1 + (seed or 0)
+        for k, n in enumerate(range(start, start + count)):
+            if slow:
+                time.sleep(slow)
+            if progress:
+                progress(Stats(nodes=k + 1))
+            if limits is not None and limits.expired():
+                status = Status.GAVE_UP
+                break
+            made.append(Generated(n, str(n), 1, seed=(seed or 0) + k, rating="easy"))
+        return GenerateResult(status, Stats(nodes=len(made)), puzzles=made, puzzle=self.name)
 
     def rate(self, instance, *, limits=None):
         return RateResult(Status.SOLVED, level="easy", solved_by_rules=True,

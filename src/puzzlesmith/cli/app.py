@@ -17,12 +17,13 @@ import click
 from .. import __version__
 from ..puzzles import get, names
 from ..puzzles.protocol import Option, Puzzle
-from ..results import Limits
+from ..results import Limits, Status
 from . import runners
 from .contract import (
     MAX_INPUT,
     Failure,
     Tracker,
+    check_binary,
     check_out,
     emit_failure,
     exit_code,
@@ -43,7 +44,15 @@ VERB_HELP = {
     "check": "Check an answer against the puzzle's rules (exit 0 if it is a solution).",
     "compare": "Compare methods on one puzzle: nodes, time, answer.",
     "bench": "Time solving (and more) on FILES or the built-in example; medians.",
+    "book": "Make a printable puzzle book (PDF): puzzles a page, solutions at the back.",
 }
+
+
+def offers(puzzle: Puzzle, verb: str) -> bool:
+    """True when ``puzzlesmith VERB PUZZLE`` exists."""
+    if verb == "book":
+        return {"render", "solve"} <= puzzle.verbs
+    return verb in puzzle.verbs
 
 
 # -- parameter types that never raise anything but a usage error ---------------------------
@@ -92,6 +101,27 @@ class Seconds(click.ParamType):
         return number
 
 
+class Bytes(click.ParamType):
+    """A size in bytes: ``1000000``, ``500K``, ``500M``, ``2G`` (powers of 1024)."""
+
+    name = "size"
+    UNITS = {"": 1, "B": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int):
+            return value
+        text = str(value).strip().upper().removesuffix("IB").removesuffix("B")
+        unit = text[-1:] if text[-1:] in self.UNITS else ""
+        number = text[:len(text) - len(unit)]
+        try:
+            size = float(number) if len(number) <= 20 else math.nan
+        except ValueError:
+            size = math.nan
+        if not math.isfinite(size) or size <= 0:
+            self.fail(f"{_short(str(value))!r} is not a size such as 500M or 2G", param, ctx)
+        return int(size * self.UNITS[unit])
+
+
 class Real(Seconds):
     name = "number"
 
@@ -128,13 +158,17 @@ def _click_type(option: Option):
 def _contract_options(verb: str, puzzle: Puzzle) -> list[click.Parameter]:
     styles = list(puzzle.styles.get(verb, ())) or ["text"]
     if verb == "render":
-        styles += ["svg"]
+        styles += ["svg", "png", "pdf"]
     choices = list(dict.fromkeys([*styles, "json"])) if verb != "bench" else ["text", "json"]
+    if verb == "book":
+        choices = ["pdf", "json"]
     params: list[click.Parameter] = [
         click.Option(["--format", "fmt"], type=click.Choice(choices), default=choices[0],
                      show_default=True, help="Output format."),
         click.Option(["--out"], default=None, metavar="FILE",
-                     help="Write the answer to FILE (atomically) instead of stdout."),
+                     help="Write the answer to FILE (atomically) instead of stdout."
+                     if verb != "book" else "The PDF to write (- for stdout).",
+                     required=verb == "book"),
     ]
     if verb != "check":
         params += [
@@ -142,6 +176,9 @@ def _contract_options(verb: str, puzzle: Puzzle) -> list[click.Parameter]:
                          help="Give up after this many seconds, every phase included (exit 3)."),
             click.Option(["--nodes"], type=Count(1), default=None,
                          help="Give up after this many search nodes (exit 3)."),
+            click.Option(["--memory"], type=Bytes(), default=None, metavar="SIZE",
+                         help="Memory budget of searches that store states and of tables "
+                              "(e.g. 500M, 2G; exit 3 past it)."),
         ]
     if verb != "generate" and verb != "bench":
         params.append(click.Option(["--max-input"], type=Count(1), default=MAX_INPUT,
@@ -152,6 +189,8 @@ def _contract_options(verb: str, puzzle: Puzzle) -> list[click.Parameter]:
 def _verb_options(verb: str) -> list[click.Parameter]:
     seed = click.Option(["--seed"], type=Count(-(1 << 62)), default=None,
                         help="Random seed, for reproducible results.")
+    plot = click.Option(["--plot"], default=None, metavar="FILE.svg|png|pdf",
+                        help="Also draw the figures as a chart (needs puzzlesmith[plot]).")
     return {
         "solve": [seed],
         "count": [
@@ -169,16 +208,38 @@ def _verb_options(verb: str) -> list[click.Parameter]:
         "hint": [click.Option(["--state"], default=None, metavar="FILE|TEXT",
                               help="The player's marks so far, in the answer format.")],
         "bench": [click.Option(["--repeat"], type=Count(1), default=5, show_default=True,
-                               help="Runs per figure; the median is shown.")],
+                               help="Runs per figure; the median is shown."), plot],
+        "compare": [plot],
+        "book": [
+            seed,
+            click.Option(["--count", "how_many"], type=Count(1), default=None,
+                         help="How many puzzles to generate."),
+            click.Option(["--from", "source"], default=None, metavar="FILE|DIR",
+                         help="Lay out the puzzles in FILE (or every file in DIR) instead."),
+            click.Option(["--per-page"], type=Count(1), default=4, show_default=True,
+                         help="Puzzles a page (solutions: up to four times as many)."),
+            click.Option(["--paper"], type=click.Choice(["a4", "letter"]), default="a4",
+                         show_default=True, help="Paper size."),
+            click.Option(["--solutions/--no-solutions"], default=True, show_default=True,
+                         help="Print the solutions at the back."),
+        ],
     }.get(verb, [])
 
 
 def _puzzle_options(verb: str, puzzle: Puzzle) -> list[click.Parameter]:
     params = []
-    for option in puzzle.options_for(verb):
+    options = puzzle.options_for(verb)
+    if verb == "book":  # generation options, and what parsing --from files needs
+        rows = [*puzzle.options_for("generate"), *puzzle.options_for("render", "parse")]
+        options = list({o.name: o for o in rows[::-1]}.values())[::-1]  # first row wins
+    for option in options:
         if option.type is bool:
             params.append(click.Option([option.flag, option.name], is_flag=True,
                                        default=bool(option.default), help=option.help))
+        elif verb == "book":  # only the values given reach the library (its defaults apply)
+            shown = f"  [default: {option.default}]" if option.default is not None else ""
+            params.append(click.Option([option.flag, option.name], type=_click_type(option),
+                                       default=None, help=option.help + shown))
         else:
             params.append(click.Option([option.flag, option.name], type=_click_type(option),
                                        default=option.default, help=option.help,
@@ -187,7 +248,7 @@ def _puzzle_options(verb: str, puzzle: Puzzle) -> list[click.Parameter]:
 
 
 def _arguments(verb: str, puzzle: Puzzle) -> list[click.Parameter]:
-    if verb == "generate":
+    if verb in ("generate", "book"):
         return []
     if verb == "bench":
         return [click.Argument(["files"], nargs=-1, metavar="[FILE]...")]
@@ -220,10 +281,19 @@ def execute(verb: str, puzzle: Puzzle, params: dict) -> None:
     """Run one command by the contract and exit with its code."""
     fmt, out = params.pop("fmt"), params.pop("out")
     tracker = Tracker(f"{verb} {puzzle.name}")
+    document = None
+    if verb == "book":  # the PDF goes to --out; the report (JSON) to stdout
+        document, out = out, None
     try:
-        check_out(out)
-        limits = Limits(nodes=params.pop("nodes", None),
-                        seconds=params.pop("timeout", None)).started()
+        if verb == "book" and document is None:
+            raise Failure(Status.ERROR, "book needs --out FILE.pdf (or --out - for stdout)")
+        check_out(document or out)
+        check_binary(fmt if verb != "book" else "pdf", document or out)
+        if document == "-" and fmt == "json":
+            raise Failure(Status.ERROR, "--format json prints the report on stdout: "
+                                        "write the book to a file with --out FILE")
+        limits = Limits(nodes=params.pop("nodes", None), seconds=params.pop("timeout", None),
+                        memory=params.pop("memory", None)).started()
         with tracker.bar():
             instance, result = runners.RUNNERS[verb](puzzle, params, limits, tracker, fmt)
     except BaseException as error:  # noqa: BLE001  (the contract: no traceback, ever)
@@ -236,10 +306,17 @@ def execute(verb: str, puzzle: Puzzle, params: dict) -> None:
         sys.exit(emit_failure(sys.argv if _ARGS is None else _ARGS, puzzle.name, failure,
                               stats, out))
     result.puzzle = puzzle.name
+    try:
+        if document is not None and getattr(result, "pdf", None) is not None:
+            write_out(result.pdf, document)
+    except Failure as failure:
+        sys.exit(emit_failure(_ARGS or [], puzzle.name, failure, result.stats))
     for line in result.messages:
         message(line)
     if fmt == "json":
         body = json.dumps(result.to_dict())
+    elif verb == "book":
+        body = None
     else:
         body = puzzle.report_text(verb, instance, result, fmt)
     try:
@@ -249,7 +326,8 @@ def execute(verb: str, puzzle: Puzzle, params: dict) -> None:
         sys.exit(emit_failure([], puzzle.name, failure, result.stats))
     verdict = result.verdict()
     note = verdict_message(verb, result)
-    if note:
+    said = note and any(line.startswith(note.split(" ")[0] + " ") for line in result.messages)
+    if note and not said:
         message(note)
     sys.exit(exit_code(verdict))
 
@@ -266,7 +344,7 @@ class VerbGroup(click.Group):
 
     def offers(self, puzzle: Puzzle) -> bool:
         """Every puzzle has ``bench`` (a generic one, unless it brings its own)."""
-        return self.verb == "bench" or self.verb in puzzle.verbs
+        return self.verb == "bench" or offers(puzzle, self.verb)
 
     def list_commands(self, ctx):
         return [name for name in names() if self.offers(get(name))]
@@ -291,6 +369,10 @@ def cli() -> None:
 
 for _verb in VERB_HELP:
     cli.add_command(VerbGroup(_verb))
+
+from .serve import serve as _serve  # noqa: E402  (the web app: cli/serve.py)
+
+cli.add_command(_serve)
 
 
 @cli.command()

@@ -99,6 +99,13 @@ def check_out(out: str | None) -> None:
         raise Failure(Status.ERROR, f"--out {out}: directory {folder} is not writable")
 
 
+def check_binary(fmt: str, out: str | None) -> None:
+    """Refuse to print a binary format (PNG, PDF) on a terminal: it needs ``--out FILE``."""
+    if fmt in ("png", "pdf") and (out is None or out == "-") and sys.stdout.isatty():
+        raise Failure(Status.ERROR, f"{fmt.upper()} is binary: write it with --out FILE "
+                                    "(or redirect stdout)")
+
+
 def write_out(body: str | bytes, out: str | None) -> None:
     """Print ``body`` on stdout, or write it to ``out`` atomically (temporary file + rename)."""
     if out is None or out == "-":
@@ -116,12 +123,19 @@ def write_out(body: str | bytes, out: str | None) -> None:
         try:
             with os.fdopen(handle, "wb") as stream:
                 stream.write(data)
+            os.chmod(temporary, 0o666 & ~_umask())  # as open() would have made it
             os.replace(temporary, out)
         except BaseException:
             os.unlink(temporary)
             raise
     except OSError as error:
         raise Failure(Status.ERROR, f"cannot write {out}: {error.strerror or error}") from None
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def message(text: str) -> None:

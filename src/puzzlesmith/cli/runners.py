@@ -6,12 +6,16 @@ and table comes from the library.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 
+from ..book import make_book
 from ..puzzles.protocol import Puzzle
-from ..results import Limits, Stats
-from .contract import Tracker, read_source
+from ..render import plot
+from ..render.figure import figure
+from ..results import Limits, Stats, Status
+from .contract import Failure, Tracker, check_out, read_source, write_out
 
 Runner = Callable[[Puzzle, dict, Limits, Tracker, str], tuple]
 
@@ -48,8 +52,10 @@ def generate(puzzle, params, limits, tracker, fmt):
 
 def render(puzzle, params, limits, tracker, fmt):
     instance, run = _instance("render", puzzle, params, limits)
-    style = "svg" if fmt == "json" else fmt
-    return instance, puzzle.render(instance, style=style, limits=limits, **run)
+    if fmt in ("svg", "png", "pdf", "json"):
+        drawing = "svg" if fmt == "json" else fmt
+        return instance, figure(puzzle, instance, fmt=drawing, limits=limits, **run)
+    return instance, puzzle.render(instance, style=fmt, limits=limits, **run)
 
 
 def rate(puzzle, params, limits, tracker, fmt):
@@ -81,18 +87,79 @@ def check(puzzle, params, limits, tracker, fmt):
 
 
 def compare(puzzle, params, limits, tracker, fmt):
+    chart = _chart(params.pop("plot"))
+    source = params.get("source")
     instance, run = _instance("compare", puzzle, params, limits)
-    return instance, puzzle.compare(instance, limits=limits, progress=tracker, **run)
+    result = puzzle.compare(instance, limits=limits, progress=tracker, **run)
+    if chart:
+        title = f"compare {puzzle.name}: {_one_line(source)}"
+        write_out(plot.compare_chart(result.details.get("rows", []), title=title,
+                                     fmt=plot.plot_format(chart)), chart)
+    return instance, result
 
 
 def bench(puzzle, params, limits, tracker, fmt):
+    chart = _chart(params.pop("plot"))
     _, run = puzzle.split_params("bench", params)
     files = run.pop("files")
     texts = {path: read_source(path, max_input=puzzle.max_input) for path in files}
-    return None, puzzle.bench(texts, limits=limits, progress=tracker, **run)
+    result = puzzle.bench(texts, limits=limits, progress=tracker, **run)
+    if chart and result.details.get("figures"):
+        write_out(plot.bench_chart(result.details["figures"], fmt=plot.plot_format(chart),
+                                   title=f"bench {puzzle.name}"), chart)
+    return None, result
+
+def _chart(path: str | None) -> str | None:
+    """Check a --plot FILE before any work: matplotlib there, a known format, writable."""
+    if path is None:
+        return None
+    plot.plot_format(path)
+    plot.require()
+    check_out(path)
+    return path
+
+
+def _one_line(text: str | None) -> str:
+    text = " ".join((text or "").split())
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def book(puzzle, params, limits, tracker, fmt):
+    source, how_many = params.pop("source"), params.pop("how_many")
+    max_input = params.pop("max_input")
+    parse_names = {o.name for o in puzzle.options_for("render", "parse")}
+    run_names = {o.name for o in puzzle.options_for("generate")}
+    options = {k: params.pop(k) for k in list(params) if k in parse_names | run_names}
+    options = {k: v for k, v in options.items() if v is not None}
+    texts = None
+    if source is not None:
+        if how_many is not None:
+            raise Failure(Status.ERROR, "give either --count N (generate) or --from FILE|DIR")
+        texts = [(path, read_source(path, max_input=max_input)) for path in _files(source)]
+    result = make_book(puzzle, count=how_many, texts=texts, limits=limits, progress=tracker,
+                       parse_params={k: v for k, v in options.items() if k in parse_names},
+                       **params, **{k: v for k, v in options.items() if k in run_names})
+    if result.pdf is not None:
+        made = f"{len(result.entries)} puzzles, {result.pages} pages " \
+               f"({result.puzzle_pages} of puzzles, {result.solution_pages} of solutions)"
+        seed = result.details.get("seed")
+        result.messages.append(made + (f", seed {seed}" if seed is not None else ""))
+    return None, result
+
+
+def _files(source: str) -> list[str]:
+    """FILE itself, or the files in DIR (sorted, hidden files left out)."""
+    if not os.path.isdir(source):
+        return [source]
+    paths = sorted(os.path.join(source, name) for name in os.listdir(source)
+                   if not name.startswith("."))
+    paths = [p for p in paths if os.path.isfile(p)]
+    if not paths:
+        raise Failure(Status.ERROR, f"{source}: no puzzle files in this directory")
+    return paths
 
 
 RUNNERS: dict[str, Runner] = {
     "solve": solve, "count": count, "generate": generate, "render": render, "rate": rate,
-    "hint": hint, "check": check, "compare": compare, "bench": bench,
+    "hint": hint, "check": check, "compare": compare, "bench": bench, "book": book,
 }

@@ -1,11 +1,13 @@
 """SVG drawings of Net boards: pipes, the source, and loose ends in an unsolved state.
 
-Tiles are squares with a pipe per connector.  As in Tatham's Net, the *source* sits in the
-middle of the board (the non-empty tile nearest to the centre): pipes linked to it are drawn
-in blue, the others in grey, and every *loose end* (a connector that points off the board or
-meets no connector of its neighbour) gets a red mark.  Single-connector tiles (the
-"computers") get a dot.  The drawing is a few ``<path>`` elements, about 30 bytes a tile;
-boards over :data:`MAX_SVG_TILES` tiles are refused before anything is built.
+Tiles are squares with a pipe per connector.  As in Tatham's Net, the *source* (a black
+square) sits in the middle of the board (the non-empty tile nearest to the centre): pipes
+linked to it are drawn black, the others grey, and every *loose end* (a connector that points
+off the board or meets no connector of its neighbour) gets a ring.  Single-connector tiles
+(the "computers") get a disc.  Black, greys and one red (the rings) print readably in
+black and white.  ``plain=True`` draws a puzzle for print: every pipe black, no rings
+(:func:`puzzle_svg`, what books print).  The drawing is a few ``<path>`` elements, about 30
+bytes a tile; boards over :data:`MAX_SVG_TILES` tiles are refused before anything is built.
 
 >>> svg = render_svg(((12, 6), (9, 3)))
 >>> svg.startswith("<svg") and svg.endswith("</svg>"), "loose" in svg
@@ -23,7 +25,11 @@ import numpy as np
 
 from ..errors import InvalidPuzzle
 
-__all__ = ["render_svg", "MAX_SVG_TILES"]
+__all__ = ["NAME", "render_svg", "puzzle_svg", "describe", "MAX_SVG_TILES"]
+
+#: The puzzle's name in titles.
+NAME = "Net"
+_ON, _OFF, _LOOSE = "#111", "#8c8c8c", "#d62728"
 
 #: The largest board drawn as SVG (the drawing of a bigger one would be unreadable).
 MAX_SVG_TILES = 100_000
@@ -32,8 +38,10 @@ _SIDES = ((1, -1, 0, 4), (2, 0, -1, 8), (4, 1, 0, 1), (8, 0, 1, 2))   # bit, di,
 _ENDS = {1: (0, -1), 2: (-1, 0), 4: (0, 1), 8: (1, 0)}
 
 
-def render_svg(grid: Sequence[Sequence[int]], *, wrap: bool = False, cell: int = 32) -> str:
-    """An SVG drawing of ``grid`` (tile masks, row by row); ``cell`` is the tile's size."""
+def render_svg(grid: Sequence[Sequence[int]], *, wrap: bool = False, cell: int = 32,
+               plain: bool = False) -> str:
+    """An SVG drawing of ``grid`` (tile masks, row by row); ``cell`` is the tile's size;
+    ``plain``: every pipe black and no loose ends marked (a puzzle for print)."""
     rows = len(grid)
     cols = len(grid[0]) if rows else 0
     if rows * cols == 0:
@@ -48,7 +56,10 @@ def render_svg(grid: Sequence[Sequence[int]], *, wrap: bool = False, cell: int =
         meets = (nb >= 0) & ((tiles[np.maximum(nb, 0)] & back) != 0)
         loose |= np.where(((tiles & bit) != 0) & ~meets, bit, 0)
     source = _source(tiles, rows, cols)
-    powered = _powered(tiles, loose, near, source)
+    if plain:
+        powered, loose = np.ones(tiles.shape[0], dtype=bool), np.zeros_like(loose)
+    else:
+        powered = _powered(tiles, loose, near, source)
     h, r = cell // 2, max(cell // 6, 1)
     pipe = ["".join(f"l{dx * h} {dy * h}m{-dx * h} {-dy * h}" for bit, (dx, dy) in _ENDS.items()
                     if v & bit) for v in range(16)]
@@ -75,23 +86,41 @@ def render_svg(grid: Sequence[Sequence[int]], *, wrap: bool = False, cell: int =
     lines += "".join(f"M0 {i * cell}H{width}" for i in range(1, rows))
     si, sj = divmod(source, cols)
     s = cell * 3 // 10
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}">',
-             f'<rect width="{width}" height="{height}" fill="#f4f1ea"/>',
-             f'<path d="{lines}" stroke="#ccc" stroke-width="1" fill="none"/>']
-    for on, colour in ((False, "#8a8a8a"), (True, "#1f5fa8")):
+    pad = max(cell // 16, 1)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width + 2 * pad}" '
+             f'height="{height + 2 * pad}" '
+             f'viewBox="{-pad} {-pad} {width + 2 * pad} {height + 2 * pad}">',
+             f'<rect width="{width}" height="{height}" fill="#fff"/>',
+             f'<path d="{lines}" stroke="#c8c8c8" stroke-width="1" fill="none"/>']
+    for on, colour in ((False, _OFF), (True, _ON)):
         if pipes[on]:
             parts.append(f'<path class="pipes" d="{"".join(pipes[on])}" stroke="{colour}" '
-                         f'stroke-width="{max(cell // 8, 1)}" stroke-linecap="round" '
+                         f'stroke-width="{max(cell // 6, 1)}" stroke-linecap="round" '
                          'fill="none"/>')
         if dots[on]:
             parts.append(f'<path class="computers" d="{"".join(dots[on])}" fill="{colour}"/>')
     parts.append(f'<rect class="source" x="{sj * cell + h - s}" y="{si * cell + h - s}" '
-                 f'width="{2 * s}" height="{2 * s}" fill="#1f5fa8"/>')
+                 f'width="{2 * s}" height="{2 * s}" fill="{_ON}"/>')
     if marks:
-        parts.append(f'<path class="loose" d="{"".join(marks)}" fill="#d62728"/>')
+        parts.append(f'<path class="loose" d="{"".join(marks)}" fill="none" '
+                     f'stroke="{_LOOSE}" stroke-width="{max(cell // 14, 1)}"/>')
+    dash = ' stroke-dasharray="6 4"' if wrap else ""
+    parts.append(f'<rect class="frame" width="{width}" height="{height}" fill="none" '
+                 f'stroke="{_ON}" stroke-width="{pad}"{dash}/>')
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+def puzzle_svg(board) -> str:
+    """A Net puzzle for print (a book page): the tiles as given, every pipe black."""
+    return render_svg(board.tiles, wrap=board.wrap, plain=True)
+
+
+def describe(board) -> str:
+    """The size in words: ``7×7``, ``wrapping``, ``connected``."""
+    rules = [word for word, on in (("wrapping", board.wrap), ("connected", board.connected))
+             if on]
+    return ", ".join([f"{board.rows}×{board.cols}", *rules])
 
 
 def _neighbours(rows: int, cols: int, wrap: bool) -> dict[int, tuple[np.ndarray, int]]:

@@ -1,6 +1,7 @@
 """SVG drawings of N-Queens boards: a chess board up to N = 64, a permutation plot above.
 
-Given queens are drawn dark, the other queens (an answer) in a lighter colour.  Above
+Drawn for print, in black and white: white and light grey squares, the given queens black,
+the other queens (an answer) white with a black outline.  Above
 :data:`BOARD_UP_TO` queens the drawing is a permutation plot: one dot per queen at
 (column, row), row 0 at the top like the board, in one compact ``<path>``.
 
@@ -18,15 +19,20 @@ from collections.abc import Sequence
 
 from ..errors import InvalidPuzzle
 
-__all__ = ["queens_svg", "BOARD_UP_TO", "PLOT_MAX"]
+__all__ = ["NAME", "queens_svg", "describe", "BOARD_UP_TO", "PLOT_MAX"]
+
+#: The puzzle's name in titles.
+NAME = "N-Queens"
 
 #: Up to this N the drawing is a chess board; beyond, a permutation plot.
 BOARD_UP_TO = 64
 #: The largest plot drawn (about 16 bytes of SVG per queen).
 PLOT_MAX = 1_000_000
 
-_LIGHT, _DARK = "#f0d9b5", "#b58863"
-_GIVEN, _PLACED = "#111111", "#1f5fbf"
+_LIGHT, _DARK = "#ffffff", "#d2d2d2"
+_GIVEN, _PLACED = "#111111", "#333333"   # the plot's dots; the board's crowns: see _STYLE
+_STYLE = {_GIVEN: 'fill="#111111"', _PLACED: 'fill="#fff" stroke="#111" stroke-width="0.06" '
+                                          'stroke-linejoin="round"'}
 # A queen's crown in a 1 x 1 square (base, five points, balls on the points).
 _CROWN = ("M0.2,0.8 L0.8,0.8 L0.85,0.7 L0.15,0.7 Z M0.15,0.68 L0.1,0.3 L0.3,0.55 L0.4,0.22 "
           "L0.5,0.52 L0.6,0.22 L0.7,0.55 L0.9,0.3 L0.85,0.68 Z")
@@ -57,12 +63,18 @@ def _board(n: int, placed, givens, size: int) -> str:
     if dark:
         out.append(f'<path d="{dark}" fill="{_DARK}"/>')
     for (c, r), colour in [(q, _GIVEN) for q in givens] + [(q, _PLACED) for q in placed]:
-        out.append(f'<path class="queen" d="{_CROWN}" fill="{colour}" '
+        out.append(f'<path class="queen" d="{_CROWN}" {_STYLE[colour]} '
                    f'transform="translate({c * cell},{r * cell}) scale({cell})"/>')
     out.append(f'<rect x="0" y="0" width="{side}" height="{side}" fill="none" '
                f'stroke="#222" stroke-width="2"/>')
     out.append("</svg>")
     return "\n".join(out)
+
+
+def describe(board) -> str:
+    """The size in words: ``8×8``, with the number of given queens."""
+    given = f", {len(board.givens)} given" if board.givens else ""
+    return f"{board.n}×{board.n}{given}"
 
 
 def _plot(n: int, placed, givens, size: int) -> str:

@@ -13,13 +13,22 @@ module depends on no puzzle code.
 >>> svg = board_svg(Board(rows=2, cols=2, tiles=(1, 2, 0, 3)), "R")
 >>> svg.startswith("<svg") and svg.count("<g ") == 2   # two frames: the start, after R
 True
+>>> moved_tiles(Board(rows=2, cols=2, tiles=(1, 2, 0, 3)), "RU")
+[3, 2]
+
+In a strip of frames each frame after the start outlines the tile that just moved.  Books
+print solutions small, as the start board and the tiles to slide (:func:`solution_svg`).
 """
 
 from __future__ import annotations
 
 from html import escape
 
-__all__ = ["framed", "board_svg", "MAX_FRAMES"]
+__all__ = ["NAME", "framed", "board_svg", "solution_svg", "moved_tiles", "describe",
+           "MAX_FRAMES"]
+
+#: The puzzle's name in titles.
+NAME = "Sliding tiles"
 
 #: Answers up to this many moves are drawn as a strip of frames; longer ones as the blank's
 #: path (arrows) over the start board.
@@ -53,8 +62,27 @@ def _tiles_after(board, moves: str) -> list[tuple[int, ...]]:
     return out
 
 
+def moved_tiles(board, moves: str) -> list[int]:
+    """The tile each move slides (into the blank), in order."""
+    frames = _tiles_after(board, moves)
+    return [after[before.index(0)] for before, after in zip(frames, frames[1:], strict=False)]
+
+
+def describe(instance) -> str:
+    """The size in words: ``4×4``, and the goal when it is not the usual blank-last one."""
+    board = getattr(instance, "board", instance)
+    goal = getattr(instance, "goal", None)
+    text = f"{board.rows}×{board.cols}"
+    n = board.rows * board.cols
+    if goal is None or tuple(goal.tiles) == (*range(1, n), 0):
+        return text
+    if tuple(goal.tiles) == tuple(range(n)):
+        return text + ", blank first"
+    return text + ", own goal"
+
+
 def _frame(rows: int, cols: int, tiles, x: float, y: float, cell: float, label: str,
-           solved: tuple[int, ...] | None) -> list[str]:
+           solved: tuple[int, ...] | None, moved: int | None = None) -> list[str]:
     out = [f'<g transform="translate({x:g},{y:g})">']
     if label:
         out.append(f'<text x="{cols * cell / 2:g}" y="-6" text-anchor="middle" '
@@ -68,9 +96,11 @@ def _frame(rows: int, cols: int, tiles, x: float, y: float, cell: float, label: 
                        f'height="{cell:g}" fill="#777"/>')
             continue
         home = solved is not None and solved[i] == tile
-        out.append(f'<rect x="{c * cell + 1:g}" y="{r * cell + 1:g}" width="{cell - 2:g}" '
-                   f'height="{cell - 2:g}" rx="{cell * 0.12:.1f}" '
-                   f'fill="{"#cfe3c4" if home else "#f6ecc4"}" stroke="#8a7a4a"/>')
+        edge = (f'stroke="#111" stroke-width="{max(cell * 0.09, 1.5):.1f}"'
+                if tile == moved else 'stroke="#8a7a4a"')
+        out.append(f'<rect class="tile" x="{c * cell + 1:g}" y="{r * cell + 1:g}" '
+                   f'width="{cell - 2:g}" height="{cell - 2:g}" rx="{cell * 0.12:.1f}" '
+                   f'fill="{"#cfe3c4" if home else "#f6ecc4"}" {edge}/>')
         out.append(f'<text x="{(c + 0.5) * cell:g}" y="{(r + 0.5) * cell:g}" '
                    f'text-anchor="middle" dominant-baseline="central" '
                    f'font-size="{cell * (0.45 if tile < 100 else 0.34):.1f}" '
@@ -99,11 +129,12 @@ def board_svg(board, moves: str | None = None, *, goal=None, cell: float | None 
         per_row = max(1, min(len(frames), int(960 // (cols * cell + 16))))
         width, height = cols * cell + 16, rows * cell + 28
         body = []
+        slid = [None, *moved_tiles(board, moves)]
         for k, tiles in enumerate(frames):
             label = "start" if k == 0 else f"{k}: {moves[k - 1]}"
             x = 8 + (k % per_row) * width
             y = 22 + (k // per_row) * height
-            body += _frame(rows, cols, tiles, x, y, cell, label, solved)
+            body += _frame(rows, cols, tiles, x, y, cell, label, solved, slid[k])
         lines = -(-len(frames) // per_row)
         return _svg(per_row * width + 8, lines * height + 8, body)
     cell = cell or max(12.0, min(48.0, 480 / max(rows, cols)))
@@ -125,6 +156,32 @@ def board_svg(board, moves: str | None = None, *, goal=None, cell: float | None 
                 f'stroke-opacity="0.6" stroke-width="{max(cell * 0.08, 1.5):.1f}" '
                 'marker-end="url(#arrow)"/>')
     return _svg(2 * cols * cell + 48, rows * cell + 30, body)
+
+
+def solution_svg(instance, moves: str) -> str:
+    """A solution as a book prints it, small: the start board, and the tiles to slide in
+    order, numbered ten to a line."""
+    board = getattr(instance, "board", instance)
+    goal = getattr(instance, "goal", None)
+    rows, cols = board.rows, board.cols
+    cell = 30.0
+    solved = tuple(goal.tiles) if goal is not None else None
+    body = _frame(rows, cols, board.tiles, 4, 4, cell, "", solved)
+    tiles = moved_tiles(board, moves)
+    size = 13.0
+    x0, per_line = cols * cell + 20, 10
+    width = x0 + per_line * size * 1.75 + 30
+    count = f"{len(tiles)} move{'s' if len(tiles) != 1 else ''}"
+    lines = [(f"{count}, slide:" if tiles else "solved already", True)]
+    for k in range(0, len(tiles), per_line):
+        lines.append((f"{k + 1}. " + " ".join(map(str, tiles[k:k + per_line])), False))
+    for n, (text, bold) in enumerate(lines):
+        weight = ' font-weight="bold"' if bold else ""
+        body.append(f'<text class="moves" x="{x0:g}" y="{4 + size * (1.1 + 1.45 * n):.1f}" '
+                    f'font-size="{size:g}" font-family="sans-serif"{weight}>'
+                    f'{escape(text)}</text>')
+    height = max(rows * cell + 8, 8 + size * 1.45 * len(lines))
+    return _svg(width, height, body)
 
 
 def _svg(width: float, height: float, body: list[str]) -> str:

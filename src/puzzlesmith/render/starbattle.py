@@ -1,6 +1,10 @@
-"""Star Battle drawings: the framed text board and SVG, on the shared grid helpers.
+"""Star Battle drawings: the framed text board and SVG, on the shared drawing pieces.
 
->>> from puzzlesmith.puzzles.starbattle.board import StarBattle
+The SVG is drawn for print, in black and white: thin grey cell lines, thick black walls
+between regions, black stars, small dots on cells a player ruled out, grey cells for cells
+that must stay empty (``.``).
+
+>>> from puzzlesmith.puzzles.starbattle.board import Marks, StarBattle
 >>> puzzle = StarBattle(("ab", "bb"), (1, 1), (1, 1), {"a": 1, "b": 1})
 >>> print(framed(puzzle, [(0, 0), (1, 1)]))
 +---+---+
@@ -10,6 +14,11 @@
 +---+---+
 >>> svg(puzzle, [(0, 0)]).count("<polygon")
 1
+>>> drawn = svg(puzzle, Marks(frozenset({(0, 0)}), frozenset({(0, 1), (1, 0)})))
+>>> draw.count(drawn, "star"), draw.count(drawn, "dot")
+(1, 2)
+>>> describe(puzzle)
+'2×2, 1 star'
 """
 
 from __future__ import annotations
@@ -17,13 +26,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from .svg import grid_svg
+from . import draw
 from .text import framed_grid
 
 if TYPE_CHECKING:
     from ..puzzles.starbattle.board import Cell, Marks, StarBattle
 
-__all__ = ["framed", "svg"]
+__all__ = ["NAME", "framed", "svg", "describe"]
+
+#: The puzzle's name in titles.
+NAME = "Star Battle"
+#: The side of a cell in SVG units.
+CELL = 36
 
 
 def _marks(puzzle: StarBattle, answer: Marks | Iterable[Cell] | None,
@@ -44,6 +58,43 @@ def framed(puzzle: StarBattle, answer: Marks | Iterable[Cell] | None = None) -> 
 
 
 def svg(puzzle: StarBattle, answer: Marks | Iterable[Cell] | None = None) -> str:
-    """An SVG drawing: cells tinted by region, thick walls between regions, stars drawn
-    (and a small cross on cells a player ruled out)."""
-    return grid_svg(list(puzzle.grid), _marks(puzzle, answer, "*", "×"))
+    """An SVG drawing: thick walls between regions, stars drawn (and a dot on cells a
+    player ruled out)."""
+    from ..puzzles.starbattle.board import NO_REGION, VOID, Marks, stars_of
+
+    rows, cols, cell = puzzle.rows, puzzle.columns, CELL
+    body = []
+    void = [f"M{c * cell},{r * cell}h{cell}v{cell}h-{cell}z"
+            for r, row in enumerate(puzzle.grid) for c, ch in enumerate(row) if ch == VOID]
+    if void:
+        body.append(f'<path class="void" d="{"".join(void)}" fill="#c8c8c8"/>')
+    body.append(draw.grid_lines(rows, cols, cell, stroke="#999", width=1))
+    # walls between regions, and around cells in no region (they belong to none)
+    grid = [[ch if ch != NO_REGION else (r, c) for c, ch in enumerate(row)]
+            for r, row in enumerate(puzzle.grid)]
+    body.append(draw.region_walls(grid, cell, line=cell * 0.1))
+    body.append(draw.frame(cols * cell, rows * cell, line=cell * 0.12))
+    if answer is not None:
+        for r, c in stars_of(answer):
+            body.append(draw.star((c + 0.5) * cell, (r + 0.52) * cell, cell * 0.36))
+        if isinstance(answer, Marks):
+            for r, c in sorted(answer.empties - answer.stars):
+                body.append(draw.dot((c + 0.5) * cell, (r + 0.5) * cell, cell * 0.09))
+    pad = cell * 0.1
+    return draw.document(cols * cell + 2 * pad, rows * cell + 2 * pad, body, x=-pad, y=-pad)
+
+
+def describe(puzzle: StarBattle) -> str:
+    """The size in words: ``10×10, 2 stars`` (or the stars per row, column and region)."""
+    units = {*puzzle.row_stars, *puzzle.column_stars, *puzzle.region_stars.values()}
+    if len(units) == 1:
+        k = units.pop()
+        stars = f"{k} star{'s' if k != 1 else ''}"
+    else:
+        def one(values):
+            values = sorted(set(values))
+            return "/".join(map(str, values))
+
+        stars = (f"stars {one(puzzle.row_stars)} a row, {one(puzzle.column_stars)} a column, "
+                 f"{one(puzzle.region_stars.values())} a region")
+    return f"{puzzle.rows}×{puzzle.columns}, {stars}"

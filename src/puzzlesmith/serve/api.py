@@ -1,0 +1,475 @@
+"""The JSON API as plain functions: one request body in, one (HTTP status, JSON object) out.
+
+The web app (:mod:`.app`) only reads bodies, queues requests and writes answers; everything a
+request means happens here, in a worker thread, so it can be tested without a server.
+
+Answers are the command line's ``--format json`` objects (``result.to_dict()``): ``puzzle``,
+``status``, ``seconds``, ``nodes``, then the verb's fields.  Two additions for browsers:
+``generate`` repeats the first puzzle's ``"text"`` at the top level, and ``solve`` adds
+``"answer"``, the solution in the answer format that ``check`` and ``hint`` take as
+``"state"``.  Bad input is HTTP 400 with ``"status": "error"`` and ``"error"``.
+
+>>> status, body = handle("nosuch", "solve", {}, Settings())
+>>> status, body["status"], body["error"]
+(404, 'error', "unknown puzzle 'nosuch'; expected one of starbattle, net, sliding, queens")
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..cli.contract import failure_from, failure_object
+from ..errors import InvalidPuzzle, LimitReached, PuzzleError
+from ..puzzles import get, names
+from ..puzzles.protocol import Option, Puzzle
+from ..results import Limits, Result, Stats, Status
+
+__all__ = ["Settings", "BadRequest", "handle", "catalogue", "warm_up", "VERBS", "start_limits"]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The bounds every request runs under (``puzzlesmith serve`` sets them from its flags)."""
+
+    #: Largest request body, in bytes (the puzzle text is inside it).
+    max_body: int = 1_000_000
+    #: Seconds a request may take, queueing included; a request may ask for less.
+    timeout: float = 10.0
+    #: Search nodes a request may use (None: only the time limit).
+    nodes: int | None = None
+    #: Requests computed at once (worker threads); more wait in line.
+    workers: int = 4
+    #: Requests waiting beyond the workers before the server answers 503.
+    max_pending: int = 64
+    #: Most puzzles one ``generate`` request may ask for.
+    max_count: int = 20
+    #: Most steps a solver trace returns (A* on the hardest 8-puzzle takes about 6,700).
+    max_trace: int = 8000
+
+
+class BadRequest(Exception):
+    """A request the API cannot take: HTTP ``status`` (400 unless said) and a message."""
+
+    def __init__(self, message: str, status: int = 400):
+        super().__init__(message)
+        self.status = status
+
+
+#: The verbs the API offers, with the body fields each takes besides the puzzle's options.
+VERBS: dict[str, tuple[str, ...]] = {
+    "generate": ("seed", "count"),
+    "solve": ("text", "seed"),
+    "count": ("text", "limit", "unique"),
+    "rate": ("text",),
+    "hint": ("text", "state"),
+    "check": ("text", "state"),
+    "render": ("text", "solution", "state"),
+    "view": ("text",),
+    "trace": ("text", "state", "method", "seed", "steps"),
+}
+#: Fields every request may carry.
+COMMON = ("timeout", "nodes")
+#: The protocol verb whose options (and support) each API verb follows.
+PROTOCOL_VERB = {"view": "solve", "trace": "solve"}
+
+
+def start_limits(body: Any, settings: Settings) -> Limits:
+    """The request's started :class:`Limits`: the server's bounds, or less if asked."""
+    seconds, nodes = settings.timeout, settings.nodes
+    if isinstance(body, dict):
+        if (asked := body.get("timeout")) is not None:
+            seconds = min(seconds, _number(asked, "timeout", minimum=0.0))
+        if (asked := body.get("nodes")) is not None:
+            asked = _whole(asked, "nodes", minimum=1)
+            nodes = asked if nodes is None else min(nodes, asked)
+    return Limits(seconds=seconds, nodes=nodes).started()
+
+
+def catalogue() -> dict:
+    """The answer of ``GET /api/puzzles``: the names, and each puzzle's verbs and options."""
+    from .trace import TRACERS
+
+    about = {}
+    for name in names():
+        try:
+            puzzle = get(name)
+        except ImportError as error:  # a puzzle that cannot load is left out, not fatal
+            logging.getLogger("puzzlesmith.serve").error("puzzle %s: %s", name, error)
+            continue
+        about[name] = {
+            "title": puzzle.title,
+            "verbs": sorted(v for v in VERBS if _offers(puzzle, v)),
+            "inline": puzzle.inline,
+            "example": _example_text(puzzle),
+            "options": [_describe(o) for o in puzzle.options],
+            "trace": list(TRACERS.get(name, {})),
+        }
+    return {"status": "solved", "puzzles": list(about), "about": about}
+
+
+def warm_up(seconds: float = 60.0) -> None:
+    """Solve every puzzle's example once, so that the compiled kernels are loaded (or
+    compiled) before the first request needs them; failures are logged, never raised."""
+    log = logging.getLogger("puzzlesmith.serve")
+    for name in names():
+        try:
+            puzzle = get(name)
+            puzzle.solve(puzzle.example(), limits=Limits(seconds=seconds).started())
+        except Exception as error:  # noqa: BLE001  (a warm-up must not stop the server)
+            log.warning("warming up %s: %s: %s", name, type(error).__name__, error)
+
+
+def handle(name: str, verb: str, body: Any, settings: Settings,
+           limits: Limits | None = None) -> tuple[int, dict]:
+    """Answer one request: (HTTP status, JSON object).  Never raises for bad input."""
+    began = time.monotonic()
+    puzzle: Puzzle | None = None
+    try:
+        if name not in names():
+            known = ", ".join(names())
+            raise BadRequest(f"unknown puzzle {name!r}; expected one of {known}", 404)
+        puzzle = get(name)
+        if verb not in VERBS or not _offers(puzzle, verb):
+            offered = ", ".join(v for v in VERBS if _offers(puzzle, v))
+            raise BadRequest(f"{name} has no {verb!r}; the API offers {offered}", 404)
+        if not isinstance(body, dict):
+            raise BadRequest("the request body must be a JSON object")
+        if limits is None:
+            limits = start_limits(body, settings)
+        answer = VERB_HANDLERS[verb](puzzle, _Request(puzzle, verb, body, settings), limits)
+        return (400 if answer.get("status") == "error" else 200), jsonable(answer)
+    except BadRequest as error:
+        stats = Stats(seconds=time.monotonic() - began)
+        return error.status, failure_object(name if puzzle else None, Status.ERROR,
+                                            str(error), stats)
+    except (PuzzleError, MemoryError, RecursionError, ValueError) as error:
+        if isinstance(error, RecursionError):
+            error = LimitReached("the input is nested too deeply")
+        elif isinstance(error, ValueError) and not isinstance(error, PuzzleError):
+            error = InvalidPuzzle(str(error))  # a library ValueError is about the input
+        failure = failure_from(error)
+        stats = Stats(seconds=time.monotonic() - began)
+        code = 400 if failure.status is Status.ERROR else 200
+        return code, failure_object(name, failure.status, failure.text, stats)
+
+
+# -- requests ------------------------------------------------------------------------------
+
+
+class _Request:
+    """One request body, checked field by field against what the verb takes."""
+
+    def __init__(self, puzzle: Puzzle, verb: str, body: dict, settings: Settings):
+        self.puzzle, self.verb, self.body, self.settings = puzzle, verb, body, settings
+        own = self.options()
+        allowed = set(VERBS[verb]) | set(COMMON) | {o.name for o in own}
+        unknown = sorted(set(body) - allowed)
+        if unknown:
+            raise BadRequest(f"{verb} takes no field {unknown[0]!r}; it takes "
+                             f"{', '.join(sorted(allowed))}")
+        self.params = {o.name: convert(o, body[o.name]) for o in own
+                       if body.get(o.name) is not None}
+
+    def options(self) -> list[Option]:
+        verb = PROTOCOL_VERB.get(self.verb, self.verb)
+        if self.verb == "check":  # check runs parse only
+            return self.puzzle.options_for("check", "parse") or \
+                self.puzzle.options_for("solve", "parse")
+        if self.verb in ("view", "trace"):
+            return self.puzzle.options_for("solve", "parse")
+        return self.puzzle.options_for(verb)
+
+    def text(self, field: str = "text", *, required: bool = True) -> str | None:
+        value = self.body.get(field)
+        if value is None:
+            if required:
+                what = "the puzzle in its text format" if field == "text" else \
+                    "the answer in the puzzle's answer format"
+                raise BadRequest(f"{self.verb} needs {field!r}: {what}")
+            return None
+        if isinstance(value, list) and all(isinstance(line, str) for line in value):
+            value = "\n".join(value)
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            value = str(value)
+        if not isinstance(value, str):
+            raise BadRequest(f"{field!r} must be text, not {_kind(value)}")
+        if "\0" in value:
+            raise BadRequest(f"{field!r} holds binary data (a NUL character), not text")
+        if len(value) > self.puzzle.max_input:
+            raise BadRequest(f"{field!r} is longer than {self.puzzle.max_input:,} characters")
+        return value.removeprefix("\ufeff")
+
+    def instance(self):
+        parse, _ = self.puzzle.split_params(PROTOCOL_VERB.get(self.verb, self.verb),
+                                            self.params)
+        if self.verb in ("view", "trace", "check"):
+            parse = self.params
+        return self.puzzle.parse(self.text(), **parse)
+
+    def run_params(self) -> dict:
+        _, run = self.puzzle.split_params(self.verb, self.params)
+        return run
+
+    def state(self, instance, *, required: bool):
+        text = self.text("state", required=required)
+        if text is None:
+            return None
+        return self.puzzle.parse_answer(instance, text)
+
+    def get(self, field: str, convert_to: Callable[[Any, str], Any], default=None):
+        value = self.body.get(field)
+        return default if value is None else convert_to(value, field)
+
+
+def _offers(puzzle: Puzzle, verb: str) -> bool:
+    if verb == "view":
+        return True
+    if verb == "trace":
+        from .trace import TRACERS
+        return puzzle.name in TRACERS
+    return verb in puzzle.verbs
+
+
+# -- the verbs -----------------------------------------------------------------------------
+
+
+def _generate(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
+    seed = request.get("seed", _whole)
+    count = request.get("count", _whole, 1)
+    if not 1 <= count <= request.settings.max_count:
+        raise BadRequest(f"'count' must be between 1 and {request.settings.max_count}")
+    result = puzzle.generate(seed=seed, limits=limits, count=count, **request.params)
+    answer = _dict(puzzle, result)
+    if result.puzzles:
+        answer["text"] = result.puzzles[0].text
+    return answer
+
+
+def _solve(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
+    instance = request.instance()
+    limits.check("parsing the input")
+    result = puzzle.solve(instance, limits=limits, seed=request.get("seed", _whole),
+                          **request.run_params())
+    answer = _dict(puzzle, result)
+    if result.solution is not None:
+        answer["answer"] = puzzle.format_answer(instance, result.solution, _answer_style(puzzle))
+    return answer
+
+
+def _count(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
+    instance = request.instance()
+    limits.check("parsing the input")
+    limit = request.get("limit", lambda v, f: _whole(v, f, minimum=1))
+    if request.get("unique", _flag, False):
+        return _dict(puzzle, puzzle.prove_unique(instance, limits=limits,
+                                                 **request.run_params()))
+    return _dict(puzzle, puzzle.count(instance, limit=limit, limits=limits,
+                                      **request.run_params()))
+
+
+def _rate(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
+    instance = request.instance()
+    limits.check("parsing the input")
+    return _dict(puzzle, puzzle.rate(instance, limits=limits, **request.run_params()))
+
+
+def _hint(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
+    instance = request.instance()
+    state = request.state(instance, required=False)
+    limits.check("parsing the input")
+    result = puzzle.hint(instance, state, limits=limits, **request.run_params())
+    answer = _dict(puzzle, result)
+    from .views import hint_marks
+    marks = hint_marks(puzzle, instance, state, result)
+    if marks:
+        answer["marks"] = marks
+    return answer
+
+
+def _check(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
+    instance = request.instance()
+    began = time.monotonic()
+    answer = request.state(instance, required=True)
+    verdict = puzzle.is_solution(instance, answer)
+    verdict.stats = Stats(seconds=time.monotonic() - began)
+    out = _dict(puzzle, verdict)
+    from .views import violation_marks
+    marks = violation_marks(puzzle, instance, answer, verdict)
+    if marks:
+        out["marks"] = marks
+    return out
+
+
+def _render(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
+    instance = request.instance()
+    limits.check("parsing the input")
+    if (state := request.state(instance, required=False)) is not None:
+        drawing = puzzle.render_svg(instance, state)
+        return _dict(puzzle, Result(Status.SOLVED, details={"drawing": drawing}))
+    return _dict(puzzle, puzzle.render(instance, solution=request.get("solution", _flag, False),
+                                       style="svg", limits=limits, **request.run_params()))
+
+
+def _view(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
+    from .views import view
+    instance = request.instance()
+    return {"puzzle": puzzle.name, "status": "solved", "seconds": 0.0, "nodes": 0,
+            "text": puzzle.format(instance), "board": view(puzzle, instance)}
+
+
+def _trace(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
+    from .trace import trace
+    instance = request.instance()
+    steps = request.get("steps", lambda v, f: _whole(v, f, minimum=1),
+                        request.settings.max_trace)
+    state = request.state(instance, required=False)
+    return trace(puzzle, instance, state=state, method=request.get("method", _word),
+                 seed=request.get("seed", _whole), steps=min(steps, request.settings.max_trace),
+                 limits=limits)
+
+
+VERB_HANDLERS: dict[str, Callable[[Puzzle, _Request, Limits], dict]] = {
+    "generate": _generate, "solve": _solve, "count": _count, "rate": _rate, "hint": _hint,
+    "check": _check, "render": _render, "view": _view, "trace": _trace,
+}
+
+
+def _dict(puzzle: Puzzle, result: Result) -> dict:
+    result.puzzle = puzzle.name
+    answer = result.to_dict()
+    if result.messages:
+        answer["messages"] = list(result.messages)
+    return answer
+
+
+def _answer_style(puzzle: Puzzle) -> str | None:
+    from .views import ANSWER_STYLES
+
+    if puzzle.name in ANSWER_STYLES:
+        return ANSWER_STYLES[puzzle.name]
+    styles = puzzle.styles.get("solve")
+    return styles[0] if styles else None
+
+
+def _example_text(puzzle: Puzzle) -> str | None:
+    try:
+        return puzzle.format(puzzle.example())
+    except (NotImplementedError, PuzzleError):
+        return None
+
+
+def _describe(option: Option) -> dict:
+    kind = option.type
+    if isinstance(kind, tuple):
+        kind_name, choices = "choice", list(kind)
+    else:
+        kind_name, choices = getattr(kind, "__name__", str(kind)), None
+    return {"name": option.name, "verbs": list(option.verbs), "type": kind_name,
+            "choices": choices, "default": option.default, "help": option.help,
+            "phase": option.phase, "minimum": option.minimum}
+
+
+# -- values --------------------------------------------------------------------------------
+
+
+def convert(option: Option, value: Any):
+    """A JSON value for ``option``, checked as the command line checks its flag."""
+    name, kind = option.name, option.type
+    if isinstance(kind, tuple):
+        if value not in kind:
+            raise BadRequest(f"{name!r} must be one of {', '.join(map(str, kind))}, "
+                             f"not {_short(value)!r}")
+        return value
+    if kind is bool:
+        return _flag(value, name)
+    if kind is int:
+        return _whole(value, name, minimum=option.minimum)
+    if kind is float:
+        return _number(value, name, minimum=option.minimum)
+    if isinstance(value, bool) or not isinstance(value, str | int | float):
+        raise BadRequest(f"{name!r} must be text, not {_kind(value)}")
+    text = str(value)
+    if len(text) > 200:
+        raise BadRequest(f"{name!r} is longer than 200 characters")
+    return text
+
+
+def _whole(value: Any, name: str, minimum: float | None = None) -> int:
+    number = None
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    elif isinstance(value, float) and value.is_integer():
+        number = int(value)
+    elif isinstance(value, str) and len(value.strip()) <= 30:
+        text = value.strip()
+        if text.lstrip("-").isdigit():
+            number = int(text)
+    if number is None or abs(number) > 1 << 62:
+        raise BadRequest(f"{name!r} must be a whole number, not {_short(value)!r}")
+    if minimum is not None and number < minimum:
+        raise BadRequest(f"{name!r} must be at least {minimum:g}, not {number}")
+    return number
+
+
+def _number(value: Any, name: str, minimum: float | None = None) -> float:
+    number = None
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        number = float(value)
+    elif isinstance(value, str) and len(value) <= 30:
+        try:
+            number = float(value)
+        except ValueError:
+            number = None
+    if number is None or not math.isfinite(number):
+        raise BadRequest(f"{name!r} must be a finite number, not {_short(value)!r}")
+    if minimum is not None and number < minimum:
+        raise BadRequest(f"{name!r} must be at least {minimum:g}, not {number:g}")
+    return number
+
+
+def _flag(value: Any, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise BadRequest(f"{name!r} must be true or false, not {_short(value)!r}")
+    return value
+
+
+def _word(value: Any, name: str) -> str:
+    if not isinstance(value, str) or len(value) > 40:
+        raise BadRequest(f"{name!r} must be a short name, not {_short(value)!r}")
+    return value
+
+
+def _kind(value: Any) -> str:
+    return {dict: "an object", list: "a list", bool: "true/false", type(None): "null"}.get(
+        type(value), type(value).__name__)
+
+
+def _short(value: Any) -> str:
+    text = str(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def jsonable(value: Any) -> Any:
+    """``value`` with only JSON types: tuples become lists, sets sorted lists, NaN and
+    infinities None, anything else its ``str`` (so that an answer never fails to encode)."""
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [jsonable(v) for v in value]
+    if isinstance(value, set | frozenset):
+        return [jsonable(v) for v in sorted(value, key=repr)]
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if value is None or isinstance(value, str | int | bool):
+        return value
+    if hasattr(value, "item"):  # numpy scalars
+        return jsonable(value.item())
+    if hasattr(value, "tolist"):
+        return jsonable(value.tolist())
+    return str(value)
+

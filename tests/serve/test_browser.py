@@ -1,0 +1,135 @@
+"""The front end in a real browser (headless chromium through selenium): play a Star Battle to
+its solved state by clicking, solve a 3x3 sliding board with the arrow keys, turn and lock Net
+tiles, ask for a hint, watch a solver.  Each test saves a screenshot (see conftest.py)."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+import pytest
+
+from tests.serve.test_api import PLAYABLE, post
+
+pytest.importorskip("selenium", reason="the browser tests need selenium")
+
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+WAIT = 30  # seconds: generous, the machine is shared; nothing here measures time
+
+
+def needs(name: str) -> None:
+    if name not in PLAYABLE:
+        pytest.skip(f"{name} is not under test (PUZZLESMITH_SERVE_PUZZLES)")
+
+
+def open_puzzle(browser, server: str, **params) -> None:
+    """Open the page on a puzzle (``p=NAME`` and ``text=...`` or generation options) and wait
+    until its board is drawn."""
+    browser.get("about:blank")  # a fresh page, not a hash change on the last one
+    browser.get(f"{server}/#{urlencode(params)}")
+    WebDriverWait(browser, WAIT).until(lambda d: d.execute_script(
+        "const g = window.puzzlesmith && window.puzzlesmith.game;"
+        f"return g && g.text && g.name === {params['p']!r} && "
+        "document.querySelectorAll('#board .cell').length > 0"))
+
+
+def cell(browser, r: int, c: int):
+    return browser.find_element(By.CSS_SELECTOR, f'#board .cell[data-row="{r}"][data-col="{c}"]')
+
+
+def wait_solved(browser) -> None:
+    WebDriverWait(browser, WAIT).until(
+        lambda d: d.find_element(By.ID, "verdict").text == "solved")
+
+
+def game(browser, expression: str):
+    return browser.execute_script(f"return window.puzzlesmith.game.{expression};")
+
+
+def shoot(browser, screenshots, name: str) -> None:
+    path = screenshots / f"{name}.png"
+    browser.save_screenshot(str(path))
+    assert path.stat().st_size > 1000
+
+
+def test_star_battle_played_to_its_solved_state(browser, server, http, screenshots):
+    needs("starbattle")
+    _, made = post(http, "starbattle", "generate", {"size": 6, "stars": 1, "seed": 5})
+    _, solved = post(http, "starbattle", "solve", {"text": made["text"]})
+    stars = [(r, c) for r, line in enumerate(solved["answer"].splitlines())
+             for c, ch in enumerate(line.strip()) if ch == "*"]
+    open_puzzle(browser, server, p="starbattle", text=made["text"])
+    free = next((r, c) for r in range(6) for c in range(6) if (r, c) not in stars)
+    ActionChains(browser).context_click(cell(browser, *free)).perform()  # a dot
+    assert game(browser, f"state[{free[0] * 6 + free[1]}]") == 2
+    for r, c in stars:
+        cell(browser, r, c).click()  # empty -> star
+    wait_solved(browser)
+    assert "Solved" in browser.find_element(By.ID, "message").text
+    shoot(browser, screenshots, "starbattle-solved")
+
+
+def test_sliding_solved_with_arrow_keys(browser, server, http, screenshots):
+    needs("sliding")
+    board = "4 1 3\n7 2 5\n0 8 6"
+    _, solved = post(http, "sliding", "solve", {"text": board})
+    moves = solved["answer"]
+    keys = {"U": Keys.ARROW_DOWN, "D": Keys.ARROW_UP, "L": Keys.ARROW_RIGHT,
+            "R": Keys.ARROW_LEFT}  # the blank goes one way, the tile the other
+    open_puzzle(browser, server, p="sliding", text=board)
+    body = browser.find_element(By.TAG_NAME, "body")
+    for letter in moves:
+        body.send_keys(keys[letter])
+    wait_solved(browser)
+    assert f"{len(moves)} moves" in browser.find_element(By.ID, "counter").text
+    shoot(browser, screenshots, "sliding-solved")
+
+
+def test_net_tiles_turn_and_lock(browser, server, http, screenshots):
+    needs("net")
+    _, made = post(http, "net", "generate", {"size": "4x4", "seed": 3})
+    open_puzzle(browser, server, p="net", text=made["text"])
+    cell(browser, 0, 0).click()
+    assert game(browser, "state.turns[0][0]") == 1
+    ActionChains(browser).key_down(Keys.SHIFT).click(cell(browser, 1, 1)) \
+        .key_up(Keys.SHIFT).perform()
+    assert game(browser, "state.locked[1][1]") is True
+    cell(browser, 1, 1).click()  # a locked tile does not turn
+    assert game(browser, "state.turns[1][1]") == 0
+    browser.find_element(By.ID, "undo").click()
+    assert game(browser, "state.locked[1][1]") is False
+    shoot(browser, screenshots, "net-turned")
+
+
+@pytest.mark.parametrize("name", ["starbattle", "queens"])
+def test_a_hint_is_shown_and_can_be_played(browser, server, screenshots, name):
+    needs(name)
+    open_puzzle(browser, server, p=name, size=6, seed=4)
+    browser.find_element(By.ID, "hint").click()
+    WebDriverWait(browser, WAIT).until(
+        lambda d: d.find_element(By.ID, "message").text and game(d, "marks"))
+    assert game(browser, "marks.cells.length") >= 1
+    shoot(browser, screenshots, f"{name}-hint")
+    apply = browser.find_element(By.ID, "apply-hint")
+    if apply.is_displayed():
+        before = game(browser, "moves")
+        apply.click()
+        assert game(browser, "moves") == before + 1
+
+
+def test_watching_a_star_search(browser, server, screenshots):
+    needs("sliding")
+    open_puzzle(browser, server, p="sliding", text="4 1 3\n7 2 5\n0 8 6")
+    browser.find_element(By.ID, "run").click()
+    WebDriverWait(browser, WAIT).until(
+        lambda d: d.find_element(By.ID, "trace-info").text.startswith("step 1 of"))
+    browser.find_element(By.ID, "next").click()
+    assert browser.find_element(By.ID, "trace-info").text.startswith("step 2 of")
+    assert "frontier" in browser.find_element(By.ID, "trace-detail").text
+    shoot(browser, screenshots, "sliding-astar")
+    browser.find_element(By.ID, "leave").click()
+    assert not browser.execute_script("return window.puzzlesmith.watch")
+

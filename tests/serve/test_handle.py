@@ -1,0 +1,78 @@
+"""The API's core without HTTP (:func:`puzzlesmith.serve.api.handle`): any JSON body gets a
+JSON object with HTTP 200, 400 or 404 — never an exception (hypothesis), and the option
+values are converted as the command line converts its flags."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from puzzlesmith.puzzles.protocol import Option
+from puzzlesmith.serve.api import VERBS, BadRequest, Settings, convert, handle, jsonable
+from tests.serve.test_api import PLAYABLE
+
+QUICK = Settings(timeout=0.5, nodes=20_000)
+SAMPLES = {  # a few texts each puzzle reads, mixed into the random ones
+    "starbattle": "AABBCC\nAABCCC\nAABCCC\nDDBBEE\nDDBBEF\nDDBBFF",
+    "net": "c6\n93",
+    "sliding": "1 2 3 4 5 6 0 7 8",
+    "queens": "6",
+}
+scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6),
+                    st.floats(allow_nan=True), st.text(max_size=30))
+values = st.recursive(scalars, lambda inner: st.one_of(st.lists(inner, max_size=3),
+                                                      st.dictionaries(st.text(max_size=5),
+                                                                      inner, max_size=3)),
+                      max_leaves=6)
+
+
+def bodies(name: str):
+    texts = st.one_of(st.sampled_from([SAMPLES.get(name, "1")]), st.text(max_size=60), values)
+    fields = st.sampled_from(sorted({f for fs in VERBS.values() for f in fs} |
+                                    {"timeout", "nodes", "stars", "size", "method", "wrap",
+                                     "connected", "goal", "bogus"}))
+    return st.fixed_dictionaries({"text": texts}, optional={"state": texts}).flatmap(
+        lambda base: st.dictionaries(fields, values, max_size=3).map(lambda extra:
+                                                                     {**base, **extra}))
+
+
+@pytest.mark.parametrize("name", PLAYABLE)
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_any_body_is_answered_with_json(name, data):
+    verb = data.draw(st.sampled_from(sorted(VERBS)), label="verb")
+    body = data.draw(bodies(name), label="body")
+    code, answer = handle(name, verb, body, QUICK)
+    assert code in (200, 400, 404), (code, answer)
+    json.dumps(answer, allow_nan=False)
+    assert answer["status"] in ("solved", "unsolvable", "gave-up", "error")
+    assert (code == 400) == (answer["status"] == "error") or code == 404
+
+
+def test_values_are_converted_like_flags():
+    whole = Option("n", ("solve",), int, None, minimum=1)
+    assert convert(whole, 3) == convert(whole, "3") == convert(whole, 3.0) == 3
+    for bad in (0, "three", 2.5, True, None, [3]):
+        with pytest.raises(BadRequest):
+            convert(whole, bad)
+    choice = Option("m", ("solve",), ("a", "b"))
+    assert convert(choice, "a") == "a"
+    with pytest.raises(BadRequest):
+        convert(choice, "c")
+    flag = Option("f", ("solve",), bool)
+    assert convert(flag, True) is True
+    with pytest.raises(BadRequest):
+        convert(flag, "yes")
+    real = Option("w", ("solve",), float, minimum=1)
+    assert convert(real, "1.5") == 1.5
+    for bad in ("nan", float("inf"), 0.5):
+        with pytest.raises(BadRequest):
+            convert(real, bad)
+
+
+def test_answers_are_always_encodable():
+    assert jsonable({"a": (1, float("inf")), "b": {2, 1}, 3: None}) == \
+        {"a": [1, None], "b": [1, 2], "3": None}
