@@ -98,8 +98,8 @@ FREE, TAKEN, EXCLUDED = 0, 1, 2
 EXHAUSTED, FOUND, PAUSED, GAVE_UP = 0, 1, 2, 3  # GAVE_UP is set in Python
 DESCEND, BACKTRACK = 0, 1
 (C_TRAIL, C_QLEN, C_LEVEL, C_MODE, C_NODES, C_STAMP, C_PIGEON, C_PROBE, C_PROBES,
- C_ROUND, C_DYNAMIC) = range(11)
-CONTROL_SIZE = 11
+ C_ROUND, C_DYNAMIC, C_PFAILS) = range(12)
+CONTROL_SIZE = 12
 _BUILD_CHECK = 4096  # options between two deadline checks while building a model
 
 
@@ -448,6 +448,7 @@ class Search:
         self.found += int(found)
         self.stats.extra["solutions"] = self.found
         self.stats.extra["probes"] = int(ctl[C_PROBES])
+        self.stats.extra["failed_probes"] = int(ctl[C_PFAILS])
         limited = self.driver.after(int(ctl[C_NODES]), paused=outcome == PAUSED)
         if outcome == PAUSED and limited:
             outcome = GAVE_UP

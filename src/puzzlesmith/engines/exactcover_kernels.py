@@ -24,6 +24,7 @@ from .exactcover import (
     C_LEVEL,
     C_MODE,
     C_NODES,
+    C_PFAILS,
     C_PIGEON,
     C_PROBE,
     C_PROBES,
@@ -366,6 +367,7 @@ def _probe_item(p, lo, hi, primary, status, cover, avail, opt_start, opt_items, 
         if not ok:
             failed[nfailed] = o
             nfailed += 1
+    ctl[C_PFAILS] += nfailed
     for f in range(nfailed):
         _set_status(failed[f], EXCLUDED, status, cover, avail, lo, hi, opt_start, opt_items,
                     trail, ctl, queue, queued)
@@ -392,6 +394,7 @@ def _probe_all(lo, hi, primary, status, cover, avail, opt_start, opt_items, item
             if ok:
                 continue
             excluded += 1
+            ctl[C_PFAILS] += 1
             _set_status(o, EXCLUDED, status, cover, avail, lo, hi, opt_start, opt_items, trail,
                         ctl, queue, queued)
             if not _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items,

@@ -4,9 +4,10 @@ The model: one option per cell that may hold a star, covering its row, its colum
 region (primary items, each needing its count) and every 2×2 block it lies in (secondary
 items: at most one star per block is exactly "no two stars touch").  The engine's pigeonhole
 bounds then find the human solver's 2×2 "squeeze" rules by themselves: a row's free cells,
-grouped by the blocks and regions they share, bound how many stars it can still take.  With
-probing on (singleton consistency at the root: a cell whose star leads to a contradiction
-is empty), most puzzles up to 50×50 are solved and proven unique without a single branch.
+grouped by the blocks and regions they share, bound how many stars it can still take.  On large
+boards probing is on (singleton consistency at the root: a cell whose star leads to a
+contradiction is empty), and most puzzles up to 50×50 are solved and proven unique without a
+single branch.
 
 A player's :class:`~.board.Marks` can be imposed: ruled-out cells lose their option, and a
 marked star gets a primary item of its own that only its cell covers.
@@ -31,6 +32,7 @@ from .board import NO_REGION, Cell, Marks, StarBattle
 
 __all__ = ["model", "solutions", "solve", "count", "model_bytes"]
 
+STRONG_CELLS = 400  # 20×20: measured, the strong search pays from about there
 BYTES_PER_CELL = 1600  # measured: a 200×200 model peaks at about 60 MB while it is built
 
 
@@ -40,13 +42,20 @@ def model_bytes(puzzle: StarBattle) -> int:
 
 
 def model(puzzle: StarBattle, *, seed: int | None = None, marks: Marks | None = None,
-          limits: Limits | None = None) -> ExactCover:
+          limits: Limits | None = None, strong: bool | None = None) -> ExactCover:
     """The exact-cover model (see the module docstring); options are the cells.
+
+    ``strong`` turns on the engine's probing and dynamic order (default: on boards of at
+    least :data:`STRONG_CELLS` cells).  They remove the heavy tail of large puzzles; on
+    small ones, and when many solutions are enumerated, the plain search is faster (it
+    does less per node, and the generator checks thousands of small candidates).
 
     ``limits`` bound the build: past the deadline :class:`~puzzlesmith.errors.LimitReached`
     is raised; over ``limits.memory`` it is refused before anything is allocated.
     """
     limits = limits or Limits()
+    if strong is None:
+        strong = puzzle.rows * puzzle.columns >= STRONG_CELLS
     if limits.memory is not None and model_bytes(puzzle) > limits.memory:
         raise LimitReached(f"the model of a {puzzle.rows}x{puzzle.columns} board needs about "
                            f"{model_bytes(puzzle) // 1_000_000} MB, over the memory limit")
@@ -74,7 +83,7 @@ def model(puzzle: StarBattle, *, seed: int | None = None, marks: Marks | None = 
     multiplicity.update({("marked", r, c): 1 for r, c in starred})  # uncoverable if void
     blocks = [("block", br, bc) for br in range(max(rows - 1, 1)) for bc in range(max(cols - 1, 1))]
     return ExactCover(options, secondary=blocks, multiplicity=multiplicity, seed=seed,
-                      probe=True, limits=limits)
+                      probe=strong, dynamic=strong, limits=limits)
 
 
 def solutions(puzzle: StarBattle, *, seed: int | None = None, limits: Limits | None = None,
@@ -98,5 +107,7 @@ def solve(puzzle: StarBattle, *, unique: bool = False, seed: int | None = None,
 
 def count(puzzle: StarBattle, limit: int | None = None, *, limits: Limits | None = None,
           progress: Callable[[Stats], None] | None = None) -> CountResult:
-    """Count the solutions, up to ``limit``."""
-    return model(puzzle, limits=limits).count(limit, limits=limits, progress=progress)
+    """Count the solutions, up to ``limit`` (the strong search up to two: "is it unique")."""
+    strong = None if limit is not None and limit <= 2 else False
+    return model(puzzle, limits=limits, strong=strong).count(limit, limits=limits,
+                                                             progress=progress)
