@@ -23,6 +23,7 @@ marked star gets a primary item of its own that only its cell covers.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator
 
 from ...engines.exactcover import ExactCover
@@ -33,6 +34,7 @@ from .board import NO_REGION, Cell, Marks, StarBattle
 __all__ = ["model", "solutions", "solve", "count", "model_bytes"]
 
 STRONG_CELLS = 400  # 20×20: measured, the strong search pays from about there
+PLAIN_NODES = 1000  # solve and "is it unique" try the plain search first, this many nodes
 BYTES_PER_CELL = 1600  # measured: a 200×200 model peaks at about 60 MB while it is built
 
 
@@ -98,8 +100,9 @@ def solve(puzzle: StarBattle, *, unique: bool = False, seed: int | None = None,
           marks: Marks | None = None) -> SolveResult:
     """Solve (the solution is the sorted star cells); with ``unique=True`` also prove the
     solution unique or find a second one ("take two")."""
-    result = model(puzzle, seed=seed, marks=marks, limits=limits).solve(
-        unique=unique, limits=limits, progress=progress)
+    result = _plain_first(puzzle, limits, lambda strong, lim: model(
+        puzzle, seed=seed, marks=marks, limits=lim, strong=strong).solve(
+        unique=unique, limits=lim, progress=progress))
     if result.solution is not None:
         result.solution = sorted(result.solution)
     return result
@@ -108,6 +111,24 @@ def solve(puzzle: StarBattle, *, unique: bool = False, seed: int | None = None,
 def count(puzzle: StarBattle, limit: int | None = None, *, limits: Limits | None = None,
           progress: Callable[[Stats], None] | None = None) -> CountResult:
     """Count the solutions, up to ``limit`` (the strong search up to two: "is it unique")."""
-    strong = None if limit is not None and limit <= 2 else False
-    return model(puzzle, limits=limits, strong=strong).count(limit, limits=limits,
-                                                             progress=progress)
+    if limit is None or limit > 2:
+        return model(puzzle, limits=limits, strong=False).count(limit, limits=limits,
+                                                                progress=progress)
+    return _plain_first(puzzle, limits, lambda strong, lim: model(
+        puzzle, limits=lim, strong=strong).count(limit, limits=lim, progress=progress))
+
+
+def _plain_first(puzzle: StarBattle, limits: Limits | None, run):
+    """``run(strong, limits)``, on a large board first the plain search for at most
+    :data:`PLAIN_NODES` nodes (most puzzles end there, cheaper per node), then the strong
+    one; the statistics add up."""
+    limits = limits or Limits()
+    if puzzle.rows * puzzle.columns < STRONG_CELLS:
+        return run(False, limits)
+    budget = PLAIN_NODES if limits.nodes is None else min(PLAIN_NODES, limits.nodes)
+    first = run(False, dataclasses.replace(limits, nodes=budget))
+    if first.stats.nodes < budget or budget == limits.nodes:  # it ended within the budget
+        return first
+    result = run(True, limits)
+    result.stats.add(first.stats)
+    return result
