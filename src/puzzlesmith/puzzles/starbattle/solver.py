@@ -34,7 +34,7 @@ from .board import NO_REGION, Cell, Marks, StarBattle
 __all__ = ["model", "solutions", "solve", "count", "model_bytes"]
 
 STRONG_CELLS = 400  # 20×20: measured, the strong search pays from about there
-PLAIN_NODES = 1000  # solve and "is it unique" try the plain search first, this many nodes
+PLAIN_NODES = 600  # solve and "is it unique" try the plain search first, this many nodes
 BYTES_PER_CELL = 1600  # measured: a 200×200 model peaks at about 60 MB while it is built
 
 
