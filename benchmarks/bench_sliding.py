@@ -10,6 +10,11 @@ Sections (all by default):
   big      24-puzzle: weighted IDA* on random boards (bound stated), optimal on near boards
   compare  the comparison table (``puzzlesmith compare sliding``) on the seed's board,
            through the library, under one deadline (--compare-timeout, default none)
+  anytime  24-puzzle: the boards of ../shared/data/sliding/24puzzle.txt, anytime search with
+           the 6-6-6-6 tables (built into the cache first if missing: minutes, ~0.9 GB while
+           building, 510 MB on disk), --anytime-seconds each (default 60), --boards I J ...;
+           best length, proven lower bound, gap, proven optimal; --peer adds the old weighted
+           IDA* (w = 1.5, 4x6 tables) on each board
 
 Pattern databases are taken from the user's cache (built there first if missing), except in
 ``builds``, which always builds afresh into a temporary folder.
@@ -129,7 +134,7 @@ def fifty(repeat: int) -> None:
               f"all lengths = known optimum: {lengths_ok}")
         rate = sum(generated) / sum(r.stats.extra["search_seconds"] for r in results)
         print(f"   {rate / 1e6:.1f} M generated nodes/s")
-    result = PUZZLE.bench((DATA / "15puzzle.txt").read_text())
+    result = PUZZLE.bench({"15puzzle.txt": (DATA / "15puzzle.txt").read_text()})
     print(f"library PUZZLE.bench(15puzzle.txt): {result.stats.seconds:.2f} s; "
           f"{result.details['table'].splitlines()[-1]}")
     wall, done = cli("bench", "sliding", str(DATA / "15puzzle.txt"))
@@ -163,6 +168,58 @@ def big(count: int) -> None:
               f"{fast.details['length']} in {fast.stats.seconds:.3f} s")
 
 
+def anytime(seconds: float, which: list[int] | None, peer: bool) -> None:
+    """The 24-puzzle boards of 24puzzle.txt: anytime search with 6-6-6-6 + mirror."""
+    print(f"\n## 24-puzzle anytime (6-6-6-6 + mirror), {seconds:g} s per board, "
+          "24puzzle.txt")
+    goal = goal_board(5, 5)
+    last = [0.0]
+
+    def report(stats) -> None:  # the build's progress bar, on stderr
+        if time.monotonic() - last[0] > 30:
+            last[0] = time.monotonic()
+            extra = stats.extra
+            print(f"  {extra.get('phase')}: {100 * extra.get('done', 0) / extra['total']:.0f}%",
+                  file=sys.stderr, flush=True)
+
+    wall, cpu = time.perf_counter(), time.process_time()
+    database = load_partition(goal, "6-6-6-6", progress=report)
+    database.arrays()  # the tables joined in memory (read from the disk cache)
+    size = sum(f.stat().st_size for f in database.files) / 1e6
+    print(f"tables: {len(database.tables)} x {len(database.tables[0]):,} entries, "
+          f"{size:,.0f} MB on disk; loaded/built in {time.perf_counter() - wall:.1f} s "
+          f"({time.process_time() - cpu:.1f} s CPU; build {database.build_seconds:.0f} s)")
+    boards = [line.split("#", 1)[0].strip()
+              for line in (DATA / "24puzzle.txt").read_text().splitlines()]
+    boards = [b for b in boards if b]
+    picked = which if which else list(range(len(boards)))
+    ensure_warm("sliding")
+    print(f"{'#':>2} {'length':>6} {'bound':>5} {'gap':>6} {'optimal':>7} {'first':>7} "
+          f"{'nodes':>14} {'CPU s':>5}  improvements (s: length)"
+          + ("  | peer w=1.5 4x4 pdb" if peer else ""))
+    gaps, proven = [], 0
+    for i in picked:
+        task = PUZZLE.parse(boards[i])
+        cpu = time.process_time()
+        r = PUZZLE.solve(task, method="anytime", pdb="6-6-6-6", limits=Limits(seconds=seconds))
+        cpu = time.process_time() - cpu
+        assert r.solution is None or PUZZLE.is_solution(task, r.solution).ok
+        first = r.details["improvements"][0][0] if r.details["improvements"] else None
+        steps = ", ".join(f"{t:g}: {n}" for t, n, _ in r.details["improvements"])
+        line = (f"{i:>2} {r.details['length']:>6} {r.details['lower_bound']:>5} "
+                f"{100 * r.details['gap']:>5.1f}% {str(r.optimal):>7} {first:>6.2f}s "
+                f"{r.stats.nodes:>14,} {cpu:>5.1f}  {steps}")
+        if peer:
+            w = PUZZLE.solve(task, method="weighted-idastar", weight=1.5,
+                             limits=Limits(seconds=seconds))
+            line += f"  | {w.details['length']} in {w.stats.seconds:.1f} s"
+        print(line, flush=True)
+        gaps.append(r.details["gap"])
+        proven += bool(r.optimal)
+    print(f"median gap {100 * statistics.median(gaps):.1f}% (max {100 * max(gaps):.1f}%); "
+          f"proven optimal: {proven} of {len(picked)}; gap = (length - bound) / length")
+
+
 def compare(timeout: float | None) -> None:
     print("\n## compare sliding (the seed's board; rows stop at 2,000,000 nodes"
           + (f", the whole table at {timeout:g} s)" if timeout else ")"))
@@ -175,11 +232,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--section", action="append",
-                        choices=["builds", "seed", "fifty", "big", "compare"])
+                        choices=["builds", "seed", "fifty", "big", "compare", "anytime"])
     parser.add_argument("--heavy", action="store_true",
                         help="also build the 5-5-5-5-4 databases for 5x5 (minutes)")
     parser.add_argument("--big-count", type=int, default=5)
     parser.add_argument("--compare-timeout", type=float, default=None)
+    parser.add_argument("--anytime-seconds", type=float, default=60)
+    parser.add_argument("--boards", type=int, nargs="*", default=None,
+                        help="anytime: which boards of 24puzzle.txt (0-based; default all)")
+    parser.add_argument("--peer", action="store_true",
+                        help="anytime: also weighted IDA* w=1.5 with the default tables")
     args = parser.parse_args()
     sections = args.section or ["builds", "seed", "fifty", "big", "compare"]
     if "builds" in sections:
@@ -196,6 +258,8 @@ def main() -> None:
         big(args.big_count)
     if "compare" in sections:
         compare(args.compare_timeout)
+    if "anytime" in sections:
+        anytime(args.anytime_seconds, args.boards, args.peer)
 
 
 if __name__ == "__main__":

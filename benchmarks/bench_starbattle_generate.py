@@ -1,12 +1,15 @@
-"""Figures for the Star Battle generator and rater (issue 6).
+"""Figures for the Star Battle generator (issues 6 and 13).
 
     python benchmarks/bench_starbattle_generate.py [--seeds 10] [--sizes 8/1,10/2,12/2,14/3,17/4]
+        [--levels "10/2:easy,medium,hard,expert;14/3:medium,hard;17/4:hard"]
 
 For each size: the median and worst time to generate one proven-unique puzzle (default method
-"grow", then "genetic" on the small sizes) and the share of each rating among them; the time
-to make a puzzle of each difficulty (``--difficulty``); the ratings of the published puzzles
-in ../shared/data/starbattle (KrazyDad's numbers grow with difficulty).  Puzzles that hit the
-per-puzzle limit count as the limit and are reported.
+"grow", then "genetic" on the small sizes; by default every puzzle is solvable by rules) and
+the share of each rating among them; then, for each size and level of ``--levels``, the time
+to make a puzzle of that difficulty (``--difficulty``), how many seeds succeeded and whether
+each puzzle rates exactly its level.  Puzzles that hit the per-puzzle limit count as the
+limit and are reported.  The ratings of the published puzzles are in
+bench_starbattle_rating.py.
 """
 
 from __future__ import annotations
@@ -15,16 +18,12 @@ import argparse
 import collections
 import statistics
 import time
-from pathlib import Path
 
 from puzzlesmith.engines.driver import warm_all
 from puzzlesmith.puzzles import get
-from puzzlesmith.puzzles.starbattle import generator, rules
 from puzzlesmith.results import Limits
 
 sb = get("starbattle")
-
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "starbattle"
 
 
 def generation(sizes: list[tuple[int, int]], seeds: int, method: str, limit: float) -> None:
@@ -48,31 +47,21 @@ def generation(sizes: list[tuple[int, int]], seeds: int, method: str, limit: flo
               f"{failed:8d}  {shares}", flush=True)
 
 
-def difficulty(sizes: list[tuple[int, int]], seeds: int, limit: float) -> None:
+def difficulty(targets: list[tuple[int, int, list[str]]], seeds: int, limit: float) -> None:
     print(f"\n--difficulty: seconds per puzzle of each level over {seeds} seeds")
-    print(f"{'size':>8} {'level':>8} {'median':>8} {'worst':>8} {'made':>6}")
-    for size, stars in sizes:
-        for level in generator.DIFFICULTIES:
-            times, made = [], 0
+    print(f"{'size':>8} {'level':>8} {'median':>8} {'worst':>8} {'made':>6} {'exact':>6}")
+    for size, stars, levels in targets:
+        for level in levels:
+            times, made, exact = [], 0, 0
             for seed in range(seeds):
                 start = time.perf_counter()
                 result = sb.generate(size=str(size), stars=stars, seed=seed, difficulty=level,
                                      limits=Limits(seconds=limit))
                 times.append(time.perf_counter() - start)
                 made += len(result.puzzles)
+                exact += sum(sb.rate(p.instance).level == level for p in result.puzzles)
             print(f"{size:>5}/{stars:<2} {level:>8} {statistics.median(times):8.2f} "
-                  f"{max(times):8.2f} {made:>3}/{seeds}", flush=True)
-
-
-def published() -> None:
-    print("\nratings of the published puzzles")
-    for path in sorted(DATA.glob("*.sb")):
-        puzzle = sb.parse(path.read_text())
-        start = time.perf_counter()
-        rating = rules.rate(puzzle)
-        used = {rule: n for rule, n in rating.counts.items() if n}
-        print(f"  {path.stem:22} {puzzle.rows:>2}x{puzzle.columns:<2} {rating.level:13} "
-              f"{(time.perf_counter() - start) * 1e3:8.1f} ms  {used}")
+                  f"{max(times):8.2f} {made:>3}/{seeds} {exact:>3}/{seeds}", flush=True)
 
 
 def main() -> None:
@@ -80,7 +69,9 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=10)
     parser.add_argument("--sizes", default="8/1,10/2,12/2,14/3,17/4")
     parser.add_argument("--genetic-sizes", default="8/1,10/2")
-    parser.add_argument("--difficulty-sizes", default="8/1,10/2")
+    parser.add_argument("--levels", default="10/2:easy,medium,hard,expert;14/3:medium,hard;"
+                                             "17/4:hard",
+                        help="SIZE/STARS:LEVEL,... separated by ';'")
     parser.add_argument("--limit", type=float, default=120.0, help="seconds per puzzle")
     args = parser.parse_args()
 
@@ -89,10 +80,14 @@ def main() -> None:
 
     warm_all()  # load the compiled kernels first
     generation(sizes(args.sizes), args.seeds, "grow", args.limit)
-    generation(sizes(args.genetic_sizes), args.seeds, "genetic", args.limit)
-    difficulty(sizes(args.difficulty_sizes), args.seeds, min(args.limit, 30.0))
-    if DATA.is_dir():
-        published()
+    if sizes(args.genetic_sizes):
+        generation(sizes(args.genetic_sizes), args.seeds, "genetic", args.limit)
+    targets = []
+    for part in args.levels.split(";"):
+        if part:
+            shape, levels = part.split(":")
+            targets.append((*map(int, shape.split("/")), levels.split(",")))
+    difficulty(targets, args.seeds, args.limit)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -14,7 +15,6 @@ import pytest
 from puzzlesmith.puzzles import names
 
 ROOT = Path(__file__).resolve().parents[2]
-TOY = "from puzzlesmith import puzzles; puzzles.REGISTRY['toy'] = 'tests.cli.toy'\n"
 
 
 def python(code: str, *args: str) -> subprocess.Popen:
@@ -44,8 +44,13 @@ def test_puzzle_help_imports_no_numba(name):
 
 
 def interrupted(after: float, *args: str) -> tuple[int, str, str]:
-    process = python(TOY + "from puzzlesmith.cli import main\nmain(__import__('sys').argv[1:])",
-                     *args)
+    """Run ``python -m puzzlesmith ARGS`` (the toy puzzle registered through the
+    environment, as a user's own puzzle would be) and press Ctrl-C after ``after`` s."""
+    env = {**os.environ, "PUZZLESMITH_PUZZLES": "toy=tests.cli.toy",
+           "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    process = subprocess.Popen([sys.executable, "-m", "puzzlesmith", *args], cwd=ROOT,
+                               env=env, text=True, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
     time.sleep(after)
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
@@ -63,7 +68,7 @@ def test_ctrl_c_mid_search_gives_up_with_partial_stats():
 
 
 def test_ctrl_c_during_start_up():
-    code, out, err = interrupted(0.15, "solve", "toy", "1000", "--slow", "0.01",
+    code, out, err = interrupted(0.3, "solve", "toy", "1000", "--slow", "0.01",
                                  "--format", "json")
     assert code == 3, err
     assert json.loads(out)["status"] == "gave-up"

@@ -203,6 +203,7 @@ def _verb_options(verb: str) -> list[click.Parameter]:
             seed,
             click.Option(["--count", "how_many"], type=Count(1), default=1, show_default=True,
                          help="How many puzzles."),
+            *_store_options(),
         ],
         "render": [click.Option(["--solution"], is_flag=True, help="Draw the solution too.")],
         "hint": [click.Option(["--state"], default=None, metavar="FILE|TEXT",
@@ -226,6 +227,13 @@ def _verb_options(verb: str) -> list[click.Parameter]:
     }.get(verb, [])
 
 
+def _store_options() -> list[click.Parameter]:
+    return [click.Option(["--store", "to_store"], is_flag=True,
+                         help="Add the puzzles to the puzzle store (duplicates are refused)."),
+            click.Option(["--db"], default=None, metavar="PATH",
+                         help="The puzzle store (default: $PUZZLESMITH_DB or puzzles.db).")]
+
+
 def _puzzle_options(verb: str, puzzle: Puzzle) -> list[click.Parameter]:
     params = []
     options = puzzle.options_for(verb)
@@ -233,15 +241,16 @@ def _puzzle_options(verb: str, puzzle: Puzzle) -> list[click.Parameter]:
         rows = [*puzzle.options_for("generate"), *puzzle.options_for("render", "parse")]
         options = list({o.name: o for o in rows[::-1]}.values())[::-1]  # first row wins
     for option in options:
+        names = [option.flag, *option.aliases, option.name]
         if option.type is bool:
-            params.append(click.Option([option.flag, option.name], is_flag=True,
+            params.append(click.Option(names, is_flag=True,
                                        default=bool(option.default), help=option.help))
         elif verb == "book":  # only the values given reach the library (its defaults apply)
             shown = f"  [default: {option.default}]" if option.default is not None else ""
-            params.append(click.Option([option.flag, option.name], type=_click_type(option),
+            params.append(click.Option(names, type=_click_type(option),
                                        default=None, help=option.help + shown))
         else:
-            params.append(click.Option([option.flag, option.name], type=_click_type(option),
+            params.append(click.Option(names, type=_click_type(option),
                                        default=option.default, help=option.help,
                                        show_default=option.default is not None))
     return params
@@ -373,6 +382,17 @@ for _verb in VERB_HELP:
 from .serve import serve as _serve  # noqa: E402  (the web app: cli/serve.py)
 
 cli.add_command(_serve)
+
+
+def _add_batch_and_store() -> None:
+    from .batch import batch
+    from .store import store
+
+    cli.add_command(batch)
+    cli.add_command(store)
+
+
+_add_batch_and_store()
 
 
 @cli.command()

@@ -46,8 +46,13 @@ def count(puzzle, params, limits, tracker, fmt):
 
 def generate(puzzle, params, limits, tracker, fmt):
     _, run = puzzle.split_params("generate", params)
-    how_many = run.pop("how_many")
-    return None, puzzle.generate(count=how_many, limits=limits, progress=tracker, **run)
+    how_many, to_store, db = run.pop("how_many"), run.pop("to_store"), run.pop("db")
+    result = puzzle.generate(count=how_many, limits=limits, progress=tracker, **run)
+    if to_store:
+        from .store import store_generated
+
+        store_generated(puzzle, result, db, {k: v for k, v in run.items() if k != "seed"})
+    return None, result
 
 
 def render(puzzle, params, limits, tracker, fmt):

@@ -18,7 +18,10 @@ every decision; it picks the variable by dom/wdeg among those linked to the prev
 (one undecided region is finished before the next), can restart with growing budgets
 (``restarts=``), and :func:`count` splits a purely binary problem into independent parts
 after the first propagation.  Backtracking restores domains from a trail of the changes made
-below each decision, so memory follows the changes, not the depth times the model's size.
+below each decision, so memory follows the changes, not the depth times the model's size; on
+a purely binary model each step (the decision or refutation and its arc consistency) is one
+kernel call that logs its changes there, so a node costs what it changes, not the model's
+size.
 
 >>> p = CSP()
 >>> x, y = p.add_variable("x", [1, 2, 3]), p.add_variable("y", [1, 2, 3])
@@ -572,6 +575,9 @@ class Search:
             self._give_up("time")
 
     def _dfs_run(self, cutoff: int | None) -> Iterator[np.ndarray]:
+        if not self.csp.propagators:
+            yield from self._dfs_trail(cutoff)
+            return
         m, fix, driver, stats = self._model, self._fix, self._driver, self.stats
         fix.deadline = driver.deadline
         select_near = fix.kernels.select_near
@@ -635,6 +641,72 @@ class Search:
                 if memory is not None and held > memory:
                     self._give_up("memory")
                     return
+
+    def _dfs_trail(self, cutoff: int | None) -> Iterator[np.ndarray]:
+        """:meth:`_dfs_run` for a purely binary model: each step (decision or refutation and
+        its arc consistency) is one kernel call that logs every change on a trail, so a
+        node costs what it changes, not the size of the model.  ``frames`` holds one
+        ``(variable, value bit, trail mark)`` per open decision."""
+        m, fix, driver, stats = self._model, self._fix, self._driver, self.stats
+        kernels = fix.kernels
+        fix.deadline = driver.deadline
+        memory = self.limits.memory
+        self._cut = False
+        dom = m.initial.copy()
+        n = dom.shape[0]
+        # every logged change removes a value: the trail never outgrows the values
+        room = int(np.unpackbits(dom.view(np.uint8)).sum()) + 1
+        tvar = np.zeros(room, dtype=np.int64)
+        told = np.zeros(room, dtype=np.int64)
+        tpos = np.zeros(1, dtype=np.int64)
+        frames: list[tuple[int, int, int]] = []
+        failures = 0
+        last = -1
+        stop = driver.budget()
+        if driver.out_of_time():
+            self._give_up("time")
+            return
+        ok = bool(dom.all()) and fix(dom, np.arange(n, dtype=np.int64))
+        while True:
+            if ok:
+                x = int(kernels.select_near(dom, fix.weight, last, m.in_ptr, m.in_arc,
+                                            m.arc_src, fix.inq, fix.queue, self._active))
+                if x < 0:
+                    yield dom
+                    ok = False
+                    continue
+                bit = self._pick(int(dom[x]))
+                frames.append((x, bit, int(tpos[0])))
+                decide = True
+            else:
+                if not frames:
+                    return
+                failures += 1
+                stats.extra["failures"] += 1
+                if cutoff is not None and failures > cutoff:
+                    self._cut = True
+                    return
+                x, bit, mark = frames.pop()
+                kernels.undo(dom, tvar, told, tpos, mark)
+                decide = False
+            if stats.nodes >= stop:
+                if driver.after(stats.nodes):
+                    self._give_up(driver.stopped_by)
+                    return
+                stop = driver.budget()
+            stats.nodes += 1
+            last = x
+            k = int(kernels.step(dom, x, bit, decide, m.in_ptr, m.in_arc, m.arc_src,
+                                 m.arc_tab, m.sup, fix.queue, fix.inq, tvar, told, tpos))
+            ok = k == -1
+            if k >= 0:
+                fix.weight[m.arc_src[k]] += 1.0
+                fix.weight[m.arc_dst[k]] += 1.0
+            if not frames:
+                tpos[0] = 0                      # changes at the root are for good
+            elif memory is not None and tpos[0] * 16 > memory:
+                self._give_up("memory")
+                return
 
     def _give_up(self, why: str | None) -> None:
         self.status = Status.GAVE_UP

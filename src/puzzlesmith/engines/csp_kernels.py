@@ -171,3 +171,82 @@ def label_parts(dom, in_ptr, in_arc, arc_src, label, queue):
         parts += 1
     return parts
 
+
+
+@njit(cache=True)
+def step(dom, x, bit, decide, in_ptr, in_arc, arc_src, arc_tab, sup, queue, inq, tvar, told,
+         tpos):
+    """One search step of a purely binary model: ``x = bit`` (``decide``) or ``x != bit``,
+    then arc consistency, every change logged on the trail (``tvar``/``told``, its length
+    in ``tpos[0]``).  Returns -1, or on a wipe-out the failing arc (or ``-2`` when ``x``
+    itself empties), the domains then restored from the trail.
+    """
+    start = tpos[0]
+    d = dom[x]
+    new = bit if decide else d & ~bit
+    if new == 0:
+        return -2
+    t = tpos[0]
+    tvar[t] = x
+    told[t] = d
+    t += 1
+    dom[x] = new
+    n = dom.shape[0]
+    queue[0] = x
+    inq[x] = True
+    head = 0
+    size = 1
+    failed = -1
+    while size > 0:
+        y = queue[head]
+        head = (head + 1) % n
+        size -= 1
+        inq[y] = False
+        dy = dom[y]
+        for p in range(in_ptr[y], in_ptr[y + 1]):
+            k = in_arc[p]
+            z = arc_src[k]
+            dz = dom[z]
+            base = arc_tab[k] * 64
+            keep = 0
+            rest = dz
+            a = 0
+            while rest:
+                if rest & 1 and sup[base + a] & dy:
+                    keep |= 1 << a
+                rest >>= 1
+                a += 1
+            if keep != dz:
+                tvar[t] = z
+                told[t] = dz
+                t += 1
+                dom[z] = keep
+                if keep == 0:
+                    failed = k
+                    break
+                if not inq[z]:
+                    inq[z] = True
+                    queue[(head + size) % n] = z
+                    size += 1
+        if failed >= 0:
+            break
+    if failed >= 0:
+        while size > 0:
+            inq[queue[head]] = False
+            head = (head + 1) % n
+            size -= 1
+        while t > start:
+            t -= 1
+            dom[tvar[t]] = told[t]
+    tpos[0] = t
+    return failed
+
+
+@njit(cache=True)
+def undo(dom, tvar, told, tpos, mark):
+    """Restore the domains logged on the trail above ``mark``."""
+    t = tpos[0]
+    while t > mark:
+        t -= 1
+        dom[tvar[t]] = told[t]
+    tpos[0] = t

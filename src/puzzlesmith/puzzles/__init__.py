@@ -5,13 +5,16 @@
 >>> get("queens").name
 'queens'
 
-The surface is described in :mod:`puzzlesmith.puzzles.protocol`.  Puzzle packages are imported
-on first use, and none of them imports numba until a verb runs.
+The surface is described in :mod:`puzzlesmith.puzzles.protocol`.  More puzzles (a module
+whose ``PUZZLE`` is a :class:`Puzzle`) can be registered in code, ``REGISTRY[name] = module``,
+or for the command line with ``PUZZLESMITH_PUZZLES="name=module,..."``.  Puzzle packages are
+imported on first use, and none of them imports numba until a verb runs.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 
 from ..errors import UsageError
 from .protocol import Option, Puzzle
@@ -25,6 +28,15 @@ REGISTRY = {
     "sliding": "puzzlesmith.puzzles.sliding.puzzle",
     "queens": "puzzlesmith.puzzles.queens.puzzle",
 }
+
+
+def _plugins(spec: str) -> dict[str, str]:
+    """``name=module,name=module`` from ``$PUZZLESMITH_PUZZLES``: more puzzles to register."""
+    pairs = (item.partition("=") for item in spec.split(",") if item.strip())
+    return {name.strip(): module.strip() for name, _, module in pairs if module.strip()}
+
+
+REGISTRY.update(_plugins(os.environ.get("PUZZLESMITH_PUZZLES", "")))
 
 
 def names() -> list[str]:

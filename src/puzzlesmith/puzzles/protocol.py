@@ -79,6 +79,8 @@ class Option:
     help: str = ""
     phase: str = "run"  # "parse": passed to parse(); "run": passed to the verb's method
     minimum: float | None = None
+    #: Other spellings of the flag on the command line (``("-j",)``).
+    aliases: tuple[str, ...] = ()
 
     @property
     def flag(self) -> str:
@@ -104,6 +106,8 @@ class Puzzle:
     inline: ClassVar[bool] = False
     #: Upper bound on the characters of input ``parse`` accepts (raised with --max-input).
     max_input: ClassVar[int] = 10_000_000
+    #: Glob patterns of this puzzle's files, for a folder given to ``batch`` or ``store add``.
+    file_patterns: ClassVar[tuple[str, ...]] = ("*",)
 
     # -- reading and writing ---------------------------------------------------------------
 
@@ -118,6 +122,12 @@ class Puzzle:
 
     def parse_answer(self, instance: Any, text: str) -> Any:
         raise NotImplementedError
+
+    def canonical(self, instance: Any) -> str:
+        """The instance as one canonical text (what the puzzle store keeps and compares):
+        by default :meth:`format` in its first style, lines stripped of trailing blanks."""
+        text = self.format(instance, (self.styles.get("format") or (None,))[0])
+        return "\n".join(line.rstrip() for line in text.strip("\n").splitlines()) + "\n"
 
     def example(self) -> Any:
         """A small built-in instance (for ``demo`` and quick tests)."""

@@ -129,3 +129,29 @@ def test_impossible_puzzles_and_limits():
     big = NET.generate(size="12x12", seed=3).puzzles[0].instance
     rating = NET.rate(big, limits=Limits(nodes=0))
     assert rating.status in (Status.SOLVED, Status.GAVE_UP)
+
+
+@pytest.mark.parametrize("name", NAMES[:8])
+@pytest.mark.parametrize("connected", [False, True], ids=["local", "connected"])
+def test_explain_agrees_with_the_rating(shared_data, name, connected):
+    board = shared(shared_data, name, connected)
+    rating = NET.rate(board)
+    solved = NET.solve(board, explain=True)
+    steps = solved.details["steps"]
+    assert solved.details["solved_by_deductions"] is bool(rating.solved_by_rules)
+    rules = rating.details["rules"]
+    assert len(steps) == rules["borders"] + rules["connectors"] + rules[
+        "loops and connectivity"]
+    assert all(step.startswith("row ") for step in steps)
+    if rating.solved_by_rules:                    # every step is the tile of the solution
+        for step in steps:
+            where, rest = step.split(": ", 1)
+            i, j = (int(w.split()[1]) - 1 for w in where.split(", "))
+            assert f"{solved.solution[i][j]:x}" == rest.split()[0]
+
+
+def test_explain_on_a_board_without_solution():
+    board = NET.parse(NET.format(NET.example()), connected=True)
+    solved = NET.solve(board, explain=True)
+    assert solved.status is Status.UNSOLVABLE
+    assert solved.messages[-1].startswith("the deductions prove there is no solution")

@@ -107,3 +107,21 @@ def test_generate_one_reports_rounds():
     made = generate_one(6, 6, connected=True, rng=random.Random(2))
     assert made.board is not None and made.rounds >= 1
     assert made.stats.extra["rounds"] == made.rounds
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_generated_12x12_connected_is_finished_by_the_deductions(seed):
+    made = NET.generate(size="12x12", connected=True, seed=seed).puzzles[0]
+    assert made.rating in ("easy", "medium") and made.details["solved_by_deductions"]
+    solved = NET.solve(made.instance, unique=True, explain=True)
+    assert solved.unique is True and solved.details["solved_by_deductions"] is True
+    assert solved.solution == made.solution and solved.stats.nodes == 0
+    assert solved.messages[-1] == "the deductions solve it, without search"
+
+
+@pytest.mark.parametrize("connected", [False, True])
+def test_allow_search_keeps_the_first_unique_puzzle(connected):
+    made = NET.generate(size="10x10", connected=connected, seed=3, allow_search=True)
+    one = made.puzzles[0]
+    assert NET.solve(one.instance, unique=True).unique is True
+    assert one.details["solved_by_deductions"] == (one.rating in ("easy", "medium"))

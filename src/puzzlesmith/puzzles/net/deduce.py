@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -39,7 +40,7 @@ from . import model as netmodel
 from .board import DIRECTIONS, SIDE_NAMES, Board, Grid, rotate, rotations
 from .rules import violations
 
-__all__ = ["rate", "hint", "LEVELS"]
+__all__ = ["rate", "hint", "explain", "Explained", "deducible", "LEVELS"]
 
 #: The rating levels, easiest first.
 LEVELS = ("easy", "medium", "hard", "ambiguous")
@@ -112,6 +113,13 @@ def rate(board: Board, *, limits: Limits | None = None, name: str | None = None)
     return result(Status.SOLVED, "hard", False, nodes)
 
 
+def deducible(net: netmodel.NetModel, limits: Limits | None = None) -> np.ndarray | None:
+    """The domains the deductions (borders, connectors and, under the connected rule,
+    loops and connectivity) leave, or None if they leave no solution: the puzzle is
+    finished by them when every domain is a single orientation."""
+    return cspe.propagate(net.csp, limits=limits)
+
+
 # --------------------------------------------------------------------------- hints
 
 class _Steps:
@@ -139,6 +147,12 @@ class _Steps:
         """One pass of the spanning-tree constraint (connected rule), or None on failure."""
         new = dom.copy()
         return new if self.net.tree.propagate(new) else None
+
+    def reason(self, rule: str, cell: int, value: int, before: np.ndarray) -> str:
+        """Why ``rule`` leaves ``value`` the only orientation of ``cell``."""
+        if rule == "loops and connectivity":
+            return self.reason_tree(cell, value, before)
+        return self.reason_connectors(cell, value, before)
 
     def reason_connectors(self, cell: int, value: int, before: np.ndarray) -> str:
         """The neighbours' facts that leave ``value`` the only orientation of ``cell``."""
@@ -251,40 +265,95 @@ def hint(board: Board, state: Grid | None = None, *, limits: Limits | None = Non
     net = netmodel.build(board, limits)
     if net.impossible:
         return answer(Status.UNSOLVABLE, f"no solution: {net.impossible}")
-    steps = _Steps(board, net)
-    dom = net.csp.initial_domains()
-    before = np.full_like(dom, _ALL)
-    rule = "borders"
-    while True:
+    for rule, before, dom in _rounds(board, net, limits):
+        if dom is None:
+            return answer(Status.UNSOLVABLE, f"no solution: {_STALLED[rule]}")
         todo = np.flatnonzero(_fixed(dom) & ~_fixed(before) & (dom != 1 << flat_state))
         if todo.size:
             cell = int(todo[0])
             value = int(dom[cell]).bit_length() - 1
-            if rule == "loops and connectivity":
-                why = steps.reason_tree(cell, value, before)
-            else:
-                why = steps.reason_connectors(cell, value, before)
+            steps = _Steps(board, net)
+            why = steps.reason(rule, cell, value, before)
             i, j = divmod(cell, board.cols)
             text = (f"row {i + 1}, column {j + 1}: turn the tile "
                     f"{_turns(int(flat_state[cell]), value)}, to connect {_sides(value)}: "
                     f"{why}.")
             return answer(Status.SOLVED, text, cell, value, rule)
+    return _by_search(board, flat_state, limits, answer)
+
+
+#: Why the deductions found no solution, per rule.
+_STALLED = {"borders": "the deductions leave a tile without any orientation",
+            "connectors": "the deductions leave a tile without any orientation",
+            "loops and connectivity": "every way closes a loop or cuts the network"}
+
+
+def _rounds(board: Board, net: netmodel.NetModel, limits: Limits):
+    """The deductions replayed in rounds from the start: ``(rule, domains before, domains
+    after)`` per round (the first is the borders, from all orientations); ``after`` is
+    None when a round leaves no solution.  Stops at the fixpoint."""
+    steps = _Steps(board, net)
+    dom = net.csp.initial_domains()
+    before = np.full_like(dom, _ALL)
+    rule = "borders"
+    while True:
         if not dom.all():
-            return answer(Status.UNSOLVABLE, "no solution: the deductions leave a tile "
-                          "without any orientation")
-        limits.check("looking for a hint")
+            yield rule, before, None
+            return
+        yield rule, before, dom
+        limits.check("deducing")
         new = steps.connectors(dom)
         rule = "connectors"
         if np.array_equal(new, dom) and board.connected:
             new = steps.tree(dom)
             rule = "loops and connectivity"
             if new is None:
-                return answer(Status.UNSOLVABLE, "no solution: every way closes a loop or "
-                              "cuts the network")
+                yield rule, dom, None
+                return
         if np.array_equal(new, dom):
-            break
+            return
         before, dom = dom, new
-    return _by_search(board, flat_state, limits, answer)
+
+
+def explain(board: Board, *, limits: Limits | None = None) -> Explained:
+    """The deductions of the module docstring as steps a person can follow: every tile
+    they settle, in the order they settle it, with the rule and why.
+
+    >>> from .board import example
+    >>> done = explain(example())
+    >>> done.solved, len(done.steps), done.steps[0]  # doctest: +NORMALIZE_WHITESPACE
+    (True, 23, 'row 1, column 1: c (borders): the edge of the board is above and to the
+    left')
+    """
+    limits = (limits or Limits()).started()
+    net = netmodel.build(board, limits)
+    if net.impossible:
+        return Explained([], False, True, net.impossible)
+    steps = _Steps(board, net)
+    turnable = _turnable(board)
+    out: list[str] = []
+    dom = None
+    for rule, before, dom in _rounds(board, net, limits):
+        if dom is None:
+            return Explained(out, False, True, _STALLED[rule])
+        for cell in np.flatnonzero(_fixed(dom) & ~_fixed(before) & turnable).tolist():
+            value = int(dom[cell]).bit_length() - 1
+            i, j = divmod(cell, board.cols)
+            out.append(f"row {i + 1}, column {j + 1}: {value:x} ({rule}): "
+                       f"{steps.reason(rule, cell, value, before)}")
+    solved = dom is not None and bool(_fixed(dom).all())
+    return Explained(out, solved, False, None)
+
+
+@dataclass
+class Explained:
+    """The steps of :func:`explain`; ``solved``: the deductions finish the puzzle;
+    ``contradiction``: they prove there is no solution (``why``)."""
+
+    steps: list[str]
+    solved: bool
+    contradiction: bool
+    why: str | None
 
 
 def _by_search(board: Board, flat_state: np.ndarray, limits: Limits, answer) -> HintResult:

@@ -17,6 +17,8 @@ import random
 from collections import deque
 from dataclasses import dataclass, replace
 
+import numpy as np
+
 from ...errors import UsageError
 from ...results import Limits, Stats
 from . import model as netmodel
@@ -139,8 +141,11 @@ class Made:
 
 def generate_one(rows: int, cols: int, *, connected: bool = False, wrap: bool = False,
                  style: str = "ust", rng: random.Random, limits: Limits | None = None,
-                 max_rounds: int | None = None) -> Made:
-    """One puzzle with exactly one solution under the chosen rule, tiles scrambled.
+                 max_rounds: int | None = None, deducible: bool = False) -> Made:
+    """One puzzle with exactly one solution under the chosen rule, tiles scrambled; with
+    ``deducible``, one that the deductions of :mod:`.deduce` finish (Tatham's generator
+    keeps only those): while they leave tiles open, a link next to one of them is swapped
+    as for a second solution, and uniqueness is checked again.
 
     The search's node budget (``limits.nodes``) is shared by all the rounds; the board is
     None when the limits or ``max_rounds`` (default ``50 * rows * cols``) run out first.
@@ -161,16 +166,35 @@ def generate_one(rows: int, cols: int, *, connected: bool = False, wrap: bool = 
         stats.seconds += result.stats.seconds
         stats.extra["rounds"] += 1
         verdict = result.uniqueness()
-        if verdict:
+        open_cells = _left_open(board, limits) if verdict and deducible else []
+        if verdict and not open_cells:
             break
         if verdict is None or stats.extra["rounds"] >= max_rounds or limits.expired():
             why = "rounds" if verdict is not None and not limits.expired() else "limits"
             return Made(None, None, stats, stats.extra["rounds"], why)
-        a, b = result.solutions
-        diff = [i * cols + j for i in range(rows) for j in range(cols) if a[i][j] != b[i][j]]
-        _swap_link(mask, step, rng.choice(diff), rng, no_cross=style == "grow")
+        if open_cells:
+            diff = open_cells
+        else:
+            a, b = result.solutions
+            diff = [i * cols + j for i in range(rows) for j in range(cols)
+                    if a[i][j] != b[i][j]]
+        rng.shuffle(diff)
+        for cell in diff:                        # the first cell where a swap is possible
+            if _swap_link(mask, step, cell, rng, no_cross=style == "grow"):
+                break
     scrambled = tuple(tuple(rotate(v, rng.randrange(4)) for v in row) for row in board.tiles)
     return Made(Board(scrambled, wrap, connected), board.tiles, stats, stats.extra["rounds"])
+
+
+def _left_open(board: Board, limits: Limits) -> list[int]:
+    """The cells whose orientation the deductions leave open (all of them if the
+    deductions fail, which a board with a solution never makes them do)."""
+    from .deduce import deducible
+
+    dom = deducible(netmodel.build(board, limits), limits)
+    if dom is None:
+        return list(range(board.size))
+    return np.flatnonzero(dom & (dom - 1)).tolist()
 
 
 def _tree_path(mask: list[int], a: int, b: int, step: list[dict]) -> list[tuple[int, int]]:
@@ -195,8 +219,9 @@ def _tree_path(mask: list[int], a: int, b: int, step: list[dict]) -> list[tuple[
 
 
 def _swap_link(mask: list[int], step: list[dict], cell: int, rng: random.Random, *,
-               no_cross: bool) -> None:
-    """Add a random missing link at ``cell`` and cut another link of the loop it closes."""
+               no_cross: bool) -> bool:
+    """Add a random missing link at ``cell`` and cut another link of the loop it closes;
+    False if no link can be added there."""
     missing = [bit for bit in step[cell] if not mask[cell] & bit]
     rng.shuffle(missing)
     for bit in missing:
@@ -212,4 +237,5 @@ def _swap_link(mask: list[int], step: list[dict], cell: int, rng: random.Random,
         mask[d] &= ~db
         mask[cell] |= bit
         mask[other] |= back
-        return
+        return True
+    return False

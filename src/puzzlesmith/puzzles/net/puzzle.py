@@ -61,12 +61,17 @@ class NetPuzzle(Puzzle):
         Option("max_tiles", _ON_BOARDS, int, MAX_TILES, _MAX_HELP, phase="parse", minimum=1),
         Option("unique", ("solve",), bool, False,
                "also prove the solution unique (not unique: exit 1)"),
+        Option("explain", ("solve",), bool, False,
+               "also give the deductions step by step, tile by tile (stderr; JSON: \"steps\")"),
         Option("size", ("generate",), str, "10x10", "the board's size, ROWSxCOLS"),
         Option("connected", ("generate",), bool, False, _RULE_HELP),
         Option("wrap", ("generate",), bool, False, _WRAP_HELP),
         Option("style", ("generate",), STYLES, "ust",
                "ust: a uniform random spanning tree; grow: grown from the centre, no crosses"),
         Option("max_tiles", ("generate",), int, MAX_TILES, _MAX_HELP, minimum=2),
+        Option("allow_search", ("generate",), bool, False,
+               "also keep puzzles the deductions do not finish (by default every puzzle "
+               "without --wrap is solvable by reasoning alone, as `solve --explain` shows)"),
     )
     styles = {"solve": ("grid", "drawing"), "format": ("grid", "drawing"),
               "render": ("grid", "drawing"), "generate": ("grid", "drawing")}
@@ -112,8 +117,10 @@ class NetPuzzle(Puzzle):
     # -- the verbs -------------------------------------------------------------------------
 
     def solve(self, instance: Board, *, limits: Limits | None = None, seed: int | None = None,
-              progress: Progress | None = None, unique: bool = False) -> SolveResult:
-        """One solution; with ``unique``, also whether it is the only one (take two)."""
+              progress: Progress | None = None, unique: bool = False,
+              explain: bool = False) -> SolveResult:
+        """One solution; with ``unique``, also whether it is the only one (take two); with
+        ``explain``, the deductions' steps (``details["steps"]``, and as messages)."""
         from . import model
 
         board = self._board(instance)
@@ -133,7 +140,29 @@ class NetPuzzle(Puzzle):
             result = SolveResult(found.status, found.stats, solution=grid, puzzle=self.name)
         if result.solution is not None:
             result.details = {"solution": nb.to_rows(result.solution), **result.details}
+        if explain and result.status is not Status.GAVE_UP:
+            self._explain(board, result, limits)
         return result
+
+    def _explain(self, board: Board, result: SolveResult, limits: Limits) -> None:
+        from .deduce import explain
+
+        began = time.monotonic()
+        try:
+            done = explain(board, limits=limits)
+        except LimitReached as reached:
+            result.status = Status.GAVE_UP
+            result.details["reason"] = str(reached)
+            return
+        finally:
+            result.stats.seconds += time.monotonic() - began
+        result.details["steps"] = done.steps
+        result.details["solved_by_deductions"] = done.solved
+        result.messages += [f"{n:3d}. {step}" for n, step in enumerate(done.steps, 1)]
+        result.messages.append(
+            f"the deductions prove there is no solution: {done.why}" if done.contradiction
+            else "the deductions solve it, without search" if done.solved
+            else "the deductions stall here: the rest needs search")
 
     def count(self, instance: Board, *, limit: int | None = None, limits: Limits | None = None,
               progress: Progress | None = None, seed: int | None = None) -> CountResult:
@@ -153,9 +182,12 @@ class NetPuzzle(Puzzle):
     def generate(self, *, seed: int | None = None, limits: Limits | None = None,
                  progress: Progress | None = None, count: int = 1, size: str = "10x10",
                  connected: bool = False, wrap: bool = False, style: str = "ust",
-                 max_tiles: int = MAX_TILES, max_rounds: int | None = None) -> GenerateResult:
-        """``count`` puzzles with exactly one solution (seeds ``seed``, ``seed + 1``, ...);
-        stops with status gave-up, keeping those made, at a limit."""
+                 max_tiles: int = MAX_TILES, max_rounds: int | None = None,
+                 allow_search: bool = False) -> GenerateResult:
+        """``count`` puzzles with exactly one solution (seeds ``seed``, ``seed + 1``, ...),
+        each finished by the deductions unless ``allow_search`` or ``wrap`` (a wrapping board
+        has no border to start from, the deductions seldom finish one); stops with status
+        gave-up, keeping those made, at a limit."""
         from .deduce import rate
         from .generator import generate_one
 
@@ -175,7 +207,8 @@ class NetPuzzle(Puzzle):
             try:
                 one = generate_one(rows, cols, connected=connected, wrap=wrap, style=style,
                                    rng=random.Random(base + k), max_rounds=max_rounds,
-                                   limits=replace(limits, nodes=left))
+                                   limits=replace(limits, nodes=left),
+                                   deducible=not (allow_search or wrap))
             except LimitReached:
                 status = Status.GAVE_UP
                 break
@@ -193,7 +226,8 @@ class NetPuzzle(Puzzle):
                                   {"rows": nb.to_rows(one.board.tiles),
                                    "solution": nb.to_rows(one.solution),
                                    "connected": connected, "wrap": wrap,
-                                   "rounds": one.rounds}))
+                                   "rounds": one.rounds,
+                                   "solved_by_deductions": level in ("easy", "medium")}))
         stats.seconds = time.monotonic() - start
         result = GenerateResult(status, stats, puzzles=made, puzzle=self.name)
         if status is Status.GAVE_UP:

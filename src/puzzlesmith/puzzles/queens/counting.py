@@ -138,13 +138,16 @@ class _Completions:
 # -- counting ------------------------------------------------------------------------------
 
 def count(board: Board, *, limit: int | None = None, limits: Limits | None = None,
-          progress=None, processes: int | None = None) -> CountResult:
+          progress=None, processes: int | None = None,
+          scheduler: str | None = None) -> CountResult:
     """How many solutions keep ``board``'s givens (up to ``limit`` when given).
 
     ``complete`` is False and the count a lower bound when ``limits`` (``nodes`` = queens
     placed, ``seconds``) or Ctrl-C stopped it; ``details["stopped_by"]`` says which.  A
-    full count of the classic puzzle uses the symmetries and ``processes`` worker processes
-    (default: every core from N = 16, with no node limit); the others run here.
+    full count of the classic puzzle uses the symmetries and is split into sub-problems
+    (the subtrees below the first two rows) shared by ``processes`` local worker processes
+    (default: every core from N = 16, with no node limit), or by the workers of the
+    dask.distributed cluster at ``scheduler`` (``tcp://HOST:PORT``); the others run here.
     """
     if limit is not None and (isinstance(limit, bool) or limit < 1):
         raise UsageError(f"limit must be a whole number >= 1, got {limit!r}")
@@ -161,7 +164,7 @@ def count(board: Board, *, limit: int | None = None, limits: Limits | None = Non
         stats = driver.stats
     else:
         total, complete, stopped_by, stats = _count_symmetric(board.n, limits, progress,
-                                                              processes)
+                                                              processes, scheduler)
     stats.seconds = time.monotonic() - began
     details = {"n": board.n, "givens": len(board.givens)}
     if stopped_by:
@@ -228,30 +231,26 @@ class _Job:
                                        self.state, stop)
 
 
-def _count_job(args) -> tuple[int, int]:
-    """In a worker process: one whole subtree; (count, nodes)."""
-    n, job = args
+def count_part(n: int, job: tuple) -> tuple[int, int]:
+    """One sub-problem of a full count, whole (in a worker process or on a Dask worker):
+    (solutions, nodes)."""
     run = _Job(n, job)
     run.step(_NO_LIMIT)
     return int(run.state[5]), int(run.state[6])
 
 
-def _ignore_interrupts():
-    """In the worker processes only: Ctrl-C is handled by the parent, which stops them."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _count_symmetric(n: int, limits: Limits, progress, processes: int | None):
+def _count_symmetric(n: int, limits: Limits, progress, processes: int | None,
+                     scheduler: str | None = None):
     jobs = _jobs(n)
     if processes is None:
         processes = (multiprocessing.cpu_count() or 1) if n >= PARALLEL_FROM else 1
     if limits.nodes is not None:
+        if scheduler is not None:
+            raise UsageError("a node limit is exact only in one process: no --scheduler")
         processes = 1  # a node budget is exact only in this process
-    kernels()  # load before any clock starts, and before the workers fork
+    kernels()  # load (or compile, and cache for the workers) before any clock starts
     total, stopped_by = 0, None
-    if processes <= 1:
+    if processes <= 1 and scheduler is None:
         driver = ChunkDriver(limits, progress)
         for done, job in enumerate(jobs):
             run = _Job(n, job, driver.stats.nodes)
@@ -264,39 +263,47 @@ def _count_symmetric(n: int, limits: Limits, progress, processes: int | None):
         stats = driver.stats
     else:
         stats = Stats()
-        total, stopped_by = _count_parallel(n, jobs, processes, limits, progress, stats)
+        total, stopped_by = _count_parallel(n, jobs, processes, limits, progress, stats,
+                                            scheduler)
     stats.extra.update({"jobs": len(jobs), "processes": processes})
+    if scheduler is not None:
+        stats.extra["scheduler"] = scheduler
+        del stats.extra["processes"]
     return total, stopped_by is None, stopped_by, stats
 
 
-def _count_parallel(n, jobs, processes, limits, progress, stats):
-    """Share ``jobs`` among worker processes; the parent keeps the deadline and Ctrl-C."""
-    deadline = limits.deadline()
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+def _count_parallel(n, jobs, processes, limits, progress, stats, scheduler=None):
+    """Share ``jobs`` among local worker processes or a Dask cluster
+    (:func:`puzzlesmith.batch.map_calls`); this process keeps the deadline and Ctrl-C.
+    The largest parts go first (row 0's queen near the side; a corner part weighs about as
+    much as one with row 0's queen two columns further in), so that no big part is left
+    for the end while the other workers wait."""
+    from ...batch import map_calls
+
+    order = sorted(range(len(jobs)), key=lambda k: jobs[k][1] + 2 * jobs[k][0])
     total = done = 0
     stopped_by = None
     began = time.monotonic()
-    pool = context.Pool(processes, initializer=_ignore_interrupts)
+    stats.extra.update(total=len(jobs), done=0, solutions=0, stage=f"counting {n} queens")
+    parts = map_calls("puzzlesmith.puzzles.queens.counting:count_part",
+                      [(n, jobs[k]) for k in order], jobs=processes, scheduler=scheduler,
+                      until=limits.deadline())
     try:
-        results = pool.imap_unordered(_count_job, [(n, job) for job in jobs])
-        while done < len(jobs):
-            timeout = None if deadline is None else max(deadline - time.monotonic(), 0)
-            try:
-                found, nodes = results.next(timeout)
-            except multiprocessing.TimeoutError:
-                stopped_by = "time"
-                break
+        for _, (found, nodes) in parts:
             total += found
             stats.nodes += nodes
             done += 1
-            stats.extra["done"] = done
+            stats.extra.update(done=done, solutions=total)
             stats.seconds = time.monotonic() - began
             if progress:
                 progress(stats)
+        if done < len(jobs):
+            stopped_by = "time"
     except KeyboardInterrupt:
         stopped_by = "interrupt"
     finally:
-        pool.terminate()
-        pool.join()
+        parts.close()
+    for key in ("total", "done", "solutions", "stage"):
+        stats.extra.pop(key, None)
+    stats.extra["parts_done"] = done
     return total, stopped_by

@@ -72,7 +72,10 @@ class QueensPuzzle(Puzzle):
                "Also prove the answer unique (counts up to two solutions; N <= 60)."),
         Option("processes", ("count",), int, None,
                "Worker processes for a full count (default: every core from N = 16).",
-               minimum=1),
+               minimum=1, aliases=("-j", "--jobs")),
+        Option("scheduler", ("count",), str, None,
+               "Share a full count among the workers of this dask.distributed scheduler "
+               "(tcp://HOST:PORT)."),
         Option("size", ("generate",), str, "8",
                f"Queens on the board of each completion puzzle (1 to "
                f"{generator.GENERATE_MAX_N})."),
@@ -140,13 +143,14 @@ class QueensPuzzle(Puzzle):
 
     def count(self, instance: Board, *, limit: int | None = None,
               limits: Limits | None = None, progress: Progress | None = None,
-              processes: int | None = None, **params: Any) -> CountResult:
+              processes: int | None = None, scheduler: str | None = None,
+              **params: Any) -> CountResult:
         """How many solutions keep the givens (up to ``limit``); see
         :func:`~.counting.count`.  A full count of N <= 18 is checked against OEIS A000170
         (``details["known"]``; status error if they ever disagree)."""
         _no_params(params)
         result = counting.count(instance, limit=limit, limits=limits, progress=progress,
-                                processes=processes)
+                                processes=processes, scheduler=scheduler)
         result.puzzle = self.name
         known = _known(instance)
         if known is not None and result.complete and limit is None:

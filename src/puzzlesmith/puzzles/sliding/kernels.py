@@ -73,9 +73,30 @@ def line_conflicts(board, cols, rows, line, is_row, goal_row, goal_col, scratch)
     return 2 * (k - longest)
 
 
+@njit(cache=True, inline="always", _nrt=False)
+def compact_rank(pos, slot_tiles, s, cell_map, n):
+    """The compact index of slot ``s``'s group: its tiles' cells as a partial permutation.
+
+    ``slot_tiles[s] = [k, x_0, ..., x_(k-1)]``; the cells ``p_i = cell_map[pos[x_i]]`` are
+    ranked in mixed radix, ``c_i = p_i - #{j < i: p_j < p_i}`` with radix ``n - i``, so the
+    indices of ``k`` tiles on ``n`` cells fill exactly ``0 .. n!/(n-k)! - 1``.
+    """
+    k = slot_tiles[s, 0]
+    r = 0
+    for i in range(k):
+        p = cell_map[pos[slot_tiles[s, i + 1]]]
+        c = p
+        for j in range(i):
+            if cell_map[pos[slot_tiles[s, j + 1]]] < p:
+                c -= 1
+        r = r * (n - i) + c
+    return r
+
+
 @njit(cache=True)
 def initialise(board, pos, st, idx, hval, sums, row_lc, col_lc, rows, cols, md_table, goal_row,
-               goal_col, flat, slot_offset, tile_slot, tile_weight, view_cell, scratch):
+               goal_col, flat, slot_offset, tile_slot, tile_weight, view_cell, slot_tiles,
+               scratch):
     """Fill ``pos``, ``st`` and the heuristic accumulators from ``board``.
 
     ``idx[s]``/``hval[s]``: index and value of lookup slot ``s`` (one table in one view);
@@ -98,6 +119,8 @@ def initialise(board, pos, st, idx, hval, sums, row_lc, col_lc, rows, cols, md_t
         for t in range(1, n):
             s = tile_slot[v, t]
             if tile_weight[v, t] == 1:  # the group's first tile: count each slot once
+                if slot_tiles.shape[0]:  # compact tables: rank the group's placement
+                    idx[s] = compact_rank(pos, slot_tiles, s, view_cell[v], n)
                 hval[s] = flat[slot_offset[s] + idx[s]]
                 sums[v] += hval[s]
     lc = 0
@@ -115,7 +138,7 @@ def heuristic_now(st, sums, mode):
     """The heuristic of the current board from the accumulators."""
     if mode == 1:
         return st[MD] + st[LC]
-    if mode == 2:
+    if mode >= 2:
         best = 0
         for v in range(len(sums)):
             if sums[v] > best:
@@ -127,11 +150,15 @@ def heuristic_now(st, sums, mode):
 @njit(cache=True, inline="always", _nrt=False)
 def _slide(board, pos, st, idx, hval, sums, saved, depth, undo, row_lc, col_lc, rows, cols,
            mode, direction, neighbours, md_table, goal_row, goal_col, flat, slot_offset,
-           tile_slot, tile_weight, view_cell, scratch):
+           tile_slot, tile_weight, view_cell, slot_tiles, scratch, limit):
     """Move the blank one step in ``direction``; update the heuristic; return its new value.
 
     A forward move at ``depth`` saves the changed pattern values in ``saved[depth]``; the
     move that takes it back (``undo``) restores them without looking the tables up again.
+    With compact tables (mode 3) the views are evaluated lazily: once one view's sum
+    exceeds ``limit`` (the node will be pruned) the others are left as they were (marked -1
+    in ``saved``, skipped by the undo) and that sum, a lower value than the maximum but
+    admissible, is returned.
     """
     a = st[BLANK]
     b = neighbours[a, direction]
@@ -142,6 +169,28 @@ def _slide(board, pos, st, idx, hval, sums, saved, depth, undo, row_lc, col_lc, 
     pos[0] = b
     st[BLANK] = b
     st[MD] += md_table[t, a] - md_table[t, b]
+    if mode == 3:
+        best = 0
+        views = tile_slot.shape[0]
+        for v in range(views):
+            s = tile_slot[v, t]
+            if undo:
+                value = saved[depth, v]
+                if value < 0:
+                    continue
+            else:
+                saved[depth, v] = hval[s]
+                value = flat[slot_offset[s] + compact_rank(pos, slot_tiles, s, view_cell[v],
+                                                           rows * cols)]
+            sums[v] += value - hval[s]
+            hval[s] = value
+            if sums[v] > best:
+                best = sums[v]
+            if not undo and best > limit:
+                for u in range(v + 1, views):
+                    saved[depth, u] = -1
+                return best
+        return best
     if mode == 2:
         best = 0
         for v in range(tile_slot.shape[0]):
@@ -177,16 +226,19 @@ def _slide(board, pos, st, idx, hval, sums, saved, depth, undo, row_lc, col_lc, 
 @njit(cache=True, _nrt=False)
 def run(board, pos, st, idx, hval, sums, saved, row_lc, col_lc, path, nextdir, bounds, rows,
         cols, mode, weight, budget, neighbours, md_table, goal_row, goal_col, flat, slot_offset,
-        tile_slot, tile_weight, view_cell, scratch):
+        tile_slot, tile_weight, view_cell, slot_tiles, scratch):
     """Continue the depth-first search bounded by ``bounds[0]`` for up to ``budget`` nodes.
 
     ``path[:st[DEPTH]]`` holds the blank moves from the start; ``nextdir[d]`` the next
     direction to try at depth ``d``; ``bounds[1]`` collects the smallest ``f`` above the
-    bound; ``budget`` counts expanded nodes.  Returns FOUND (the board is the goal, ``path``
-    the solution), EXHAUSTED (this bound holds no solution: raise it to ``bounds[1]``),
-    PAUSED or TOO_DEEP.
+    bound; ``bounds[2]`` caps the unweighted ``g + h`` (a node above it is pruned and not
+    counted in ``bounds[1]``: the anytime search looks only for shorter solutions than its
+    best; infinite otherwise); ``budget`` counts expanded nodes.  Returns FOUND (the board
+    is the goal, ``path`` the solution), EXHAUSTED (this bound holds no solution: raise it
+    to ``bounds[1]``), PAUSED or TOO_DEEP.
     """
     threshold = bounds[0]
+    cap = bounds[2]
     stop = st[EXPANDED] + budget
     capacity = len(path)
     while True:
@@ -196,7 +248,7 @@ def run(board, pos, st, idx, hval, sums, saved, row_lc, col_lc, path, nextdir, b
                 return EXHAUSTED
             _slide(board, pos, st, idx, hval, sums, saved, d - 1, True, row_lc, col_lc, rows,
                    cols, mode, path[d - 1] ^ 1, neighbours, md_table, goal_row, goal_col, flat,
-                   slot_offset, tile_slot, tile_weight, view_cell, scratch)
+                   slot_offset, tile_slot, tile_weight, view_cell, slot_tiles, scratch, 0.0)
             st[DEPTH] = d - 1
             continue
         direction = nextdir[d]
@@ -209,16 +261,17 @@ def run(board, pos, st, idx, hval, sums, saved, row_lc, col_lc, path, nextdir, b
             nextdir[d] = direction  # resume with this move
             return PAUSED
         st[GENERATED] += 1
+        limit = min((threshold - (d + 1)) / weight, cap - (d + 1)) if mode == 3 else 0.0
         h = _slide(board, pos, st, idx, hval, sums, saved, d, False, row_lc, col_lc, rows, cols,
                    mode, direction, neighbours, md_table, goal_row, goal_col, flat, slot_offset,
-                   tile_slot, tile_weight, view_cell, scratch)
+                   tile_slot, tile_weight, view_cell, slot_tiles, scratch, limit)
         f = (d + 1) + weight * h
-        if f > threshold:
-            if f < bounds[1]:
+        if (d + 1) + h > cap or f > threshold:
+            if f < bounds[1] and (d + 1) + h <= cap:
                 bounds[1] = f
             _slide(board, pos, st, idx, hval, sums, saved, d, True, row_lc, col_lc, rows, cols,
                    mode, direction ^ 1, neighbours, md_table, goal_row, goal_col, flat,
-                   slot_offset, tile_slot, tile_weight, view_cell, scratch)
+                   slot_offset, tile_slot, tile_weight, view_cell, slot_tiles, scratch, 0.0)
             continue
         path[d] = direction
         st[DEPTH] = d + 1
@@ -286,5 +339,94 @@ def bfs_chunk(dist, table, frontier, following, cursor, depth, k, n, neighbours,
                     nxt += 1
         for j in range(k):
             owner[p[j]] = -1
+    cursor[0], cursor[1], cursor[2] = i, count, nxt
+    return taken
+
+
+@njit(cache=True, inline="always")
+def _flood(seed, free, cols, not_first, not_last):
+    """The cells of ``free`` (a bit mask) 4-connected to ``seed`` (a mask inside ``free``)."""
+    region = seed
+    while True:
+        grown = (region | ((region << 1) & not_first) | ((region >> 1) & not_last)
+                 | (region << cols) | (region >> cols)) & free
+        if grown == region:
+            return region
+        region = grown
+
+
+@njit(cache=True, inline="always")
+def _rank(p, k, n):
+    """The compact index of the cells ``p[:k]`` (as :func:`compact_rank`)."""
+    r = 0
+    for i in range(k):
+        c = p[i]
+        for j in range(i):
+            if p[j] < p[i]:
+                c -= 1
+        r = r * (n - i) + c
+    return r
+
+
+@njit(cache=True)
+def bfs_compact_chunk(table, visited, frontier, following, cursor, depth, k, n, cols,
+                      neighbours, budget):
+    """Expand up to ``budget`` states of the BFS layer at ``depth`` (a compact database).
+
+    A state is the group's placement with the region of free cells the blank is in: moving
+    the blank through other tiles is free, so the blank's exact cell does not matter.  An
+    entry of ``frontier`` packs the ``k`` cells (6 bits each) and one cell of the blank's
+    region above them.  ``visited[r]`` (uint32, boards of at most 32 cells) is the union of
+    the regions already reached with placement ``r`` (its :func:`_rank`); ``table[r]`` gets
+    the first (smallest) depth at which ``r`` is reached.  Every move is a group tile
+    sliding into a neighbouring cell of the blank's region: depth + 1, in ``following``.
+    ``cursor`` is ``[next index into frontier, frontier length, entries in following]``; the
+    call also returns early when ``following`` may not hold one more expansion (the caller
+    grows it and calls again).  Returns how many entries were expanded.
+    """
+    full = (np.int64(1) << n) - 1
+    not_first = np.int64(0)
+    not_last = np.int64(0)
+    for cell in range(n):
+        if cell % cols != 0:
+            not_first |= np.int64(1) << cell
+        if cell % cols != cols - 1:
+            not_last |= np.int64(1) << cell
+    p = np.empty(k, np.int64)
+    i, count, nxt = cursor[0], cursor[1], cursor[2]
+    room = len(following) - 4 * k
+    taken = 0
+    while i < count and taken < budget and nxt <= room:
+        e = frontier[i]
+        i += 1
+        taken += 1
+        occupied = np.int64(0)
+        for j in range(k):
+            p[j] = (e >> (6 * j)) & 63
+            occupied |= np.int64(1) << p[j]
+        blank = (e >> (6 * k)) & 63
+        free = full & ~occupied
+        region = _flood(np.int64(1) << blank, free, cols, not_first, not_last)
+        for j in range(k):
+            a = p[j]
+            for d in range(4):
+                c = neighbours[a, d]
+                if c < 0 or not (region >> c) & 1:
+                    continue
+                p[j] = c
+                free2 = (free & ~(np.int64(1) << c)) | (np.int64(1) << a)
+                region2 = _flood(np.int64(1) << a, free2, cols, not_first, not_last)
+                r = _rank(p, k, n)
+                seen = np.int64(visited[r])
+                if seen & region2 == 0:
+                    visited[r] = np.uint32(seen | region2)
+                    if table[r] > depth + 1:
+                        table[r] = depth + 1
+                    packed = np.int64(a) << (6 * k)
+                    for q in range(k):
+                        packed |= p[q] << (6 * q)
+                    following[nxt] = packed
+                    nxt += 1
+            p[j] = a
     cursor[0], cursor[1], cursor[2] = i, count, nxt
     return taken

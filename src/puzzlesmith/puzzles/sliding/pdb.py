@@ -52,9 +52,14 @@ _KF_555 = ((1, 2, 3, 5, 6), (4, 7, 8, 11, 12), (9, 10, 13, 14, 15))
 # 5x5 in six groups of four: 2x2 blocks, the first column and the last row.
 _BLOCKS_24 = ((1, 2, 6, 7), (3, 4, 8, 9), (5, 10, 15, 20), (11, 12, 16, 17), (13, 14, 18, 19),
               (21, 22, 23, 24))
+# 5x5 in four groups of six (Korf & Felner 2002's 24-puzzle partition): two 2x3 blocks,
+# a 3x2 block and the rest of the top-left corner; not symmetric about the diagonal, so the
+# reflection gives a second estimate.
+_KF_6666 = ((1, 2, 5, 6, 7, 12), (3, 4, 8, 9, 13, 14), (10, 11, 15, 16, 20, 21),
+            (17, 18, 19, 22, 23, 24))
 #: Hand-made cell groups (canonical orientation) by (rows, cols, partition name).
 FIXED = {(4, 4, "6-6-3"): _KF_663, (4, 4, "6-6-3b"): _ALT_663, (4, 4, "5-5-5"): _KF_555,
-         (5, 5, "4-4-4-4-4-4"): _BLOCKS_24}
+         (5, 5, "4-4-4-4-4-4"): _BLOCKS_24, (5, 5, "6-6-6-6"): _KF_6666}
 
 
 def cache_dir() -> Path:
@@ -80,6 +85,31 @@ def neighbour_table(rows: int, cols: int) -> np.ndarray:
             if 0 <= r + dr < rows and 0 <= c + dc < cols:
                 table[cell, d] = (r + dr) * cols + c + dc
     return table
+
+
+def compact(cells: int, k: int) -> bool:
+    """True if a ``k``-tile group on ``cells`` cells is built with the compact index: when
+    the direct (tiles + blank) array of the small groups' BFS would exceed :data:`MAX_BUILD`.
+    """
+    return cells ** (k + 1) > MAX_BUILD
+
+
+def compact_bytes(cells: int, k: int) -> int:
+    """Bytes one compact build allocates: the table (one byte per placement of the ``k``
+    tiles, ``cells!/(cells-k)!``), the regions reached (4 bytes each), and two frontiers of
+    8-byte entries, each sized for a fifth of the placements (the largest BFS layer of a
+    5-tile group on 5x5 holds 16% of them; a frontier that needs more grows, checked again
+    against the budget).
+
+    >>> round(compact_bytes(25, 6) / 1e6)   # a 6-tile group of the 24-puzzle, in MB
+    1046
+    """
+    placements = math.perm(cells, k)
+    return placements + 4 * placements + 2 * 8 * _frontier_start(placements)
+
+
+def _frontier_start(placements: int) -> int:
+    return max(1024, placements // 5)
 
 
 def build_bytes(cells: int, k: int) -> int:
@@ -122,6 +152,8 @@ def build_table(goal: Board, tiles: tuple[int, ...], *, limits: Limits | None = 
     from . import kernels
 
     n, k = goal.rows * goal.cols, len(tiles)
+    if compact(n, k):
+        return build_compact_table(goal, tiles, limits=limits, progress=progress, label=label)
     placements = math.perm(n, k + 1)
     if n ** (k + 1) > MAX_BUILD:
         raise UsageError(f"a {k}-tile pattern database on {goal.rows}x{goal.cols} is too large")
@@ -173,6 +205,98 @@ def build_table(goal: Board, tiles: tuple[int, ...], *, limits: Limits | None = 
         raise LimitReached(f"interrupted while building the pattern database {label}") from None
     table[table == UNSEEN] = 0  # placements with two tiles on one cell: never looked up
     return table
+
+
+def build_compact_table(goal: Board, tiles: tuple[int, ...], *, limits: Limits | None = None,
+                        progress: Callable[[Stats], None] | None = None,
+                        label: str = "") -> np.ndarray:
+    """The pattern database of one group with the compact index (see :func:`compact`).
+
+    One byte per placement of the group's tiles, ``cells!/(cells-k)!`` entries, indexed as
+    :func:`.kernels.compact_rank` (a 6-tile group on 5x5: 127,512,000 entries, 128 MB).  The
+    BFS runs over (placement, region of the blank) states (:func:`.kernels.bfs_compact_chunk`)
+    in chunks under the deadline and Ctrl-C, like :func:`build_table`, after checking
+    :func:`compact_bytes` against the memory budget; ``progress`` gets the same reports.
+    """
+    from ...engines.driver import ChunkDriver, ensure_warm
+    from . import kernels
+
+    n, k = goal.rows * goal.cols, len(tiles)
+    if n > 32 or k > 8:
+        raise UsageError(f"a {k}-tile pattern database on {goal.rows}x{goal.cols} is too large")
+    limits = replace(limits or Limits(), nodes=None)
+    placements = math.perm(n, k)
+    need = compact_bytes(n, k)
+    budget_bytes = limits.memory if limits.memory is not None else BUILD_MEMORY
+    if need > budget_bytes:
+        raise LimitReached(f"building the {k}-tile pattern database {label} needs about "
+                           f"{need / 1e6:,.0f} MB, over the memory budget of "
+                           f"{budget_bytes / 1e6:,.0f} MB")
+    phase = f"building the pattern database {label}"
+    limits.check(phase)
+    ensure_warm("sliding")
+    table = _filled(placements, limits, phase)
+    visited = np.zeros(placements, np.uint32)
+    frontier = np.empty(_frontier_start(placements), np.int64)
+    following = np.empty_like(frontier)
+    cells = [goal.tiles.index(t) for t in tiles]
+    start = sum(cell << (6 * i) for i, cell in enumerate(cells)) | (goal.blank << (6 * k))
+    rank = rank_cells(cells, n)
+    table[rank] = 0
+    free = [c for c in range(n) if c not in cells]
+    visited[rank] = sum(1 << c for c in _region(goal, goal.blank, free))
+    frontier[0] = start
+    cursor = np.array([0, 1, 0], np.int64)
+    depth, done, total = 0, 0, placements
+    neighbours = neighbour_table(goal.rows, goal.cols)
+    stats = Stats(extra={"phase": f"building pattern database {label}".strip(), "done": 0,
+                         "total": total, "bytes": need})
+    driver = ChunkDriver(limits, progress, stats, first_chunk=1 << 14)
+    try:
+        while cursor[1]:
+            budget = driver.budget() - done
+            taken = int(kernels.bfs_compact_chunk(table, visited, frontier, following, cursor,
+                                                  depth, k, n, goal.cols, neighbours, budget))
+            done += taken
+            stats.extra["done"] = min(done, total)
+            stats.extra["depth"] = depth
+            if cursor[0] < cursor[1] and taken < budget:  # following is full: grow it
+                grow = len(following) // 2 + 1024
+                held = placements * 5 + 8 * (len(frontier) + len(following) + grow)
+                if held > budget_bytes:
+                    raise LimitReached(f"building the {k}-tile pattern database {label} "
+                                       f"needs over {held / 1e6:,.0f} MB, over the memory "
+                                       f"budget of {budget_bytes / 1e6:,.0f} MB")
+                following = np.concatenate([following, np.empty(grow, np.int64)])
+            stats.extra["peak_frontier"] = max(stats.extra.get("peak_frontier", 0),
+                                               int(cursor[2]))
+            if cursor[0] == cursor[1]:
+                frontier, following = following, frontier
+                cursor[:] = (0, cursor[2], 0)
+                depth += 1
+            full = taken >= budget
+            if driver.after(done, paused=full) or (not full and driver.out_of_time()):
+                share = f"{100 * min(done, total) / total:.0f}%"
+                raise LimitReached(f"time limit reached while building the pattern database "
+                                   f"{label} ({share} of the table done; builds run once, "
+                                   "then the tables are cached)")
+    except KeyboardInterrupt:
+        raise LimitReached(f"interrupted while building the pattern database {label}") from None
+    del visited, frontier, following
+    table[table == UNSEEN] = 0
+    return table
+
+
+def _region(goal: Board, cell: int, free: list[int]) -> set[int]:
+    """The cells of ``free`` connected to ``cell``."""
+    neighbours = neighbour_table(goal.rows, goal.cols)
+    allowed, seen, todo = set(free), {cell}, [cell]
+    while todo:
+        for other in neighbours[todo.pop()]:
+            if other >= 0 and int(other) in allowed and int(other) not in seen:
+                seen.add(int(other))
+                todo.append(int(other))
+    return seen
 
 
 # ---------------------------------------------------------------- partitions
@@ -234,7 +358,7 @@ def partition_groups(goal: Board, name: str) -> list[tuple[int, ...]]:
     if sum(sizes) != n - 1 or min(sizes) < 1:
         raise UsageError(f"partition {name!r} must split all {n - 1} tiles into groups")
     for size in sizes:
-        if n ** (size + 1) > MAX_BUILD:
+        if compact(n, size) and (n > 32 or size > 8):
             raise UsageError(f"a {size}-tile group is too large for a {goal.rows}x{goal.cols} "
                              "board")
     to_goal = _orientation(goal)
@@ -273,32 +397,42 @@ class PatternDatabase:
         return [group for part in self.parts for group in part]
 
     @property
+    def compact(self) -> bool:
+        """True if the tables use the compact index (all of them then; see :func:`compact`)."""
+        n = self.goal.rows * self.goal.cols
+        return any(compact(n, len(group)) for group in self.groups)
+
+    @property
     def views(self) -> int:
         """How many lookups are maximised: each partition, and its reflection if usable."""
         return len(self.arrays()[2])
 
     def arrays(self) -> tuple[np.ndarray, ...]:
-        """``(flat, slot_offset, tile_slot, tile_weight, view_cell)`` for the kernel.
+        """``(flat, slot_offset, tile_slot, tile_weight, view_cell, slot_tiles)`` for the kernel.
 
         A *view* is a partition looked up either on the board or on its reflection about the
         main diagonal; a *slot* is one table in one view.  For view ``v`` and tile ``x``,
         ``tile_slot[v, x]`` is the slot whose index ``x``'s position feeds (-1 for the blank)
         and ``tile_weight[v, x]`` its weight; the position used is ``view_cell[v, cell]``.
         The reflected view reads tile ``x``'s reflected cell as the position of the tile
-        whose goal is the reflection of ``x``'s goal.
+        whose goal is the reflection of ``x``'s goal.  For compact tables, ``slot_tiles[s]``
+        is ``[k, x_0, ..., x_(k-1)]``, the tiles whose cells are ranked (empty otherwise).
         """
         if self._arrays is not None:
             return self._arrays
         n = self.goal.rows * self.goal.cols
         if len(self.tables) == 1:
-            flat = self.tables[0]
+            flat = np.asarray(self.tables[0])  # a plain array, even from a memory map
         else:
             flat = np.concatenate(self.tables) if self.tables else np.zeros(1, np.uint8)
         table_offset = np.cumsum([0] + [len(t) for t in self.tables[:-1]]).astype(np.int64)
+        if self.tables:  # the tables become views of ``flat``: the copies (or maps) go
+            self.tables = [flat[o:o + len(t)]
+                           for o, t in zip(table_offset, self.tables, strict=True)]
         mirror, reflect = self.reflection()
         identity = np.arange(n, dtype=np.int64)
         tile_maps = [(identity, identity)] + ([(mirror, reflect)] if len(mirror) else [])
-        slot_offset, slot_rows, weight_rows, cell_rows = [], [], [], []
+        slot_offset, slot_rows, weight_rows, cell_rows, members = [], [], [], [], []
         first = 0
         for part in self.parts:
             for tile_map, cell_map in tile_maps:
@@ -307,6 +441,7 @@ class PatternDatabase:
                 for g, tiles in enumerate(part):
                     slot = len(slot_offset)
                     slot_offset.append(table_offset[first + g])
+                    members.append([len(tiles)] + [int(tile_map[y]) for y in tiles])
                     for i, y in enumerate(tiles):
                         x = tile_map[y]  # the tile whose position stands for y's
                         tile_slot[x], tile_weight[x] = slot, n ** i
@@ -317,7 +452,8 @@ class PatternDatabase:
         self._arrays = (flat, np.array(slot_offset, np.int64),
                         np.array(slot_rows, np.int64).reshape(-1, n),
                         np.array(weight_rows, np.int64).reshape(-1, n),
-                        np.array(cell_rows, np.int64).reshape(-1, n))
+                        np.array(cell_rows, np.int64).reshape(-1, n),
+                        _slot_tiles(members) if self.compact else np.zeros((0, 1), np.int64))
         return self._arrays
 
     def reflection(self) -> tuple[np.ndarray, np.ndarray]:
@@ -340,7 +476,9 @@ class PatternDatabase:
 
     def python_heuristic(self) -> Callable[[tuple[int, ...]], int]:
         """``h(tiles)`` for the generic engine: the same values as the compiled solver."""
-        flat, slot_offset, tile_slot, tile_weight, view_cell = self.arrays()
+        flat, slot_offset, tile_slot, tile_weight, view_cell, slot_tiles = self.arrays()
+        if len(slot_tiles):
+            return self._python_compact()
         views = []
         for v in range(len(tile_slot)):
             members = [(x, int(tile_slot[v, x]), int(tile_weight[v, x]))
@@ -363,9 +501,62 @@ class PatternDatabase:
         return h
 
 
+    def _python_compact(self) -> Callable[[tuple[int, ...]], int]:
+        flat, slot_offset, tile_slot, _, view_cell, slot_tiles = self.arrays()
+        n = self.goal.rows * self.goal.cols
+        views = []
+        for v in range(len(tile_slot)):
+            slots = sorted({int(s) for s in tile_slot[v] if s >= 0})
+            views.append([(int(slot_offset[s]), slot_tiles[s, 1:slot_tiles[s, 0] + 1].tolist())
+                          for s in slots])
+        cell_maps = view_cell.tolist()
+
+        def h(tiles: tuple[int, ...]) -> int:
+            pos = [0] * len(tiles)
+            for cell, t in enumerate(tiles):
+                pos[t] = cell
+            best = 0
+            for v, slots in enumerate(views):
+                cell_map, total = cell_maps[v], 0
+                for offset, members in slots:
+                    cells = [cell_map[pos[x]] for x in members]
+                    total += int(flat[offset + rank_cells(cells, n)])
+                best = max(best, total)
+            return best
+
+        return h
+
+
+def rank_cells(cells: list[int], n: int) -> int:
+    """The compact index of a group's cells (as :func:`.kernels.compact_rank`).
+
+    >>> rank_cells([0, 1], 4), rank_cells([3, 2], 4), math.perm(4, 2)
+    (0, 11, 12)
+    """
+    rank = 0
+    for i, cell in enumerate(cells):
+        rank = rank * (n - i) + cell - sum(other < cell for other in cells[:i])
+    return rank
+
+
+def _slot_tiles(members: list[list[int]]) -> np.ndarray:
+    width = max(len(m) for m in members)
+    out = np.zeros((len(members), width), np.int64)
+    for s, m in enumerate(members):
+        out[s, :len(m)] = m
+    return out
+
+
 def _file_for(goal: Board, tiles: tuple[int, ...]) -> Path:
     key = hashlib.sha1(repr((goal.rows, goal.cols, goal.tiles, tiles)).encode()).hexdigest()
-    return cache_dir() / f"{goal.rows}x{goal.cols}-{len(tiles)}-{key[:16]}.npy"
+    n = goal.rows * goal.cols
+    kind = "c" if compact(n, len(tiles)) else ""
+    return cache_dir() / f"{goal.rows}x{goal.cols}-{len(tiles)}{kind}-{key[:16]}.npy"
+
+
+def table_size(n: int, k: int) -> int:
+    """Entries of a ``k``-tile table on ``n`` cells: direct ``n**k`` or compact."""
+    return math.perm(n, k) if compact(n, k) else n ** k
 
 
 _LOADED: dict[tuple, PatternDatabase] = {}
@@ -404,8 +595,9 @@ def load_partition(goal: Board, name: str | None = None, *, build: bool = True,
         table = None
         if path.exists():
             try:
-                table = np.load(path)
-                if table.shape != (n ** len(tiles),) or table.dtype != np.uint8:
+                # Large tables are mapped, then copied once into the joined array.
+                table = np.load(path, mmap_mode="r" if compact(n, len(tiles)) else None)
+                if table.shape != (table_size(n, len(tiles)),) or table.dtype != np.uint8:
                     table = None
             except (OSError, ValueError):
                 table = None

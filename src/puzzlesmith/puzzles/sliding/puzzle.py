@@ -60,7 +60,7 @@ __all__ = ["SlidingPuzzle", "PUZZLE", "METHODS", "MAX_COUNT"]
 
 #: The solving methods (see :func:`.solver.solve`), listed here so that the options need no
 #: import of the solver.
-METHODS = ("idastar", "weighted-idastar", "astar", "weighted", "greedy", "bfs")
+METHODS = ("idastar", "weighted-idastar", "anytime", "astar", "weighted", "greedy", "bfs")
 #: The most boards one ``generate`` makes.
 MAX_COUNT = 100_000
 SEED_BOARD = "5 1 9 3 11 13 6 8 14 10 4 15 0 12 7 2"
@@ -119,8 +119,8 @@ class SlidingPuzzle(Puzzle):
         Option("weight", ("solve", "compare"), float, 1.5, "Weight w of the weighted "
                "methods: length <= w x optimum.", minimum=1),
         Option("pdb", (*_SEARCH, "compare", "generate", "bench"), str, None, "Pattern-database "
-               "partition by group sizes (6-6-3, 5-5-5, 6-6-3+6-6-3b, ..., none); default "
-               "by board size."),
+               "partition by group sizes (6-6-3, 5-5-5, 6-6-3+6-6-3b, 6-6-6-6 on 5x5, ..., "
+               "none); default by board size."),
         Option("size", ("generate",), str, "4", "Board size N or RxC."),
         Option("goal", ("generate",), str, None, "The goal the boards can reach "
                "(blank-last, blank-first or tiles)."),

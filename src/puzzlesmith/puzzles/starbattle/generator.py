@@ -11,7 +11,14 @@ when it fails:
    solution has a star and the planted one has none, and hand it to a neighbouring region
    (keeping both regions connected): the planted solution stays valid, the other breaks;
 4. prove uniqueness with the exact solver (a count with limit 2), and check the planted
-   solution with the independent checker.
+   solution with the independent checker;
+5. bring it to a level (:mod:`.rules`): with ``difficulty``, a puzzle that the rules of the
+   level below already finish is dropped, and one that needs harder rules is eased: cells
+   the level's rules leave open are handed to neighbouring regions while the rules decide
+   more cells, the puzzle stays unique and the level below still cannot finish it (a few
+   moves that decide as much cross a plateau); without one, a
+   puzzle that needs search is eased until the rules of every level finish it (unless
+   ``by_rules`` is false).
 
 The "genetic" method follows the seed's pipeline on the genetic-algorithm engine: the same
 random placement and k-star regions, cut back to strips joining each region's stars; then a
@@ -40,14 +47,14 @@ from dataclasses import dataclass, field
 from ...errors import LimitReached, UsageError
 from ...results import Limits, Stats, Status
 from .board import Cell, StarBattle, violations
-from .rules import LEVELS, explain, rate
+from .rules import LEVELS, decide, rate
 from .solver import count, model, solve
 
 __all__ = ["generate", "Made", "Budget", "METHODS", "DIFFICULTIES", "check_shape",
            "parse_size", "proven_unique", "REGION_NAMES"]
 
 METHODS = ("grow", "genetic")
-DIFFICULTIES = LEVELS[:3]
+DIFFICULTIES = LEVELS[:4]  # easy, medium, hard, expert: every level but "needs search"
 REGION_NAMES = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
 
@@ -61,6 +68,7 @@ class Made:
     puzzle: StarBattle | None = None
     solution: list[Cell] | None = None
     reason: str = ""
+    level: str = ""  # the puzzle's rating (:func:`.rules.rate`)
 
 
 @dataclass
@@ -146,13 +154,16 @@ def check_shape(rows: int, columns: int, stars: int) -> None:
 
 
 def generate(rows: int, columns: int | None = None, stars: int = 1, *, seed: int | None = None,
-             method: str = "grow", difficulty: str | None = None,
+             method: str = "grow", difficulty: str | None = None, by_rules: bool = True,
              limits: Limits | None = None, budget: Budget | None = None,
              progress: Callable[[Stats], None] | None = None) -> Made:
     """A random ``rows``×``columns`` puzzle with ``stars`` per row and region, proven unique.
 
     With a ``difficulty`` (a level of :mod:`.rules`), a unique puzzle is then reshaped until
     the rule solver of that level finishes it, and kept only if it rates exactly so.
+    Without one, the puzzle is kept at whatever level it rates, but (``by_rules``, the
+    default) only once the rules finish it: one that needs search is reshaped until the
+    rules of every level do.
     ``budget`` (else one made from ``limits``) is shared by every stage; its
     ``stats.extra`` counts ``attempts`` (star placements drawn) and ``repairs`` (cells handed
     to another region; for the genetic method, layouts evaluated).  The budget running out
@@ -170,13 +181,14 @@ def generate(rows: int, columns: int | None = None, stars: int = 1, *, seed: int
         budget.stats.extra.setdefault(key, 0)
     rng = random.Random(seed)
     try:
-        return _generate(rows, columns, stars, rng, method, difficulty, budget, progress)
+        return _generate(rows, columns, stars, rng, method, difficulty, by_rules, budget,
+                         progress)
     except LimitReached as reached:
         return Made(Status.GAVE_UP, reason=str(reached))
 
 
 def _generate(rows: int, columns: int, stars: int, rng: random.Random, method: str,
-              difficulty: str | None, budget: Budget,
+              difficulty: str | None, by_rules: bool, budget: Budget,
               progress: Callable[[Stats], None] | None) -> Made:
     stats = budget.stats
     for _ in range(DIFFICULTY_ATTEMPTS if difficulty is not None else 1 << 62):
@@ -193,10 +205,12 @@ def _generate(rows: int, columns: int, stars: int, rng: random.Random, method: s
             if grid is not None:
                 mend = _repair if method == "grow" else _evolve
                 puzzle = mend(grid, stars, planted, rng, budget)
-                if puzzle is not None and difficulty is not None:
-                    puzzle = _ease(puzzle, stars, planted, difficulty, rng, budget)
+                level = ""
                 if puzzle is not None:
-                    return Made(Status.SOLVED, puzzle, sorted(planted))
+                    puzzle, level = _to_level(puzzle, stars, planted, difficulty, by_rules,
+                                              rng, budget)
+                if puzzle is not None:
+                    return Made(Status.SOLVED, puzzle, sorted(planted), level=level)
         if progress is not None:
             progress(stats)
     return Made(Status.GAVE_UP, reason=f"difficulty {difficulty!r} seems out of reach for "
@@ -292,6 +306,7 @@ def _repair(grid: list[list[int]], stars: int, planted: list[Cell], rng: random.
     """Move cells between regions until the planted solution is the only one (bounded)."""
     rows, columns = len(grid), len(grid[0])
     planted_set = set(planted)
+    reshapes = REPAIR_RESHAPES
     for _ in range(rows * columns + 10):  # then restart from a fresh placement
         budget.check()
         puzzle = _as_puzzle(grid, stars)
@@ -301,9 +316,21 @@ def _repair(grid: list[list[int]], stars: int, planted: list[Cell], rng: random.
         budget.stats.extra["repairs"] += 1
         candidates = [cell for cell in other if cell not in planted_set]
         rng.shuffle(candidates)
-        if not any(_hand_over(grid, cell, rng) for cell in candidates):
+        if any(_hand_over(grid, cell, rng) for cell in candidates):
+            continue
+        # each such cell holds its region together: reshape beside one of them, a few times
+        around = [(r + dr, c + dc) for r, c in candidates for dr, dc in _STEPS
+                  if 0 <= r + dr < rows and 0 <= c + dc < columns
+                  and (r + dr, c + dc) not in planted_set]
+        rng.shuffle(around)
+        if not reshapes or not any(_hand_over(grid, cell, rng) for cell in around):
             return None
+        reshapes -= 1
     return None
+
+
+_STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+REPAIR_RESHAPES = 3  # moves beside a stuck cell per repair, then a fresh start
 
 
 def _evolve(grid: list[list[int]], stars: int, planted: list[Cell], rng: random.Random,
@@ -394,43 +421,96 @@ def _strips(grid: list[list[int]], planted: list[Cell]) -> list[list[int]]:
     return strips
 
 
+def _to_level(puzzle: StarBattle, stars: int, planted: list[Cell], difficulty: str | None,
+              by_rules: bool, rng: random.Random,
+              budget: Budget) -> tuple[StarBattle | None, str]:
+    """The unique ``puzzle`` brought to ``difficulty`` (or, with none and ``by_rules``, to
+    any level the rules finish) and its rating, or (None, "") when that fails."""
+    if difficulty is None:
+        level = rate(puzzle, limits=budget.limits).level
+        if level != SEARCH or not by_rules:
+            return puzzle, level
+        target = LEVELS[-2]
+    else:
+        target = difficulty
+        below = LEVELS.index(target) - 1
+        if below >= 0 and _finished(_state(puzzle, LEVELS[below], budget)):
+            return None, ""  # easier than asked: easing only makes puzzles easier
+    eased = _ease(puzzle, stars, planted, target, rng, budget)
+    if eased is None:
+        return None, ""
+    level = rate(eased, limits=budget.limits).level
+    if level == difficulty or (difficulty is None and level != SEARCH):
+        return eased, level
+    return None, ""
+
+
+def _finished(state: dict[Cell, int]) -> bool:
+    return all(state.values())
+
+
+SEARCH = LEVELS[-1]  # "needs search"
+
+
 def _ease(puzzle: StarBattle, stars: int, planted: list[Cell], level: str, rng: random.Random,
           budget: Budget) -> StarBattle | None:
     """Hand cells the ``level`` rules leave undecided to neighbouring regions, keeping the
-    puzzle unique, while the rules decide more; the puzzle if it then rates ``level``."""
+    puzzle unique, while the rules decide more (or, a few times, as much: a step across a
+    plateau) but the rules of the level below do not finish it; the puzzle once the
+    ``level`` rules finish it, or None."""
     grid = [[REGION_NAMES.index(ch) for ch in row] for row in puzzle.grid]
     rows, columns = len(grid), len(grid[0])
     planted_set = set(planted)
-    decided = _decided(puzzle, level, budget)
+    state = _state(puzzle, level, budget)
+    sideways, tries = EASING_SIDEWAYS, EASING_TRIES
+    below = LEVELS[LEVELS.index(level) - 1] if LEVELS.index(level) else None
     for _ in range(rows * columns):
         budget.check()
+        decided = sum(1 for v in state.values() if v)
         if decided == rows * columns:
-            break
-        state = explain(puzzle, level, limits=budget.limits).state
-        open_cells = [cell for cell, v in state.items() if v == 0 and cell not in planted_set]
-        moves = [(cell, g) for cell in open_cells for g in _handovers(grid, cell)]
+            return puzzle
+        moves, others = [], []  # cells the rules leave open first, then the decided ones
+        for cell, v in state.items():
+            if cell not in planted_set:
+                (others if v else moves).extend((cell, g) for g in _handovers(grid, cell))
         rng.shuffle(moves)
-        for cell, region in moves[:EASING_MOVES]:
+        rng.shuffle(others)
+        moves += others
+        level_move = None
+        for cell, region in moves[:min(EASING_MOVES, tries)]:
+            tries -= 1
             old = grid[cell[0]][cell[1]]
             grid[cell[0]][cell[1]] = region
             trial = _as_puzzle(grid, stars)
-            better = _decided(trial, level, budget)
-            if better > decided and proven_unique(trial, budget):
-                puzzle, decided = trial, better
+            after = _state(trial, level, budget)
+            now = sum(1 for v in after.values() if v)
+            if now == rows * columns and below and _finished(_state(trial, below, budget)):
+                now = -1  # this move makes the puzzle easier than ``level``
+            if now > decided and proven_unique(trial, budget):
+                puzzle, state = trial, after
                 budget.stats.extra["repairs"] += 1
                 break
+            if now == decided and level_move is None:
+                level_move = (cell, region, trial, after)
             grid[cell[0]][cell[1]] = old
         else:
-            return None
-    return puzzle if rate(puzzle, limits=budget.limits).level == level else None
+            if not sideways or level_move is None or not proven_unique(level_move[2], budget):
+                return None
+            sideways -= 1
+            cell, region, puzzle, state = level_move
+            grid[cell[0]][cell[1]] = region
+    return None
 
 
-EASING_MOVES = 12  # moves tried per easing round
+EASING_MOVES = 60    # moves tried per easing round
+EASING_TRIES = 200   # moves tried in all, then a fresh start
+EASING_SIDEWAYS = 20 # moves per easing that decide no more (across a plateau)
 DIFFICULTY_ATTEMPTS = 60  # star placements tried for one puzzle of a given difficulty
 
 
-def _decided(puzzle: StarBattle, level: str, budget: Budget) -> int:
-    return sum(1 for v in explain(puzzle, level, limits=budget.limits).state.values() if v)
+def _state(puzzle: StarBattle, level: str, budget: Budget) -> dict[Cell, int]:
+    """What the rules of ``level`` decide: every cell 0 (open), 1 (star) or 2 (empty)."""
+    return decide(puzzle, level, limits=budget.limits, phase="generating")[0]
 
 
 def _second_solution(puzzle: StarBattle, planted: set[Cell],

@@ -1,0 +1,582 @@
+"""The puzzle store: every generated or imported puzzle in one SQLite file.
+
+Each row keeps a puzzle's kind, size and parameters, its canonical text (the text ``parse``
+reads back), a *symmetry key* that is the same for the puzzle and its rotations and
+reflections (so a duplicate is refused, however it is turned), its solution, rating,
+generation seed, the time it was stored, the puzzlesmith version and the solver's statistics.
+
+>>> with Store(":memory:") as store:
+...     first = store.add(Entry("sliding", "1 2 3\\n4 5 6\\n7 0 8\\n", rating="easy"))
+...     again = store.add(Entry("sliding", "1 2 3\\n4 5 0\\n7 8 6\\n"))  # its mirror image
+...     first.added, again.added, again.id == first.id, len(store)
+(True, False, True, 1)
+
+The file is opened in WAL mode with a busy timeout and every write is one short transaction
+retried when another writer holds the lock, so several processes may add to one store at
+once.  ``PRAGMA user_version`` is the schema version: :data:`MIGRATIONS` bring an older
+store up to date when it is opened, and a store from a newer puzzlesmith is refused.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import sqlite3
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from . import __version__
+from .errors import PuzzleError
+
+__all__ = [
+    "Store", "Entry", "Added", "StoreError", "DEFAULT_DB", "SCHEMA_VERSION", "MIGRATIONS",
+    "symmetry_key", "size_of", "entry_for",
+]
+
+#: The store's file name when no ``--db`` is given.
+DEFAULT_DB = "puzzles.db"
+#: SQLite ``application_id`` of a puzzlesmith store ("PSM1"), so other databases are refused.
+APPLICATION_ID = 0x50534D31
+
+
+class StoreError(PuzzleError):
+    """The store cannot be opened or read (not a store, too new, no such row)."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Schema and migrations
+# ---------------------------------------------------------------------------------------------
+
+#: ``MIGRATIONS[k]`` brings a store from schema version ``k`` to ``k + 1``.  Append, never edit.
+MIGRATIONS: list[str] = [
+    """
+    CREATE TABLE puzzles (
+        id       INTEGER PRIMARY KEY,
+        kind     TEXT NOT NULL,
+        key      TEXT NOT NULL,
+        text     TEXT NOT NULL,
+        size     TEXT,
+        params   TEXT NOT NULL DEFAULT '{}',
+        solution TEXT,
+        rating   TEXT,
+        seed     INTEGER,
+        created  TEXT NOT NULL,
+        version  TEXT NOT NULL,
+        stats    TEXT NOT NULL DEFAULT '{}',
+        source   TEXT,
+        UNIQUE (kind, key)
+    );
+    CREATE INDEX puzzles_kind_size ON puzzles (kind, size);
+    CREATE INDEX puzzles_kind_rating ON puzzles (kind, rating);
+    """,
+]
+SCHEMA_VERSION = len(MIGRATIONS)
+
+COLUMNS = ("id", "kind", "key", "text", "size", "params", "solution", "rating", "seed",
+           "created", "version", "stats", "source")
+
+
+@dataclass
+class Entry:
+    """One stored puzzle.  ``key`` and ``size`` are computed from ``text`` when not given;
+    ``id``, ``created`` and ``version`` are filled in by the store."""
+
+    kind: str
+    text: str
+    solution: str | None = None
+    rating: str | None = None
+    seed: int | None = None
+    params: dict = field(default_factory=dict)
+    stats: dict = field(default_factory=dict)
+    source: str | None = None
+    size: str | None = None
+    key: str | None = None
+    id: int | None = None
+    created: str | None = None
+    version: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.key is None:
+            self.key = symmetry_key(self.kind, self.text)
+        if self.size is None:
+            self.size = size_of(self.kind, self.text)
+
+    def to_dict(self) -> dict:
+        """A JSON-ready record (what ``store export --format jsonl`` writes, one per line)."""
+        return {name: getattr(self, name) for name in COLUMNS}
+
+    @classmethod
+    def from_dict(cls, record: dict, *, kind: str | None = None) -> Entry:
+        """An entry from an exported record (unknown fields are ignored)."""
+        known = {k: v for k, v in record.items() if k in COLUMNS and k not in ("id", "key")}
+        if kind is not None:
+            known["kind"] = kind
+        return cls(**known)
+
+
+@dataclass(frozen=True)
+class Added:
+    """What :meth:`Store.add` did: the row's ``id`` and whether the row is ``added`` (False:
+    the puzzle, or a rotation or reflection of it, was already there)."""
+
+    id: int
+    added: bool
+
+    def to_dict(self) -> dict:
+        return {"row": self.id, "new": self.added}
+
+
+class Store:
+    """A puzzle store in the SQLite file ``path`` (created when missing; ``":memory:"`` for a
+    throwaway one).  Use it as a context manager, or call :meth:`close`."""
+
+    def __init__(self, path: str | Path = DEFAULT_DB, *, create: bool = True,
+                 timeout: float = 30.0):
+        self.path = str(path)
+        if self.path != ":memory:":
+            file = Path(self.path)
+            if file.is_dir():
+                raise StoreError(f"{self.path} is a directory, not a puzzle store")
+            if not file.exists() and not create:
+                raise StoreError(f"no puzzle store at {self.path}")
+            if not file.parent.is_dir():
+                raise StoreError(f"cannot create {self.path}: no such directory {file.parent}")
+        self.timeout = timeout
+        try:
+            self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None,
+                                       check_same_thread=False)
+        except sqlite3.Error as error:
+            raise StoreError(f"cannot open {self.path}: {error}") from None
+        try:
+            self._db.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+            self._retry(lambda: self._db.execute("PRAGMA journal_mode = WAL").fetchone())
+            self._db.execute("PRAGMA synchronous = NORMAL")
+            self._migrate()
+        except sqlite3.DatabaseError as error:
+            self._db.close()
+            raise StoreError(f"{self.path} is not a puzzle store ({error})") from None
+        except BaseException:
+            self._db.close()
+            raise
+
+    # -- opening ---------------------------------------------------------------------------
+
+    def _migrate(self) -> None:
+        version = self.schema_version()
+        if version == SCHEMA_VERSION:
+            return
+        if version > SCHEMA_VERSION:
+            raise StoreError(f"{self.path} has schema version {version}, made by a newer "
+                             f"puzzlesmith; this one ({__version__}) reads up to "
+                             f"{SCHEMA_VERSION}")
+
+        def upgrade() -> None:
+            with self._transaction():
+                current = self.schema_version()  # another process may have migrated it
+                if current == 0:
+                    tables = self._db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+                    app = self._db.execute("PRAGMA application_id").fetchone()[0]
+                    if tables[0] and app != APPLICATION_ID:
+                        raise StoreError(f"{self.path} is an SQLite database but not a "
+                                         "puzzle store")
+                    self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                for step in range(current, SCHEMA_VERSION):
+                    for statement in _statements(MIGRATIONS[step]):
+                        self._db.execute(statement)
+                    self._db.execute(f"PRAGMA user_version = {step + 1}")
+
+        self._retry(upgrade)
+
+    def schema_version(self) -> int:
+        """The schema version of the open file (``PRAGMA user_version``)."""
+        return int(self._db.execute("PRAGMA user_version").fetchone()[0])
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- writing ---------------------------------------------------------------------------
+
+    def add(self, entry: Entry, *, update: bool = False) -> Added:
+        """Store ``entry`` unless it (or a rotation or reflection of it) is already there.
+        With ``update``, an existing row gains the solution and rating it lacked."""
+        return self.add_many([entry], update=update)[0]
+
+    def add_many(self, entries: Iterable[Entry], *, update: bool = False) -> list[Added]:
+        """Store several entries in one transaction; one :class:`Added` per entry."""
+        entries = list(entries)
+        if not entries:
+            return []
+
+        def write() -> list[Added]:
+            out = []
+            with self._transaction():
+                for entry in entries:
+                    out.append(self._insert(entry, update))
+            return out
+
+        return self._retry(write)
+
+    def _insert(self, entry: Entry, update: bool) -> Added:
+        created = entry.created or datetime.now(UTC).isoformat(timespec="seconds")
+        row = (entry.kind, entry.key, entry.text, entry.size, _json(entry.params),
+               entry.solution, entry.rating, entry.seed, created,
+               entry.version or __version__, _json(entry.stats), entry.source)
+        cursor = self._db.execute(
+            "INSERT INTO puzzles (kind, key, text, size, params, solution, rating, seed, "
+            "created, version, stats, source) VALUES (?,?,?,?,?,?,?,?,?,?,?,?) "
+            "ON CONFLICT (kind, key) DO NOTHING", row)
+        if cursor.rowcount:
+            return Added(int(cursor.lastrowid), True)
+        (found,) = self._db.execute("SELECT id FROM puzzles WHERE kind = ? AND key = ?",
+                                    (entry.kind, entry.key)).fetchone()
+        if update and (entry.solution is not None or entry.rating is not None):
+            self._db.execute(
+                "UPDATE puzzles SET solution = coalesce(solution, ?), "
+                "rating = coalesce(rating, ?) WHERE id = ?",
+                (entry.solution, entry.rating, found))
+        return Added(int(found), False)
+
+    def _transaction(self):
+        return _Transaction(self._db)
+
+    def _retry(self, work: Callable[[], Any], attempts: int = 50) -> Any:
+        """Run ``work``, retrying while another process holds the write lock."""
+        delay = 0.01
+        for attempt in range(attempts):
+            try:
+                return work()
+            except sqlite3.OperationalError as error:
+                text = str(error).lower()
+                if ("locked" not in text and "busy" not in text) or attempt == attempts - 1:
+                    raise StoreError(f"{self.path}: {error}") from None
+                time.sleep(delay)
+                delay = min(delay * 2, 0.5)
+        raise AssertionError("unreachable")
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def get(self, row: int) -> Entry:
+        """The puzzle stored as row ``row``."""
+        found = self._db.execute(f"SELECT {', '.join(COLUMNS)} FROM puzzles WHERE id = ?",
+                                 (row,)).fetchone()
+        if found is None:
+            raise StoreError(f"no puzzle #{row} in {self.path}")
+        return _entry(found)
+
+    def find(self, kind: str | None = None, *, size: str | None = None,
+             rating: str | None = None, limit: int | None = None,
+             after: int = 0) -> Iterator[Entry]:
+        """The stored puzzles matching every filter given, in the order they were stored.
+        ``size`` is ``RxC`` or ``N`` (which also matches ``NxN``); ``after`` skips rows up to
+        that id."""
+        where, args = ["id > ?"], [after]
+        if kind is not None:
+            where.append("kind = ?")
+            args.append(kind)
+        if size is not None:
+            size = str(size).strip().lower()
+            where.append("size IN (?, ?)")
+            args += [size, f"{size}x{size}" if size.isdigit() else size]
+        if rating is not None:
+            where.append("rating = ?")
+            args.append(rating)
+        query = f"SELECT {', '.join(COLUMNS)} FROM puzzles WHERE {' AND '.join(where)} ORDER BY id"
+        if limit is not None:
+            query += f" LIMIT {int(limit)}"
+        for found in self._db.execute(query, args):
+            yield _entry(found)
+
+    def __len__(self) -> int:
+        return int(self._db.execute("SELECT count(*) FROM puzzles").fetchone()[0])
+
+    def summary(self) -> dict:
+        """Counts per kind, size and rating, and the schema version (``store stats``)."""
+        kinds: dict[str, dict] = {}
+        for kind, size, rating, n in self._db.execute(
+                "SELECT kind, size, rating, count(*) FROM puzzles "
+                "GROUP BY kind, size, rating ORDER BY kind, size, rating"):
+            info = kinds.setdefault(kind, {"puzzles": 0, "sizes": {}, "ratings": {}})
+            info["puzzles"] += n
+            info["sizes"][size or "?"] = info["sizes"].get(size or "?", 0) + n
+            info["ratings"][rating or "unrated"] = info["ratings"].get(rating or "unrated", 0) + n
+        return {"db": self.path, "schema": self.schema_version(), "puzzles": len(self),
+                "kinds": kinds}
+
+
+class _Transaction:
+    """``BEGIN IMMEDIATE`` ... ``COMMIT`` (or ``ROLLBACK`` on an error)."""
+
+    def __init__(self, db: sqlite3.Connection):
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind, error, trace) -> None:
+        if kind is None:
+            self.db.execute("COMMIT")
+        else:
+            self.db.execute("ROLLBACK")
+
+
+def _statements(script: str) -> list[str]:
+    return [s.strip() for s in script.split(";") if s.strip()]
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value or {}, sort_keys=True, default=str)
+
+
+def _entry(row: tuple) -> Entry:
+    values = dict(zip(COLUMNS, row, strict=True))
+    values["params"] = json.loads(values["params"] or "{}")
+    values["stats"] = json.loads(values["stats"] or "{}")
+    return Entry(**values)
+
+
+def entry_for(puzzle, instance: Any, *, solution: Any = None, rating: str | None = None,
+              seed: int | None = None, params: dict | None = None, stats: dict | None = None,
+              source: str | None = None) -> Entry:
+    """The store entry of ``instance`` of ``puzzle`` (a puzzle object): its canonical text,
+    and ``solution`` (the puzzle's answer object) as text in the first answer style;
+    ``params`` keeps the options that were set (not None or False)."""
+    text = puzzle.canonical(instance)
+    answer = None
+    if solution is not None:
+        style = (puzzle.styles.get("solve") or (None,))[0]
+        answer = puzzle.format_answer(instance, solution, style)
+        answer = answer.rstrip("\n") + "\n"
+    params = {k: v for k, v in (params or {}).items() if v is not None and v is not False}
+    return Entry(puzzle.name, text, solution=answer, rating=rating, seed=seed,
+                 params=params, stats=dict(stats or {}), source=source)
+
+
+# ---------------------------------------------------------------------------------------------
+# Symmetry keys: one text per puzzle up to rotation and reflection.
+# ---------------------------------------------------------------------------------------------
+#
+# Each function below maps a puzzle's canonical text to the normal forms of all its
+# symmetric variants; the key is a hash of the least of them.  They read the puzzles' text
+# formats; a text they do not recognise falls back to the text itself (so exact duplicates
+# are still refused).  These belong on the puzzle objects (``Puzzle.symmetries``) once the
+# puzzle packages can take them.
+
+
+def symmetry_key(kind: str, text: str) -> str:
+    """A hash that is the same for a puzzle and its rotations and reflections.
+
+    >>> symmetry_key("net", "13\\n48\\n") == symmetry_key("net", "84\\n31\\n")
+    True
+    """
+    forms = SYMMETRIES.get(kind)
+    try:
+        least = min(forms(text)) if forms else None
+    except ValueError:
+        least = None
+    if least is None:
+        least = "text:" + _plain(text)
+    return hashlib.sha256(f"{kind}\n{least}".encode()).hexdigest()
+
+
+def size_of(kind: str, text: str) -> str | None:
+    """The size the store files a puzzle under (``10x10``; ``N`` for queens), if known."""
+    try:
+        return SIZES[kind](text) if kind in SIZES else None
+    except ValueError:
+        return None
+
+
+def _plain(text: str) -> str:
+    return "\n".join(line.rstrip() for line in text.strip("\n").splitlines())
+
+
+Grid = list[list[str]]
+
+
+def _dihedral(grid: Grid, *, transpose: bool = True) -> Iterator[Grid]:
+    """The 8 symmetries of a rectangle's grid (4 when ``transpose`` is False: rows stay rows)."""
+    rotations = [grid]
+    flipped = [row[::-1] for row in grid]
+    upside = grid[::-1]
+    rotations += [flipped, upside, [row[::-1] for row in upside]]
+    yield from rotations
+    if transpose:
+        for g in rotations:
+            yield [list(col) for col in zip(*g, strict=True)]
+
+
+def _starbattle_parts(text: str) -> tuple[list[str], Grid]:
+    """The header lines (``size ...``) and the region grid of a Star Battle text."""
+    lines = [line.rstrip("\r") for line in text.splitlines()
+             if not line.lstrip().startswith("#")]
+    has_block = any(line.strip() == "regions" for line in lines)
+    header, rows, in_grid = [], [], not has_block
+    for line in lines:
+        word = line.strip()
+        if has_block and word == "regions":
+            in_grid = True
+            continue
+        if in_grid and word in ("solution", "stars", "answer"):
+            break
+        if not in_grid:
+            if word:
+                header.append(" ".join(word.split()))
+        elif line.strip(" "):
+            rows.append(line)
+        elif rows and not line:
+            break
+    if not rows:
+        raise ValueError("no region grid")
+    width = max(len(row) for row in rows)
+    return header, [list(row.ljust(width)) for row in rows]
+
+
+def _relabel(grid: Grid, keep: str = ". ") -> str:
+    """Regions numbered in order of first appearance, row by row."""
+    names: dict[str, str] = {}
+    out = []
+    for row in grid:
+        cells = []
+        for cell in row:
+            if cell in keep:
+                cells.append(cell)
+            else:
+                cells.append(names.setdefault(cell, str(len(names))))
+        out.append(",".join(cells))
+    return "/".join(out)
+
+
+def _starbattle_forms(text: str) -> list[str]:
+    header, grid = _starbattle_parts(text)
+    rows, cols = len(grid), len(grid[0])
+    # A transpose swaps row and column counts: only safe when one count serves every unit.
+    single = all(len(h.split()) <= 4 and h.split()[0] == "size" for h in header)
+    transpose = rows == cols and single
+    head = "|".join(header)
+    return [f"{head}|{len(g)}x{len(g[0])}|{_relabel(g)}" for g in _dihedral(grid,
+                                                                             transpose=transpose)]
+
+
+def _starbattle_size(text: str) -> str:
+    _, grid = _starbattle_parts(text)
+    return f"{len(grid)}x{len(grid[0])}"
+
+
+HEX = set("0123456789abcdefABCDEF")
+
+
+def _net_parts(text: str) -> tuple[list[str], Grid]:
+    header, rows = [], []
+    for line in text.splitlines():
+        word = line.strip()
+        if word and set(word) <= HEX:
+            rows.append(list(word.lower()))
+        elif word and not word.startswith("#"):
+            header.append(" ".join(word.split()))
+    if not rows or len({len(r) for r in rows}) != 1:
+        raise ValueError("not a rectangle of hex digits")
+    return header, rows
+
+
+def _tile_class(digit: str) -> str:
+    """A tile up to rotation: the least of its four turns (1 up, 2 left, 4 down, 8 right)."""
+    v = int(digit, 16)
+    turns = [v]
+    for _ in range(3):
+        v = ((v << 1) | (v >> 3)) & 15
+        turns.append(v)
+    return format(min(turns), "x")
+
+
+def _net_forms(text: str) -> list[str]:
+    # The puzzle is the shape of each tile, whatever way it is turned at the start; every
+    # shape class (end, straight, corner, T, cross) is its own mirror image.
+    header, grid = _net_parts(text)
+    shapes = [[_tile_class(d) for d in row] for row in grid]
+    head = "|".join(header)
+    return [f"{head}|{len(g)}x{len(g[0])}|" + "/".join("".join(r) for r in g)
+            for g in _dihedral(shapes)]
+
+
+def _net_size(text: str) -> str:
+    _, grid = _net_parts(text)
+    return f"{len(grid)}x{len(grid[0])}"
+
+
+def _sliding_tiles(text: str) -> tuple[int, list[int]]:
+    numbers = [int(t) for t in text.replace(",", " ").split() if t.isdigit()]
+    side = math.isqrt(len(numbers))
+    if side < 2 or side * side != len(numbers) or sorted(numbers) != list(range(len(numbers))):
+        raise ValueError("not a square board of tiles 0..n-1")
+    return side, numbers
+
+
+def _sliding_forms(text: str) -> list[str]:
+    # The goal is 1 2 ... n-1 with the blank (0) last.  Mirroring the board in its main
+    # diagonal, and renaming each tile after the goal square it is mirrored to, gives the
+    # same puzzle (the blank's goal, in the corner, is on that diagonal).
+    side, tiles = _sliding_tiles(text)
+
+    def rename(tile: int) -> int:
+        if tile == 0:
+            return 0
+        row, col = divmod(tile - 1, side)
+        return col * side + row + 1
+
+    mirrored = [rename(tiles[c * side + r]) for r in range(side) for c in range(side)]
+    return [" ".join(map(str, board)) for board in (tiles, mirrored)]
+
+
+def _sliding_size(text: str) -> str:
+    side, _ = _sliding_tiles(text)
+    return f"{side}x{side}"
+
+
+def _queens_board(text: str) -> list[str] | None:
+    """The rows of a completion puzzle (``.`` and ``Q``), or None for a bare N."""
+    word = text.strip()
+    if word.isdigit():
+        return None
+    rows = [line.strip() for line in text.splitlines()
+            if line.strip() and not line.lstrip().startswith("#")]
+    if not rows or any(len(r) != len(rows) for r in rows):
+        raise ValueError("not a square board")
+    return rows
+
+
+def _queens_forms(text: str) -> list[str]:
+    # A completion puzzle turned or mirrored is the same puzzle (so is its solution).
+    rows = _queens_board(text)
+    if rows is None:
+        return [text.strip()]
+    return ["/".join("".join(r) for r in g) for g in _dihedral([list(r) for r in rows])]
+
+
+def _queens_size(text: str) -> str:
+    rows = _queens_board(text)
+    return text.strip() if rows is None else str(len(rows))
+
+
+SYMMETRIES: dict[str, Callable[[str], list[str]]] = {
+    "starbattle": _starbattle_forms,
+    "net": _net_forms,
+    "sliding": _sliding_forms,
+    "queens": _queens_forms,
+}
+SIZES: dict[str, Callable[[str], str]] = {
+    "starbattle": _starbattle_size,
+    "net": _net_size,
+    "sliding": _sliding_size,
+    "queens": _queens_size,
+}

@@ -1,0 +1,198 @@
+"""The puzzle store: duplicates up to symmetry are refused, concurrent writers lose nothing,
+and a store made by an older schema opens after a migration."""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import sqlite3
+
+import pytest
+
+from puzzlesmith import store as store_module
+from puzzlesmith.store import Entry, Store, StoreError, size_of, symmetry_key
+
+STARBATTLE = """\
+# a comment
+size 5 5 1
+regions
+AABBB
+AACCB
+DDCCB
+DDEEE
+DEEEE
+solution
+*....
+"""
+
+
+def rotate(rows: list[str]) -> list[str]:
+    """A quarter turn clockwise of a rectangle of characters."""
+    return ["".join(row[c] for row in reversed(rows)) for c in range(len(rows[0]))]
+
+
+def turns(rows: list[str]) -> list[list[str]]:
+    """The 8 symmetries of a square of characters."""
+    out, grid = [], rows
+    for _ in range(4):
+        out += [grid, [row[::-1] for row in grid]]
+        grid = rotate(grid)
+    return out
+
+
+def test_starbattle_turned_and_relabelled_is_one_puzzle():
+    regions = STARBATTLE.split("regions\n")[1].split("solution")[0].split()
+    key = symmetry_key("starbattle", STARBATTLE)
+    for grid in turns(regions):
+        relabelled = "\n".join(grid).translate(str.maketrans("ABCDE", "QRSTU"))
+        assert symmetry_key("starbattle", f"size 5 5 1\nregions\n{relabelled}\n") == key
+        assert symmetry_key("starbattle", relabelled + "\n") != key  # no size line: other key
+    other = STARBATTLE.replace("DEEEE", "DDEEE")
+    assert symmetry_key("starbattle", other) != key
+    assert size_of("starbattle", STARBATTLE) == "5x5"
+
+
+def test_non_square_starbattle_keeps_rows_as_rows():
+    grid = ["AAB", "ACB"]
+    key = symmetry_key("starbattle", "\n".join(grid))
+    assert symmetry_key("starbattle", "\n".join(g[::-1] for g in grid)) == key
+    assert symmetry_key("starbattle", "\n".join(rotate(grid))) != key
+    assert size_of("starbattle", "\n".join(grid)) == "2x3"
+
+
+def turn_tile(v: int) -> int:
+    return ((v << 1) | (v >> 3)) & 15
+
+
+def test_net_is_one_puzzle_however_its_tiles_and_board_are_turned():
+    rng = random.Random(3)
+    board = [[rng.randrange(16) for _ in range(4)] for _ in range(4)]
+    text = "\n".join("".join(format(v, "x") for v in row) for row in board)
+    key = symmetry_key("net", text)
+    for grid in turns(text.split("\n")):
+        scrambled = ["".join(format(turn_tile(int(d, 16)) if rng.random() < 0.5
+                                    else int(d, 16), "x") for d in row) for row in grid]
+        assert symmetry_key("net", "\n".join(scrambled)) == key
+    board[0][0] = 15 if board[0][0] != 15 else 0
+    assert symmetry_key("net", "\n".join("".join(format(v, "x") for v in r)
+                                         for r in board)) != key
+    assert size_of("net", text) == "4x4"
+
+
+def test_sliding_mirror_is_the_same_puzzle():
+    board = "8 6 7\n2 5 4\n3 0 1\n"
+    side = 3
+
+    def rename(t):
+        return 0 if t == 0 else (t - 1) % side * side + (t - 1) // side + 1
+
+    tiles = [int(t) for t in board.split()]
+    mirror = [rename(tiles[c * side + r]) for r in range(side) for c in range(side)]
+    assert symmetry_key("sliding", " ".join(map(str, mirror))) == symmetry_key("sliding", board)
+    assert symmetry_key("sliding", "8 6 7 2 5 4 3 1 0") != symmetry_key("sliding", board)
+    assert size_of("sliding", board) == "3x3"
+    assert size_of("queens", "12\n") == "12"
+
+
+def test_queens_completion_puzzle_turned_is_one_puzzle():
+    board = ["......", "......", "..Q...", "......", "...Q..", "......"]
+    key = symmetry_key("queens", "\n".join(board))
+    assert all(symmetry_key("queens", "\n".join(g)) == key for g in turns(board))
+    assert symmetry_key("queens", "6") != key and size_of("queens", "\n".join(board)) == "6"
+
+
+def test_unknown_text_falls_back_to_the_text():
+    assert symmetry_key("net", "not a net") == symmetry_key("net", "not a net\n")
+    assert symmetry_key("net", "not a net") != symmetry_key("net", "not a nut")
+    assert size_of("net", "not a net") is None
+
+
+def test_add_find_get_and_summary(tmp_path):
+    with Store(tmp_path / "p.db") as store:
+        first = store.add(Entry("starbattle", STARBATTLE, rating="easy", seed=4,
+                                params={"size": 5}, stats={"nodes": 7}))
+        again = store.add(Entry("starbattle", STARBATTLE.replace("A", "Z"), rating="hard"))
+        assert first.added and not again.added and again.id == first.id
+        second = store.add(Entry("queens", "8\n"))
+        assert len(store) == 2
+        entry = store.get(first.id)
+        assert (entry.kind, entry.rating, entry.seed, entry.params, entry.stats) == (
+            "starbattle", "easy", 4, {"size": 5}, {"nodes": 7})
+        assert entry.version and entry.created and entry.size == "5x5"
+        assert [e.id for e in store.find(size="5")] == [first.id]
+        assert [e.id for e in store.find("queens", size="8")] == [second.id]
+        assert [e.id for e in store.find(rating="easy")] == [first.id]
+        assert list(store.find(limit=1, after=first.id))[0].id == second.id
+        summary = store.summary()
+        assert summary["puzzles"] == 2 and summary["schema"] == store_module.SCHEMA_VERSION
+        assert summary["kinds"]["starbattle"]["ratings"] == {"easy": 1}
+        with pytest.raises(StoreError, match="no puzzle #99"):
+            store.get(99)
+
+
+def test_update_fills_what_a_row_lacks(tmp_path):
+    with Store(tmp_path / "p.db") as store:
+        row = store.add(Entry("queens", "8\n")).id
+        store.add(Entry("queens", "8\n", rating="hard", solution="x"), update=True)
+        store.add(Entry("queens", "8\n", rating="easy"), update=True)
+        assert (store.get(row).rating, store.get(row).solution) == ("hard", "x")
+
+
+def test_export_record_reads_back():
+    entry = Entry("sliding", "1 2 3 4 5 6 7 0 8\n", solution="R", seed=3, stats={"a": 1})
+    back = Entry.from_dict(entry.to_dict())
+    assert back.to_dict() == entry.to_dict()
+
+
+def test_files_that_are_not_stores_are_refused(tmp_path):
+    text = tmp_path / "notes.db"
+    text.write_text("hello, this is not a database at all" * 10)
+    with pytest.raises(StoreError, match="not a puzzle store"):
+        Store(text)
+    other = tmp_path / "other.db"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE t (x)")
+    with pytest.raises(StoreError, match="not a puzzle store"):
+        Store(other)
+    with pytest.raises(StoreError, match="directory"):
+        Store(tmp_path)
+    with pytest.raises(StoreError, match="no puzzle store"):
+        Store(tmp_path / "missing.db", create=False)
+
+
+def test_old_store_is_migrated_and_newer_one_refused(tmp_path, monkeypatch):
+    path = tmp_path / "p.db"
+    with Store(path) as store:
+        store.add(Entry("queens", "8\n"))
+    newer = [*store_module.MIGRATIONS, "ALTER TABLE puzzles ADD COLUMN tags TEXT"]
+    monkeypatch.setattr(store_module, "MIGRATIONS", newer)
+    monkeypatch.setattr(store_module, "SCHEMA_VERSION", len(newer))
+    with Store(path) as store:
+        assert store.schema_version() == len(newer) and len(store) == 1
+        assert store.get(1).text == "8\n"
+    monkeypatch.undo()
+    with pytest.raises(StoreError, match="newer puzzlesmith"):
+        Store(path)
+
+
+def _writer(path: str, worker: int, count: int) -> None:
+    with Store(path) as store:
+        for k in range(count):
+            store.add(Entry("queens", f"{1000 * worker + k}\n"))
+
+
+def test_concurrent_writers_lose_nothing(tmp_path):
+    path = str(tmp_path / "p.db")
+    Store(path).close()
+    context = multiprocessing.get_context("spawn")
+    writers = [context.Process(target=_writer, args=(path, w, 60)) for w in range(3)]
+    for process in writers:
+        process.start()
+    _writer(path, 3, 60)
+    for process in writers:
+        process.join(60)
+        assert process.exitcode == 0
+    with Store(path) as store:
+        assert len(store) == 240
+        assert store._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert store._db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
