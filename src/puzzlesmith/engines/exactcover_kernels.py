@@ -20,9 +20,11 @@ import types
 
 from .exactcover import (
     BACKTRACK,
+    C_DYNAMIC,
     C_LEVEL,
     C_MODE,
     C_NODES,
+    C_PFAILS,
     C_PIGEON,
     C_PROBE,
     C_PROBES,
@@ -203,10 +205,11 @@ def _pigeonhole(p, stamp, lo, hi, status, cover, avail, opt_start, opt_items, it
 
 
 def _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_start,
-               item_opts, trail, ctl, queue, queued, scratch):
+               item_opts, confine, trail, ctl, queue, queued, scratch):
     """Counts to a fixpoint, then (if enabled) containment and pigeonhole bounds, item by
     item, until nothing changes.  ``scratch`` is the tuple of work arrays (see ``_run``)."""
-    mine, group_of, seen, tally, groups, _, weight = scratch
+    mine, group_of, seen, tally, groups, weight = (scratch[0], scratch[1], scratch[2],
+                                                   scratch[3], scratch[4], scratch[6])
     n = len(lo)
     while True:
         failed = _propagate_counts(lo, hi, status, cover, avail, opt_start, opt_items,
@@ -215,6 +218,15 @@ def _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items, item
             weight[failed] += 1
             return False
         if ctl[C_PIGEON] == 0:
+            if len(confine[0]) < 2:
+                return True
+            r = _confine(lo, hi, status, cover, avail, opt_start, opt_items, item_start,
+                         item_opts, confine, trail, ctl, queue, queued, scratch)
+            if r < 0:
+                _clear_queue(ctl, queue, queued)
+                return False
+            if r > 0:
+                continue
             return True
         # An item that lost room moves the bounds of every item sharing an option with it.
         for j in range(n):
@@ -247,11 +259,96 @@ def _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items, item
                 ctl[C_ROUND] = p + 1
                 break
         if not learnt:
-            return True
+            if len(confine[0]) < 2:
+                return True
+            r = _confine(lo, hi, status, cover, avail, opt_start, opt_items, item_start,
+                         item_opts, confine, trail, ctl, queue, queued, scratch)
+            if r < 0:
+                _clear_queue(ctl, queue, queued)
+                return False
+            if r == 0:
+                return True
+
+
+def _confine(lo, hi, status, cover, avail, opt_start, opt_items, item_start, item_opts,
+             confine, trail, ctl, queue, queued, scratch):
+    """Confinement in windows (see ``ExactCover(confine=...)``): for each pair (inner items,
+    outer items in order) and each run ``T`` of consecutive outer items, the inner items
+    ``S`` whose free options all lie in ``T`` need stars that only ``T`` can give.  Their
+    need above ``T``'s room fails; equal to it, every other free option in ``T`` (of an item
+    outside ``S``, or of one that needs nothing more) is excluded.
+
+    ``confine``: inner starts, inner items, outer starts, outer items (per pair, flat), and
+    per pair and option its inner item and its outer position (-1: none).  Returns -1 on a
+    contradiction, else the number of options excluded.
+    """
+    in_start, in_items, out_start, out_items, opt_inner, opt_pos = (
+        confine[0], confine[1], confine[2], confine[3], confine[4], confine[5])
+    span_lo, span_hi, table, weight = scratch[7], scratch[8], scratch[9], scratch[6]
+    n_opts = len(status)
+    changed = 0
+    for q in range(len(in_start) - 1):
+        m = out_start[q + 1] - out_start[q]
+        first = out_start[q]
+        base = q * n_opts
+        for t in range(m * m):
+            table[t] = 0
+        for k in range(in_start[q], in_start[q + 1]):
+            s = in_items[k]
+            span_lo[s] = -1
+            need = lo[s] - cover[s]
+            if need <= 0:
+                continue
+            a, b = m, -1
+            for kk in range(item_start[s], item_start[s + 1]):
+                o = item_opts[kk]
+                if status[o] == FREE:
+                    pos = opt_pos[base + o]
+                    if pos < 0:
+                        a = m
+                        break
+                    a = min(a, pos)
+                    b = max(b, pos)
+            if a <= b:
+                span_lo[s], span_hi[s] = a, b
+                table[a * m + b] += need
+        # table[a, b] becomes the need of the items whose span lies within [a, b].
+        for length in range(1, m):
+            for a in range(m - length):
+                b = a + length
+                inside = table[(a + 1) * m + b] + table[a * m + b - 1]
+                if length > 1:
+                    inside -= table[(a + 1) * m + b - 1]
+                table[a * m + b] += inside
+        for a in range(m):
+            room = 0
+            for b in range(a, m):
+                j = out_items[first + b]
+                room += hi[j] - cover[j]
+                need = table[a * m + b]
+                if need > room:
+                    for t in range(a, b + 1):
+                        weight[out_items[first + t]] += 1
+                    return -1
+                if need == 0 or need < room:
+                    continue
+                for t in range(a, b + 1):
+                    j = out_items[first + t]
+                    for kk in range(item_start[j], item_start[j + 1]):
+                        o = item_opts[kk]
+                        if status[o] != FREE:
+                            continue
+                        s = opt_inner[base + o]
+                        if s >= 0 and span_lo[s] >= a and span_hi[s] <= b:
+                            continue
+                        _set_status(o, EXCLUDED, status, cover, avail, lo, hi, opt_start,
+                                    opt_items, trail, ctl, queue, queued)
+                        changed += 1
+    return changed
 
 
 def _probe_item(p, lo, hi, primary, status, cover, avail, opt_start, opt_items, item_start,
-                item_opts, trail, ctl, queue, queued, scratch):
+                item_opts, confine, trail, ctl, queue, queued, scratch):
     """Failed-option probing: tentatively take each free option of item ``p``; exclude those
     whose propagation fails.  Returns how many were excluded (their items are queued)."""
     failed = scratch[5]
@@ -265,23 +362,57 @@ def _probe_item(p, lo, hi, primary, status, cover, avail, opt_start, opt_items, 
         _set_status(o, TAKEN, status, cover, avail, lo, hi, opt_start, opt_items, trail, ctl, queue,
                     queued)
         ok = _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items,
-                        item_start, item_opts, trail, ctl, queue, queued, scratch)
+                        item_start, item_opts, confine, trail, ctl, queue, queued, scratch)
         _undo_to(mark, status, cover, avail, opt_start, opt_items, trail, ctl)
         if not ok:
             failed[nfailed] = o
             nfailed += 1
+    ctl[C_PFAILS] += nfailed
     for f in range(nfailed):
         _set_status(failed[f], EXCLUDED, status, cover, avail, lo, hi, opt_start, opt_items,
                     trail, ctl, queue, queued)
     return nfailed
 
 
-def _choose_item(lo, hi, primary, cover, avail, weight):
+def _probe_all(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_start,
+               item_opts, confine, trail, ctl, queue, queued, scratch):
+    """Singleton consistency: tentatively take every free option, exclude (and propagate)
+    those whose propagation fails, until a whole round excludes nothing.  Returns False on
+    a contradiction."""
+    while True:
+        excluded = 0
+        for o in range(len(status)):
+            if status[o] != FREE:
+                continue
+            mark = ctl[C_TRAIL]
+            ctl[C_PROBES] += 1
+            _set_status(o, TAKEN, status, cover, avail, lo, hi, opt_start, opt_items, trail, ctl,
+                        queue, queued)
+            ok = _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items,
+                            item_start, item_opts, confine, trail, ctl, queue, queued, scratch)
+            _undo_to(mark, status, cover, avail, opt_start, opt_items, trail, ctl)
+            if ok:
+                continue
+            excluded += 1
+            ctl[C_PFAILS] += 1
+            _set_status(o, EXCLUDED, status, cover, avail, lo, hi, opt_start, opt_items, trail,
+                        ctl, queue, queued)
+            if not _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items,
+                              item_start, item_opts, confine, trail, ctl, queue, queued,
+                              scratch):
+                return False
+        if excluded == 0:
+            return True
+
+
+def _choose_item(lo, hi, primary, cover, avail, weight, mark, stamp):
     """The primary item to branch on, or -1 when at a solution: the fewest spare options
-    (MRV adapted to multiplicities), divided by how often the item failed (dom/wdeg)."""
+    (MRV adapted to multiplicities), divided by how often the item failed (dom/wdeg).
+    With ``stamp >= 0``, only items with ``mark[i] == stamp`` (one component) compete."""
     best, best_spare, best_weight = -1, 1, 0  # compares spare**2 / weight by products
     for i in range(len(lo)):
-        if primary[i] and avail[i] > 0 and cover[i] < lo[i]:
+        if primary[i] and avail[i] > 0 and cover[i] < lo[i] and (stamp < 0
+                                                                  or mark[i] == stamp):
             spare = avail[i] - (lo[i] - cover[i]) + 1
             spare *= spare
             if spare * best_weight < best_spare * weight[i]:
@@ -296,7 +427,7 @@ def _choose_item(lo, hi, primary, cover, avail, weight):
 
 
 def search(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_start, item_opts,
-           trail, ctl, queue, queued, scratch, decisions, node_stop, max_found):
+           confine, trail, ctl, queue, queued, scratch, decisions, node_stop, max_found):
     """Depth-first search, resumable: runs until exhaustion, ``node_stop`` nodes in all, or
     the ``max_found``-th solution of this call (then its options are left marked TAKEN).
 
@@ -325,24 +456,37 @@ def search(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_sta
                 return PAUSED, found
             ctl[C_NODES] += 1
             ok = _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items,
-                            item_start, item_opts, trail, ctl, queue, queued, scratch)
+                            item_start, item_opts, confine, trail, ctl, queue, queued, scratch)
+            if ok and ctl[C_PROBE] and ctl[C_LEVEL] == 0:
+                ok = _probe_all(lo, hi, primary, status, cover, avail, opt_start, opt_items,
+                                item_start, item_opts, confine, trail, ctl, queue, queued,
+                                scratch)
             while ok and ctl[C_PROBE]:
-                p = _choose_item(lo, hi, primary, cover, avail, scratch[6])
+                p = _choose_item(lo, hi, primary, cover, avail, scratch[6], scratch[10], -1)
                 if p < 0 or _probe_item(p, lo, hi, primary, status, cover, avail, opt_start,
-                                        opt_items, item_start, item_opts, trail, ctl, queue,
-                                        queued, scratch) == 0:
+                                        opt_items, item_start, item_opts, confine, trail, ctl,
+                                        queue, queued, scratch) == 0:
                     break
                 ok = _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items,
-                                item_start, item_opts, trail, ctl, queue, queued, scratch)
+                                item_start, item_opts, confine, trail, ctl, queue, queued, scratch)
             if ok:
-                p = _choose_item(lo, hi, primary, cover, avail, scratch[6])
+                if ctl[C_DYNAMIC]:
+                    p = _choose_focused(lo, hi, primary, status, cover, avail, opt_start,
+                                        opt_items, item_start, item_opts, ctl, scratch,
+                                        dec_item)
+                else:
+                    p = _choose_item(lo, hi, primary, cover, avail, scratch[6], scratch[10], -1)
                 if p < 0:
                     found += 1
                     ctl[C_MODE] = BACKTRACK
                     if found >= max_found:
                         return FOUND, found
                     continue
-                k = _next_free(p, item_start[p], status, item_start, item_opts)
+                if ctl[C_DYNAMIC]:
+                    k = _best_free(p, lo, primary, status, cover, avail, opt_start, opt_items,
+                                   item_start, item_opts)
+                else:
+                    k = _next_free(p, item_start[p], status, item_start, item_opts)
                 level = ctl[C_LEVEL] + 1
                 ctl[C_LEVEL] = level
                 dec_item[level] = p if cover[p] < lo[p] else -1
@@ -371,13 +515,17 @@ def search(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_sta
                     break
                 # n-ary: propagate the exclusion, then take the item's next free option
                 if _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items,
-                              item_start, item_opts, trail, ctl, queue, queued, scratch):
+                              item_start, item_opts, confine, trail, ctl, queue, queued, scratch):
                     dec_mark[level] = ctl[C_TRAIL]
                     if cover[p] >= lo[p]:  # the need is met: the state is the last branch
                         dec_phase[level] = 1
                         ctl[C_MODE] = DESCEND
                         break
-                    k = _next_free(p, dec_pos[level] + 1, status, item_start, item_opts)
+                    if ctl[C_DYNAMIC]:
+                        k = _best_free(p, lo, primary, status, cover, avail, opt_start,
+                                       opt_items, item_start, item_opts)
+                    else:
+                        k = _next_free(p, dec_pos[level] + 1, status, item_start, item_opts)
                     if k >= 0:  # (always, after a successful propagation)
                         dec_pos[level] = k
                         dec_opt[level] = item_opts[k]
@@ -387,6 +535,64 @@ def search(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_sta
                         break
             _undo_to(dec_base[level], status, cover, avail, opt_start, opt_items, trail, ctl)
             ctl[C_LEVEL] = level - 1
+
+
+def _choose_focused(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_start,
+                    item_opts, ctl, scratch, dec_item):
+    """:func:`_choose_item` within one independent part: the items connected, through free
+    options, to the deepest decision's item that still needs options.  Parts that no
+    longer share a free option are thus searched one after the other, never interleaved,
+    so that a part's failures never re-search another part (their sizes add, not
+    multiply)."""
+    mine, weight, mark, todo = scratch[0], scratch[6], scratch[10], scratch[11]
+    anchor = -1
+    for level in range(ctl[C_LEVEL], 0, -1):
+        i = dec_item[level]
+        if i >= 0 and cover[i] < lo[i] and avail[i] > 0:
+            anchor = i
+            break
+    if anchor < 0:
+        return _choose_item(lo, hi, primary, cover, avail, weight, mark, -1)
+    ctl[C_STAMP] += 1
+    stamp = ctl[C_STAMP]
+    mark[anchor] = stamp
+    todo[0] = anchor
+    head, tail = 0, 1
+    while head < tail:
+        i = todo[head]
+        head += 1
+        for k in range(item_start[i], item_start[i + 1]):
+            o = item_opts[k]
+            if status[o] != FREE or mine[o] == stamp:
+                continue
+            mine[o] = stamp
+            for kk in range(opt_start[o], opt_start[o + 1]):
+                j = opt_items[kk]
+                if mark[j] != stamp:
+                    mark[j] = stamp
+                    todo[tail] = j
+                    tail += 1
+    return _choose_item(lo, hi, primary, cover, avail, weight, mark, stamp)
+
+
+def _best_free(p, lo, primary, status, cover, avail, opt_start, opt_items, item_start,
+               item_opts):
+    """Position of item ``p``'s free option most likely to be in a solution, or -1: the
+    product, over the option's other primary items, of the share of their free options
+    they still need (Pesant's counting-based maxSD, with the counts estimated)."""
+    best, best_score = -1, -1.0
+    for k in range(item_start[p], item_start[p + 1]):
+        o = item_opts[k]
+        if status[o] != FREE:
+            continue
+        score = 1.0
+        for kk in range(opt_start[o], opt_start[o + 1]):
+            j = opt_items[kk]
+            if j != p and primary[j] and cover[j] < lo[j]:
+                score *= (lo[j] - cover[j]) / avail[j]
+        if score > best_score:
+            best, best_score = k, score
+    return best
 
 
 def _next_free(p, start, status, item_start, item_opts):
@@ -400,7 +606,8 @@ def _next_free(p, start, status, item_start, item_opts):
 
 
 _KERNELS = (_set_status, _undo_to, _clear_queue, _propagate_counts, _tally, _pigeonhole,
-            _propagate, _probe_item, _choose_item, search, _next_free)
+            _propagate, _confine, _probe_item, _probe_all, _choose_item, _choose_focused,
+            search, _best_free, _next_free)
 _COMPILED = None
 
 

@@ -35,6 +35,23 @@ def test_every_shared_puzzle_is_solved_and_proven_unique(shared_data):
         assert result.details["agrees_with_file"] is True, path.name
 
 
+def test_large_puzzles_are_proven_unique_by_both_searches(shared_data):
+    """The strong search (probing, dynamic order) and the plain one agree on the large set,
+    including the 50x50 boards of two independent parts."""
+    puzzles = sorted((shared_data / "starbattle-large").glob("*.sb"))
+    if not puzzles:
+        pytest.skip("no starbattle-large data")
+    for path in puzzles:
+        puzzle = SB.parse(path.read_text())
+        result = solver.solve(puzzle, unique=True)
+        assert result.unique is True and set(result.solution) == puzzle.given, path.name
+        if path.stem.startswith("ms21"):  # the plain search alone is quick enough there
+            plain = solver.model(puzzle, strong=False).solve(unique=True)
+            assert plain.unique is True and set(plain.solution) == puzzle.given, path.name
+        counted = solver.count(puzzle, 2)
+        assert counted.count == 1 and counted.complete, path.name
+
+
 def test_seed_example_in_the_seeds_letters():
     puzzle = SB.example()
     result = SB.solve(puzzle)
