@@ -155,22 +155,30 @@ def read_entries(puzzle: Puzzle, texts: list[tuple[str, str]], *, limits: Limits
 
 
 def _parse_all(puzzle: Puzzle, name: str, text: str, params: dict) -> list[tuple[str, Any]]:
+    """The instances of one file, named ``FILE`` (one), ``FILE:LINE`` (one a line, for puzzles
+    typed on one line) or ``FILE#K`` (several in one text)."""
     try:
-        found = puzzle.parse_all(text, **params)
-        return [(name if len(found) == 1 else f"{name}#{k}", instance)
-                for k, instance in enumerate(found, 1)]
-    except InvalidPuzzle as whole:
-        lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1)
-                 if line.strip() and not line.lstrip().startswith("#")]
-        if not puzzle.inline or len(lines) < 2:
-            raise InvalidPuzzle(f"{name}: {whole}") from None
+        found, whole = puzzle.parse_all(text, **params), None
+    except InvalidPuzzle as error:
+        found, whole = None, error
+    if found is not None and len(found) == 1:
+        return [(name, found[0])]
+    lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1)
+             if line.strip() and not line.lstrip().startswith("#")]
+    if puzzle.inline and len(lines) >= 2:
         out = []
         for number, line in lines:
             try:
                 out.append((f"{name}:{number}", puzzle.parse(line, **params)))
             except InvalidPuzzle as error:
-                raise InvalidPuzzle(f"{name}: line {number}: {error}") from None
-        return out
+                if found is None:
+                    raise InvalidPuzzle(f"{name}: line {number}: {error}") from None
+                break
+        else:
+            return out
+    if found is None:
+        raise InvalidPuzzle(f"{name}: {whole}") from None
+    return [(f"{name}#{k}", instance) for k, instance in enumerate(found, 1)]
 
 
 def _rate(puzzle: Puzzle, instance: Any, limits: Limits) -> str | None:

@@ -421,3 +421,13 @@ def test_instance_or_board():
     assert PUZZLE.solve(Instance(sl.parse_board(EASY), sl.goal_board(3, 3))).solution == "RR"
     with pytest.raises(UsageError):
         PUZZLE.solve(EASY)
+
+
+def test_parse_all_reads_a_boards_file(shared_data):
+    text = (shared_data / "sliding" / "8puzzle.txt").read_text()
+    boards = PUZZLE.parse_all(text)
+    assert len(boards) == 200
+    assert PUZZLE.solve(boards[0]).details["length"] == 31
+    assert len(PUZZLE.parse_all("8 6 7 2 5 4 3 0 1")) == 1
+    with pytest.raises(InvalidPuzzle):
+        PUZZLE.parse_all("1 2 3\n4 5\n")

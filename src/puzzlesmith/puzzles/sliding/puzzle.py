@@ -150,6 +150,25 @@ class SlidingPuzzle(Puzzle):
         board = parse(text, size, max_cells)
         return Instance(board, parse_goal(goal, board.rows, board.cols))
 
+    def parse_all(self, text: str, *, size: str | tuple[int, int] | None = None,
+                  goal: str | Board | None = None,
+                  max_cells: int | None = None) -> list[Instance]:
+        """Every board of ``text``: one board, or a boards file (one board a line, each
+        optionally followed by its known optimal length, as in ``../shared/data/sliding``).
+
+        >>> len(PUZZLE.parse_all("1 2 3 4 5 6 7 0 8 1\\n1 2 3 4 5 6 0 7 8 2\\n"))
+        2
+        """
+        try:
+            return [self.parse(text, size=size, goal=goal, max_cells=max_cells)]
+        except InvalidPuzzle as error:
+            if "several boards" not in str(error):
+                raise
+        from .compare import read_bench
+
+        boards = [board for _, board, _ in read_bench(text, size)]
+        return [Instance(b, parse_goal(goal, b.rows, b.cols)) for b in boards]
+
     def format(self, instance: Instance | Board, style: str | None = None) -> str:
         """The board as text: ``rows`` (what :meth:`parse` reads back, any shape), ``line``
         (all tiles on one line; square boards read back without ``size``), ``framed``."""
