@@ -294,3 +294,65 @@ def test_bulk_constraints_match_one_by_one():
     assert count(looped).count == 0
     with pytest.raises(UsageError):
         build(True).add_constraints(np.array([[0, 9]]), predicate=lambda a, b: True)
+
+
+# --------------------------------------------------------------------------- kernel modes
+
+def _fresh_auto(monkeypatch, seconds: float) -> None:
+    """A process that has run no kernel yet, in "auto" mode, moving to the compiled
+    kernels after ``seconds`` of interpreted work."""
+    from puzzlesmith.engines import csp as engine
+    from puzzlesmith.engines import csp_kernels
+
+    monkeypatch.setattr(engine, "KERNELS", "auto")
+    monkeypatch.setattr(engine, "INTERPRETED_SECONDS", seconds)
+    monkeypatch.setattr(engine, "_interpreted", {"seconds": 0.0})
+    monkeypatch.setattr(csp_kernels, "is_compiled", lambda: False)
+
+
+@pytest.mark.parametrize("mode", ["interpreted", "compiled"])
+def test_both_kernel_modes_count_the_same(mode):
+    from puzzlesmith.engines.csp import compiled_kernels
+
+    with compiled_kernels(mode):
+        search = Search(queens(8))
+        assert search._fix.compiled is (mode == "compiled")
+        assert sum(1 for _ in search) == 92
+        assert count(queens(8), decompose=False).count == 92
+        assert count(queens(8), 5, limits=Limits(nodes=10)).status is Status.GAVE_UP
+
+
+@pytest.mark.parametrize("decompose", [False, True])
+def test_a_search_moves_to_the_compiled_kernels_between_chunks(monkeypatch, decompose):
+    from puzzlesmith.engines.csp import compiled_kernels
+
+    with compiled_kernels("interpreted"):
+        expected = count(queens(9), keep=True, decompose=decompose)
+    _fresh_auto(monkeypatch, 1e-9)
+    search = Search(queens(9))
+    assert not search._fix.compiled
+    seen = []
+    search.progress = seen.append
+    assert sum(1 for _ in search) == expected.count == 352
+    assert search._fix.compiled and search.status is Status.SOLVED and len(seen) > 1
+    _fresh_auto(monkeypatch, 1e-9)
+    moved = count(queens(9), keep=True, decompose=decompose)
+    assert (moved.count, moved.stats.nodes, moved.solutions) == (
+        expected.count, expected.stats.nodes, expected.solutions)
+
+
+def test_a_small_search_stays_interpreted_and_a_big_model_starts_compiled(monkeypatch):
+    from puzzlesmith.engines import csp as engine
+
+    _fresh_auto(monkeypatch, 3600.0)
+    search = Search(queens(6))
+    assert sum(1 for _ in search) == 4 and not search._fix.compiled
+    monkeypatch.setattr(engine, "BIG_MODEL", 10)
+    assert Search(queens(6))._fix.compiled
+
+
+def test_unknown_kernel_mode_is_a_usage_error():
+    from puzzlesmith.engines.csp import compiled_kernels
+
+    with pytest.raises(UsageError), compiled_kernels("fast"):
+        pass

@@ -11,10 +11,15 @@ deductions alone, without search).  Results are those of :mod:`puzzlesmith.resul
 Inside, every domain is an ``int64`` bitset (bit ``i`` = the variable's ``i``-th value, so a
 domain holds at most 63 values), every binary constraint becomes two *arcs* that share a
 support table (``sup[table, a]`` = bitset of the partner's values compatible with value
-``a``), and arc consistency (AC-3, variable-oriented queue) runs in a compiled kernel over
-plain integer arrays (:mod:`puzzlesmith.engines.csp_kernels`, loaded when a search first
-runs).  Search branches two-way (``x = a`` / ``x != a``) and maintains arc consistency after
-every decision; it picks the variable by dom/wdeg among those linked to the previous decision
+``a``), and arc consistency (AC-3, variable-oriented queue) runs in a kernel over plain
+integer arrays (:mod:`puzzlesmith.engines.csp_kernels`).  The kernels have one source, run
+two ways: a search starts with them interpreted (plain Python, no numba: a small search ends
+before numba would have loaded); once the process has spent :data:`INTERPRETED_SECONDS` in
+them, or from the start on a model larger than :data:`BIG_MODEL`, it loads the same kernels
+compiled by numba and carries on between two chunks (:data:`KERNELS` forces either way).
+
+Search branches two-way (``x = a`` / ``x != a``) and maintains arc consistency after every
+decision; it picks the variable by dom/wdeg among those linked to the previous decision
 (one undecided region is finished before the next), can restart with growing budgets
 (``restarts=``), and :func:`count` splits a purely binary problem into independent parts
 after the first propagation.  Backtracking restores domains from a trail of the changes made
@@ -35,6 +40,7 @@ size.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import random
 import time
@@ -52,7 +58,7 @@ if TYPE_CHECKING:
     from .csp_tree import SpanningTree
 
 __all__ = ["CSP", "Propagator", "Search", "solve", "count", "unique", "propagate",
-           "MAX_DOMAIN"]
+           "MAX_DOMAIN", "KERNELS", "INTERPRETED_SECONDS", "BIG_MODEL", "compiled_kernels"]
 
 #: The largest domain a variable may have (bits 0..62 of an ``int64``).
 MAX_DOMAIN = 63
@@ -60,11 +66,52 @@ MAX_DOMAIN = 63
 Progress = Callable[[Stats], None]
 
 
-def _kernels():
-    """The compiled kernels, imported on first use (numba loads only then)."""
+#: Which kernels run: "auto" (interpreted until the process has spent
+#: :data:`INTERPRETED_SECONDS` in them, or the model is larger than :data:`BIG_MODEL`, then
+#: compiled), "interpreted" or "compiled".
+KERNELS = "auto"
+#: Interpreted search a process may do before it loads the compiled kernels: a small search
+#: ends before numba would have loaded (about 0.6 s); a large one pays this once.
+INTERPRETED_SECONDS = 0.2
+#: Arcs plus propagator sizes (a spanning tree's edges) above which a search starts with the
+#: compiled kernels: one interpreted fixpoint of such a model would take too long.
+BIG_MODEL = 20_000
+_interpreted = {"seconds": 0.0}  # interpreted kernel time spent so far in this process
+
+
+def _kernel_set(compiled: bool):
+    """The kernels, interpreted (the module) or compiled (numba loads only then)."""
     from . import csp_kernels
 
-    return csp_kernels
+    return csp_kernels.compiled() if compiled else csp_kernels
+
+
+def _wants_compiled(size: int = 0) -> bool:
+    """Whether a search over a model of ``size`` (see :data:`BIG_MODEL`) runs compiled."""
+    if KERNELS != "auto":
+        return KERNELS == "compiled"
+    if _interpreted["seconds"] >= INTERPRETED_SECONDS or size > BIG_MODEL:
+        return True
+    from . import csp_kernels
+
+    return csp_kernels.is_compiled()
+
+
+@contextlib.contextmanager
+def compiled_kernels(mode: str = "compiled") -> Iterator[None]:
+    """Within the block, :data:`KERNELS` is ``mode`` ("compiled" or "interpreted")."""
+    global KERNELS
+    if mode not in ("auto", "compiled", "interpreted"):
+        raise UsageError(f"unknown kernel mode {mode!r}")
+    saved, KERNELS = KERNELS, mode
+    try:
+        yield
+    finally:
+        KERNELS = saved
+
+
+def _model_size(csp: CSP, model: _Compiled) -> int:
+    return int(model.arc_src.size) + sum(int(getattr(p, "size", 0)) for p in csp.propagators)
 
 
 class Propagator(Protocol):
@@ -76,7 +123,10 @@ class Propagator(Protocol):
     at every fixpoint of arc consistency, so it should be cheap (a compiled kernel is ideal).
     After a failure, an optional ``culprits`` attribute (variable indices, -1 ignored) tells
     dom/wdeg whom to blame; an optional ``warm`` attribute names the kernels to load (see
-    :func:`puzzlesmith.engines.driver.ensure_warm`) before a search starts its clock.
+    :func:`puzzlesmith.engines.driver.ensure_warm`) before a search starts its clock; an
+    optional ``use_compiled(flag)`` method is called with the engine's kernel mode before
+    it propagates, and an optional ``size`` attribute (the work of one call, say) counts
+    toward :data:`BIG_MODEL`.
     """
 
     def propagate(self, domains: np.ndarray) -> bool: ...
@@ -402,15 +452,39 @@ class _Fixpoint:
     weights that failures raise.  Between rounds it raises :class:`_Expired` once
     ``deadline`` (a ``time.monotonic()`` instant) has passed."""
 
-    def __init__(self, csp: CSP, model: _Compiled, deadline: float | None = None):
+    def __init__(self, csp: CSP, model: _Compiled, deadline: float | None = None,
+                 compiled: bool | None = None):
         self.csp = csp
         self.deadline = deadline
         self.model = model
-        self.kernels = _kernels()
+        if compiled is None:
+            compiled = _wants_compiled(_model_size(csp, model))
+        if compiled:
+            _warm_names(csp)
+        self.use(compiled)
         self.weight = model.degree.copy()
         n = max(model.initial.shape[0], 1)
         self.queue = np.zeros(n, dtype=np.int64)
         self.inq = np.zeros(n, dtype=np.bool_)
+        self._mark = time.monotonic()
+
+    def use(self, compiled: bool) -> None:
+        """Run the compiled (True) or interpreted kernels from now on (warm them first)."""
+        self.compiled = compiled
+        self.kernels = _kernel_set(compiled)
+        for p in self.csp.propagators:
+            use = getattr(p, "use_compiled", None)
+            if use is not None:
+                use(compiled)
+
+    def account(self) -> bool:
+        """Add the time since the last call to the process's interpreted time (when
+        interpreted); True if the search should now move to the compiled kernels."""
+        now = time.monotonic()
+        if not self.compiled:
+            _interpreted["seconds"] += now - self._mark
+        self._mark = now
+        return not self.compiled and _wants_compiled()
 
     def __call__(self, dom: np.ndarray, seeds: np.ndarray, custom: bool = True) -> bool:
         """Narrow ``dom`` in place from the changed variables ``seeds``; False on a wipe-out."""
@@ -447,6 +521,7 @@ class _Fixpoint:
 
 
 def _warm_names(csp: CSP) -> None:
+    """Load the compiled kernels the model needs (the engine's and its propagators')."""
     ensure_warm("csp")
     for p in csp.propagators:
         name = getattr(p, "warm", None)
@@ -466,7 +541,6 @@ def propagate(csp: CSP, domains: np.ndarray | None = None, *, custom: bool = Tru
     >>> propagate(p).tolist()        # x in {2, 3}, y in {1, 2}
     [6, 3]
     """
-    _warm_names(csp)
     model = _Compiled.of(csp)
     dom = (model.initial if domains is None else np.asarray(domains, dtype=np.int64)).copy()
     if dom.shape != model.initial.shape:
@@ -477,6 +551,8 @@ def propagate(csp: CSP, domains: np.ndarray | None = None, *, custom: bool = Tru
             return None
     except _Expired:
         raise LimitReached("time limit reached while propagating") from None
+    finally:
+        fix.account()
     return dom
 
 
@@ -504,7 +580,6 @@ class Search:
     def __init__(self, csp: CSP, *, seed: int | None = None, limits: Limits | None = None,
                  progress: Progress | None = None, raw: bool = False,
                  restarts: int | None = None, _model: _Compiled | None = None):
-        _warm_names(csp)
         self.csp = csp
         self.limits = limits or Limits()
         self.progress = progress
@@ -561,6 +636,7 @@ class Search:
             self.status = Status.SOLVED if stats.extra["solutions"] else Status.UNSOLVABLE
             driver.after(stats.nodes, paused=False)
         finally:
+            self._fix.account()
             stats.seconds = time.monotonic() - driver.start
 
     def _dfs(self, cutoff: int | None) -> Iterator[np.ndarray]:
@@ -622,6 +698,9 @@ class Search:
                 if driver.after(stats.nodes):
                     self._give_up(driver.stopped_by)
                     return
+                if fix.account():
+                    self._to_compiled()
+                    select_near = fix.kernels.select_near
                 stop = driver.budget()
             stats.nodes += 1
             before = dom.copy()
@@ -693,6 +772,9 @@ class Search:
                 if driver.after(stats.nodes):
                     self._give_up(driver.stopped_by)
                     return
+                if fix.account():
+                    self._to_compiled()
+                    kernels = fix.kernels
                 stop = driver.budget()
             stats.nodes += 1
             last = x
@@ -707,6 +789,15 @@ class Search:
             elif memory is not None and tpos[0] * 16 > memory:
                 self._give_up("memory")
                 return
+
+    def _to_compiled(self) -> None:
+        """Carry on with the compiled kernels (loading them is a cost of the process that
+        the run's clock does not count)."""
+        began = time.monotonic()
+        _warm_names(self.csp)
+        self._fix.use(True)
+        self._fix.account()
+        self._driver.start += time.monotonic() - began
 
     def _give_up(self, why: str | None) -> None:
         self.status = Status.GAVE_UP
@@ -760,10 +851,9 @@ def _count_parts(csp: CSP, limit: int | None, seed: int | None, limits: Limits,
                  progress: Progress | None, keep: bool, restarts: int | None,
                  raw: bool) -> CountResult:
     """:func:`count` by independent parts (see there)."""
-    _warm_names(csp)
-    start = time.monotonic()
     model = _Compiled.of(csp)
     fix = _Fixpoint(csp, model)
+    start = time.monotonic()
     stats = Stats(extra={"failures": 0, "solutions": 0, "restarts": 0, "parts": 0})
     dom = model.initial.copy()
     n = dom.shape[0]
@@ -783,6 +873,8 @@ def _count_parts(csp: CSP, limit: int | None, seed: int | None, limits: Limits,
             return done(0, True, [])
     except _Expired:
         return done(0, False, [])
+    finally:
+        fix.account()
     label = np.zeros(max(n, 1), dtype=np.int64)
     parts = int(fix.kernels.label_parts(dom, model.in_ptr, model.in_arc, model.arc_src, label,
                                         fix.queue))
@@ -846,5 +938,6 @@ def _warm() -> None:
     p = CSP()
     xs = [p.add_variable(i, range(3)) for i in range(3)]
     p.add_all_different(xs)
-    count(p, decompose=True)
-    count(p, 2, decompose=False)
+    with compiled_kernels():
+        count(p, decompose=True)
+        count(p, 2, decompose=False)

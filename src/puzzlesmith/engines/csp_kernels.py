@@ -1,24 +1,27 @@
-"""Compiled kernels of the CSP engine (:mod:`puzzlesmith.engines.csp`): arc consistency,
-dom/wdeg selection and the labelling of independent parts.
+"""Kernels of the CSP engine (:mod:`puzzlesmith.engines.csp`): arc consistency, dom/wdeg
+selection and the labelling of independent parts, in one source, run two ways.
 
-Only this module (and the other ``*_kernels`` modules) imports numba; the engine imports it
-when a search first runs.  Every kernel works on plain integer arrays and does a bounded
-amount of work per call (one fixpoint, one choice, one labelling), so the Python search loop
-around them checks limits and Ctrl-C between calls.
+Every kernel works on plain integer arrays and does a bounded amount of work per call (one
+fixpoint, one choice, one labelling), so the Python search loop around them checks limits
+and Ctrl-C between calls.  The functions here are plain Python: called directly they run
+interpreted (no numba: a small search ends before numba would have loaded), and
+:func:`compiled` returns the same functions compiled by numba (``cache=True``).  This module
+imports numba only inside :func:`compiled`.
 """
 
 from __future__ import annotations
 
-import numpy as np
-from numba import njit
+import types
 
-__all__ = ["popcount", "ac3", "select", "select_near", "label_parts", "NEAR"]
+import numpy as np
+
+__all__ = ["popcount", "ac3", "select", "select_near", "label_parts", "step", "undo", "NEAR",
+           "compiled", "is_compiled", "compile_twins"]
 
 #: How many variables of the current cluster :func:`select_near` looks at, at most.
 NEAR = 256
 
 
-@njit(cache=True)
 def popcount(x):
     """Number of set bits of a non-negative int64."""
     c = 0
@@ -28,7 +31,6 @@ def popcount(x):
     return c
 
 
-@njit(cache=True)
 def ac3(dom, seeds, in_ptr, in_arc, arc_src, arc_tab, sup, queue, inq):
     """Arc consistency from the changed variables ``seeds``; narrows ``dom`` in place.
 
@@ -82,7 +84,6 @@ def ac3(dom, seeds, in_ptr, in_arc, arc_src, arc_tab, sup, queue, inq):
     return failed
 
 
-@njit(cache=True)
 def select(dom, weight, active):
     """dom/wdeg: the unassigned active variable with the least ``|dom| / weight`` (or -1)."""
     best = -1
@@ -97,7 +98,6 @@ def select(dom, weight, active):
     return best
 
 
-@njit(cache=True)
 def select_near(dom, weight, last, in_ptr, in_arc, arc_src, mark, queue, active):
     """dom/wdeg restricted to the unassigned variables linked to ``last`` through chains of
     unassigned variables (its *cluster*, the ``NEAR`` nearest of them, breadth first); the
@@ -140,7 +140,6 @@ def select_near(dom, weight, last, in_ptr, in_arc, arc_src, mark, queue, active)
     return best
 
 
-@njit(cache=True)
 def label_parts(dom, in_ptr, in_arc, arc_src, label, queue):
     """Number the groups of unassigned variables linked by constraints; returns how many.
 
@@ -173,7 +172,6 @@ def label_parts(dom, in_ptr, in_arc, arc_src, label, queue):
 
 
 
-@njit(cache=True)
 def step(dom, x, bit, decide, in_ptr, in_arc, arc_src, arc_tab, sup, queue, inq, tvar, told,
          tpos):
     """One search step of a purely binary model: ``x = bit`` (``decide``) or ``x != bit``,
@@ -242,7 +240,6 @@ def step(dom, x, bit, decide, in_ptr, in_arc, arc_src, arc_tab, sup, queue, inq,
     return failed
 
 
-@njit(cache=True)
 def undo(dom, tvar, told, tpos, mark):
     """Restore the domains logged on the trail above ``mark``."""
     t = tpos[0]
@@ -250,3 +247,38 @@ def undo(dom, tvar, told, tpos, mark):
         t -= 1
         dom[tvar[t]] = told[t]
     tpos[0] = t
+
+
+_KERNELS = (popcount, ac3, select, select_near, label_parts, step, undo)
+_COMPILED: types.SimpleNamespace | None = None
+
+
+def compile_twins(kernels, namespace: dict) -> types.SimpleNamespace:
+    """``kernels`` compiled by numba (``cache=True``), as attributes of one namespace.
+
+    Each kernel is jit-compiled from its code with globals (``namespace``, a copy of its
+    module's) in which the other kernels are the compiled ones, so that compiled code never
+    calls back into Python."""
+    from numba import njit
+
+    namespace = dict(namespace)
+    for kernel in kernels:
+        twin = types.FunctionType(kernel.__code__, namespace, kernel.__name__)
+        twin.__qualname__ = kernel.__qualname__
+        twin.__module__ = kernel.__module__
+        twin.__doc__ = kernel.__doc__
+        namespace[kernel.__name__] = njit(cache=True)(twin)
+    return types.SimpleNamespace(**{k.__name__: namespace[k.__name__] for k in kernels})
+
+
+def is_compiled() -> bool:
+    """True once :func:`compiled` has loaded the compiled kernels in this process."""
+    return _COMPILED is not None
+
+
+def compiled() -> types.SimpleNamespace:
+    """The kernels compiled by numba (loaded from numba's cache after the first time)."""
+    global _COMPILED
+    if _COMPILED is None:
+        _COMPILED = compile_twins(_KERNELS, globals())
+    return _COMPILED

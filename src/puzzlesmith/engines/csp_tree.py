@@ -15,7 +15,8 @@ variables mean (Net's tiles use it for "all tiles form one network without loops
 >>> count(p).count
 3
 
-Propagation (one compiled pass per call, :mod:`puzzlesmith.engines.csp_tree_kernels`):
+Propagation (one kernel pass per call, :mod:`puzzlesmith.engines.csp_tree_kernels`, run
+interpreted or compiled as the search that calls it, see :meth:`SpanningTree.use_compiled`):
 
 * edges certain to be chosen are merged with union-find; one inside a merged piece is a
   cycle (failure) and a possible edge inside one piece is cut;
@@ -80,15 +81,25 @@ class SpanningTree:
         self.nodes = int(nodes)
         self.variables = int(max(lit[:, 0].max(initial=-1), twin[:, 0].max(initial=-1))) + 1
         self.culprits = np.full(2, -1, dtype=np.int64)
+        #: The work of one call, for the engine's choice of kernels (see csp.BIG_MODEL).
+        self.size = int(e.shape[0])
         self.lazy = LAZY_BRIDGES
         self._base = _Graph(lit[:, 0], twin[:, 0], e[:, 0], e[:, 1], lit[:, 1], twin[:, 1],
                             np.ones(self.nodes, dtype=np.int64), None)
         self._stack = [self._base]
+        self._kernels = None
+        self.use_compiled(False)
+
+    def use_compiled(self, compiled: bool) -> None:
+        """Run the kernels compiled by numba (True) or as plain Python (False); the CSP
+        engine calls this with its own mode before it propagates."""
+        from . import csp_tree_kernels
+
+        self._kernels = csp_tree_kernels.compiled() if compiled else csp_tree_kernels
 
     def propagate(self, domains: np.ndarray) -> bool:
         """Narrow ``domains`` in place; False if no spanning tree is left."""
-        from . import csp_tree_kernels as kernels
-
+        kernels = self._kernels
         if domains.shape[0] < self.variables:
             raise UsageError("the spanning tree's literals name variables the model lacks")
         self.culprits[:] = -1
@@ -108,7 +119,7 @@ class SpanningTree:
         g.has_last = True
         if (opened < SHRINK * g.eu.shape[0]
                 and (len(stack) + 1) * 2 * domains.nbytes <= MAX_STACK_BYTES):
-            stack.append(g.contract(domains))
+            stack.append(g.contract(domains, kernels))
         return True
 
     def nbytes(self) -> int:
@@ -148,10 +159,9 @@ class _Graph:
         np.add.at(ptr, ends + 1, 1)
         self.adj_ptr = np.cumsum(ptr).astype(index)
 
-    def contract(self, domains: np.ndarray) -> _Graph:
-        """The graph for domains ``<= domains``: certain edges merged, decided ones dropped."""
-        from . import csp_tree_kernels as kernels
-
+    def contract(self, domains: np.ndarray, kernels) -> _Graph:
+        """The graph for domains ``<= domains``: certain edges merged, decided ones dropped
+        (``kernels``: the interpreted or compiled kernels)."""
         node, keep = kernels.contraction(domains, self.eu, self.nu, self.nv, self.hu,
                                          self.weight.shape[0])
         k = int(node.max()) + 1 if node.size else 0
@@ -164,10 +174,11 @@ class _Graph:
 @warm_up("csp_tree")
 def _warm() -> None:
     """Load (or compile) the tree kernels: count the spanning trees of a small graph."""
-    from .csp import CSP, count
+    from .csp import CSP, compiled_kernels, count
 
     ensure_warm("csp")
     p = CSP()
     xs = p.add_variables(range(4), (False, True))
     p.add_spanning_tree(3, [(0, 1), (1, 2), (2, 0), (0, 0)], [(x, 0b10) for x in xs])
-    count(p)
+    with compiled_kernels():
+        count(p)

@@ -1,9 +1,11 @@
-"""Compiled kernels of the spanning-tree constraint (:mod:`puzzlesmith.engines.csp_tree`).
+"""Kernels of the spanning-tree constraint (:mod:`puzzlesmith.engines.csp_tree`), in one
+source, run two ways: plain Python (interpreted) or, from :func:`compiled`, the same
+functions compiled by numba; numba is imported only there.
 
-Only kernel modules import numba.  The graph is given as plain arrays: edge ``e`` joins graph
-nodes ``nu[e]``-``nv[e]``; it is *chosen* when variable ``eu[e]`` takes a value in the bitset
-``hu[e]``, and its *twin* literal (variable ``ev[e]``, bitset ``hv[e]``) says the same thing
-(the model keeps the two equivalent; a constraint without twins passes the literal twice).
+The graph is given as plain arrays: edge ``e`` joins graph nodes ``nu[e]``-``nv[e]``; it is
+*chosen* when variable ``eu[e]`` takes a value in the bitset ``hu[e]``, and its *twin*
+literal (variable ``ev[e]``, bitset ``hv[e]``) says the same thing (the model keeps the two
+equivalent; a constraint without twins passes the literal twice).
 ``weight[x]`` is the number of original nodes merged into node ``x`` (see the contraction in
 :mod:`puzzlesmith.engines.csp_tree`); ``full`` is their total.
 
@@ -12,13 +14,15 @@ Every kernel call does one pass over the (contracted) graph: bounded work, no se
 
 from __future__ import annotations
 
+import types
+
 import numpy as np
-from numba import njit
 
-__all__ = ["find", "contraction", "tree_kernel"]
+from .csp_kernels import compile_twins
+
+__all__ = ["find", "contraction", "tree_kernel", "compiled"]
 
 
-@njit(cache=True)
 def find(parent, x):
     """Union-find root with path halving."""
     while parent[x] != x:
@@ -27,7 +31,6 @@ def find(parent, x):
     return x
 
 
-@njit(cache=True)
 def contraction(dom, eu, nu, nv, hu, k):
     """Nodes joined by certain edges (renumbered 0..) and the mask of the edges to keep:
     the open ones, and any certain edge that closes a cycle (it becomes a self-loop of the
@@ -56,7 +59,6 @@ def contraction(dom, eu, nu, nv, hu, k):
     return node, keep
 
 
-@njit(cache=True)
 def tree_kernel(dom, eu, ev, nu, nv, hu, hv, weight, full, scratch, state, adj_ptr,
                 adj_edge, adj_other, blame, last, last_state, has_last, lazy):
     """One pass of the cycle and connectivity deductions; narrows ``dom``.
@@ -92,7 +94,6 @@ def tree_kernel(dom, eu, ev, nu, nv, hu, hv, weight, full, scratch, state, adj_p
     return opened
 
 
-@njit(cache=True)
 def _tree_pass(dom, eu, ev, nu, nv, hu, hv, weight, full, scratch, state, adj_ptr,
                adj_edge, adj_other, blame, last, last_state, has_last, lazy):
     """The body of :func:`tree_kernel`: 0 on failure, 2 if the bridge pass ran, else 1."""
@@ -151,7 +152,6 @@ def _tree_pass(dom, eu, ev, nu, nv, hu, hv, weight, full, scratch, state, adj_pt
                         adj_other, scratch[2], scratch[3], scratch[4], scratch[5], blame)
 
 
-@njit(cache=True)
 def _bridges(dom, eu, ev, nu, hu, hv, weight, full, state, adj_ptr, adj_edge, adj_other,
              disc, low, stack_node, stack_edge, blame):
     """Connectivity: the possible edges must join every node, and each bridge of
@@ -214,3 +214,13 @@ def _bridges(dom, eu, ev, nu, hu, hv, weight, full, state, adj_ptr, adj_edge, ad
     return 1 if reached == full else 0
 
 
+_KERNELS = (find, contraction, _bridges, _tree_pass, tree_kernel)
+_COMPILED: types.SimpleNamespace | None = None
+
+
+def compiled() -> types.SimpleNamespace:
+    """The kernels compiled by numba (loaded from numba's cache after the first time)."""
+    global _COMPILED
+    if _COMPILED is None:
+        _COMPILED = compile_twins(_KERNELS, globals())
+    return _COMPILED
