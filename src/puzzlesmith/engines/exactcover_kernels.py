@@ -121,6 +121,18 @@ def _propagate_counts(lo, hi, status, cover, avail, opt_start, opt_items, item_s
     return -1
 
 
+def _counts_ok(lo, hi, status, cover, avail, opt_start, opt_items, item_start, item_opts,
+               trail, ctl, queue, queued, weight):
+    """:func:`_propagate` of plain exact cover: the counts to a fixpoint; False (and the
+    failed item's weight raised) on a contradiction."""
+    failed = _propagate_counts(lo, hi, status, cover, avail, opt_start, opt_items,
+                               item_start, item_opts, trail, ctl, queue, queued)
+    if failed >= 0:
+        weight[failed] += 1
+        return False
+    return True
+
+
 def _tally(p, status, opt_start, opt_items, item_start, item_opts, ctl, mine, group_of, seen,
            tally):
     """Mark item ``p``'s free options (``mine``) and count, per item, how many it holds.
@@ -405,22 +417,41 @@ def _probe_all(lo, hi, primary, status, cover, avail, opt_start, opt_items, item
             return True
 
 
-def _choose_item(lo, hi, primary, cover, avail, weight, mark, stamp):
+def _choose_item(lo, hi, primary, cover, avail, weight):
     """The primary item to branch on, or -1 when at a solution: the fewest spare options
     (MRV adapted to multiplicities), divided by how often the item failed (dom/wdeg).
-    With ``stamp >= 0``, only items with ``mark[i] == stamp`` (one component) compete."""
+    (:func:`_choose_marked` is the same within one component; the two are kept apart so
+    that plain exact cover, which chooses at every node, pays no test for components.)"""
     best, best_spare, best_weight = -1, 1, 0  # compares spare**2 / weight by products
     for i in range(len(lo)):
-        if primary[i] and avail[i] > 0 and cover[i] < lo[i] and (stamp < 0
-                                                                  or mark[i] == stamp):
+        if primary[i] and avail[i] > 0 and cover[i] < lo[i]:
             spare = avail[i] - (lo[i] - cover[i]) + 1
             spare *= spare
             if spare * best_weight < best_spare * weight[i]:
                 best, best_spare, best_weight = i, spare, weight[i]
     if best >= 0:
         return best
-    fewest = 1 << 60
-    for i in range(len(lo)):  # every lower bound met: branch on remaining slack
+    return _choose_slack(primary, avail)
+
+
+def _choose_marked(lo, hi, primary, cover, avail, weight, mark, stamp):
+    """:func:`_choose_item` among the items with ``mark[i] == stamp`` (one component)."""
+    best, best_spare, best_weight = -1, 1, 0
+    for i in range(len(lo)):
+        if primary[i] and avail[i] > 0 and cover[i] < lo[i] and mark[i] == stamp:
+            spare = avail[i] - (lo[i] - cover[i]) + 1
+            spare *= spare
+            if spare * best_weight < best_spare * weight[i]:
+                best, best_spare, best_weight = i, spare, weight[i]
+    if best >= 0:
+        return best
+    return _choose_slack(primary, avail)
+
+
+def _choose_slack(primary, avail):
+    """Every lower bound met: the primary item with the fewest free options (slack), or -1."""
+    best, fewest = -1, 1 << 60
+    for i in range(len(avail)):
         if primary[i] and avail[i] > 0 and avail[i] < fewest:
             best, fewest = i, avail[i]
     return best
@@ -449,20 +480,29 @@ def search(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_sta
     """
     dec_item, dec_pos, dec_opt, dec_base, dec_mark, dec_phase = (
         decisions[0], decisions[1], decisions[2], decisions[3], decisions[4], decisions[5])
+    weight = scratch[6]
+    # Plain exact cover (no bounds, no confinement): the count propagation alone, called
+    # without the work arrays (passing them at every node costs plain searches time).
+    plain = ctl[C_PIGEON] == 0 and len(confine[0]) < 2
     found = 0
     while True:
         if ctl[C_MODE] == DESCEND:
             if ctl[C_NODES] >= node_stop:
                 return PAUSED, found
             ctl[C_NODES] += 1
-            ok = _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items,
-                            item_start, item_opts, confine, trail, ctl, queue, queued, scratch)
+            if plain:
+                ok = _counts_ok(lo, hi, status, cover, avail, opt_start, opt_items,
+                                item_start, item_opts, trail, ctl, queue, queued, weight)
+            else:
+                ok = _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items,
+                                item_start, item_opts, confine, trail, ctl, queue, queued,
+                                scratch)
             if ok and ctl[C_PROBE] and ctl[C_LEVEL] == 0:
                 ok = _probe_all(lo, hi, primary, status, cover, avail, opt_start, opt_items,
                                 item_start, item_opts, confine, trail, ctl, queue, queued,
                                 scratch)
             while ok and ctl[C_PROBE]:
-                p = _choose_item(lo, hi, primary, cover, avail, scratch[6], scratch[10], -1)
+                p = _choose_item(lo, hi, primary, cover, avail, scratch[6])
                 if p < 0 or _probe_item(p, lo, hi, primary, status, cover, avail, opt_start,
                                         opt_items, item_start, item_opts, confine, trail, ctl,
                                         queue, queued, scratch) == 0:
@@ -475,7 +515,7 @@ def search(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_sta
                                         opt_items, item_start, item_opts, ctl, scratch,
                                         dec_item)
                 else:
-                    p = _choose_item(lo, hi, primary, cover, avail, scratch[6], scratch[10], -1)
+                    p = _choose_item(lo, hi, primary, cover, avail, scratch[6])
                 if p < 0:
                     found += 1
                     ctl[C_MODE] = BACKTRACK
@@ -514,8 +554,14 @@ def search(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_sta
                     ctl[C_MODE] = DESCEND
                     break
                 # n-ary: propagate the exclusion, then take the item's next free option
-                if _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items,
-                              item_start, item_opts, confine, trail, ctl, queue, queued, scratch):
+                if plain:
+                    ok = _counts_ok(lo, hi, status, cover, avail, opt_start, opt_items,
+                                    item_start, item_opts, trail, ctl, queue, queued, weight)
+                else:
+                    ok = _propagate(lo, hi, primary, status, cover, avail, opt_start,
+                                    opt_items, item_start, item_opts, confine, trail, ctl,
+                                    queue, queued, scratch)
+                if ok:
                     dec_mark[level] = ctl[C_TRAIL]
                     if cover[p] >= lo[p]:  # the need is met: the state is the last branch
                         dec_phase[level] = 1
@@ -552,7 +598,7 @@ def _choose_focused(lo, hi, primary, status, cover, avail, opt_start, opt_items,
             anchor = i
             break
     if anchor < 0:
-        return _choose_item(lo, hi, primary, cover, avail, weight, mark, -1)
+        return _choose_item(lo, hi, primary, cover, avail, weight)
     ctl[C_STAMP] += 1
     stamp = ctl[C_STAMP]
     mark[anchor] = stamp
@@ -572,7 +618,7 @@ def _choose_focused(lo, hi, primary, status, cover, avail, opt_start, opt_items,
                     mark[j] = stamp
                     todo[tail] = j
                     tail += 1
-    return _choose_item(lo, hi, primary, cover, avail, weight, mark, stamp)
+    return _choose_marked(lo, hi, primary, cover, avail, weight, mark, stamp)
 
 
 def _best_free(p, lo, primary, status, cover, avail, opt_start, opt_items, item_start,
@@ -605,8 +651,9 @@ def _next_free(p, start, status, item_start, item_opts):
 
 
 
-_KERNELS = (_set_status, _undo_to, _clear_queue, _propagate_counts, _tally, _pigeonhole,
-            _propagate, _confine, _probe_item, _probe_all, _choose_item, _choose_focused,
+_KERNELS = (_set_status, _undo_to, _clear_queue, _propagate_counts, _counts_ok, _tally, _pigeonhole,
+            _propagate, _confine, _probe_item, _probe_all, _choose_item, _choose_marked,
+            _choose_slack, _choose_focused,
             search, _best_free, _next_free)
 _COMPILED = None
 
