@@ -15,8 +15,10 @@ import types
 
 import numpy as np
 
+from .twins import compile_twins
+
 __all__ = ["popcount", "ac3", "select", "select_near", "label_parts", "step", "undo", "NEAR",
-           "compiled", "is_compiled", "compile_twins"]
+           "compiled", "is_compiled"]
 
 #: How many variables of the current cluster :func:`select_near` looks at, at most.
 NEAR = 256
@@ -29,6 +31,19 @@ def popcount(x):
         x &= x - 1
         c += 1
     return c
+
+
+def supported(sup, base, d, dy):
+    """The values of domain ``d`` that keep a support in ``dy`` (the arc's table at ``base``)."""
+    keep = 0
+    rest = d
+    a = 0
+    while rest:
+        if rest & 1 and sup[base + a] & dy:
+            keep |= 1 << a
+        rest >>= 1
+        a += 1
+    return keep
 
 
 def ac3(dom, seeds, in_ptr, in_arc, arc_src, arc_tab, sup, queue, inq):
@@ -56,15 +71,7 @@ def ac3(dom, seeds, in_ptr, in_arc, arc_src, arc_tab, sup, queue, inq):
             k = in_arc[p]
             x = arc_src[k]
             d = dom[x]
-            base = arc_tab[k] * 64
-            keep = 0
-            rest = d
-            a = 0
-            while rest:
-                if rest & 1 and sup[base + a] & dy:
-                    keep |= 1 << a
-                rest >>= 1
-                a += 1
+            keep = supported(sup, arc_tab[k] * 64, d, dy)
             if keep != d:
                 dom[x] = keep
                 if keep == 0:
@@ -205,15 +212,7 @@ def step(dom, x, bit, decide, in_ptr, in_arc, arc_src, arc_tab, sup, queue, inq,
             k = in_arc[p]
             z = arc_src[k]
             dz = dom[z]
-            base = arc_tab[k] * 64
-            keep = 0
-            rest = dz
-            a = 0
-            while rest:
-                if rest & 1 and sup[base + a] & dy:
-                    keep |= 1 << a
-                rest >>= 1
-                a += 1
+            keep = supported(sup, arc_tab[k] * 64, dz, dy)
             if keep != dz:
                 tvar[t] = z
                 told[t] = dz
@@ -249,26 +248,8 @@ def undo(dom, tvar, told, tpos, mark):
     tpos[0] = t
 
 
-_KERNELS = (popcount, ac3, select, select_near, label_parts, step, undo)
+_KERNELS = (popcount, supported, ac3, select, select_near, label_parts, step, undo)
 _COMPILED: types.SimpleNamespace | None = None
-
-
-def compile_twins(kernels, namespace: dict) -> types.SimpleNamespace:
-    """``kernels`` compiled by numba (``cache=True``), as attributes of one namespace.
-
-    Each kernel is jit-compiled from its code with globals (``namespace``, a copy of its
-    module's) in which the other kernels are the compiled ones, so that compiled code never
-    calls back into Python."""
-    from numba import njit
-
-    namespace = dict(namespace)
-    for kernel in kernels:
-        twin = types.FunctionType(kernel.__code__, namespace, kernel.__name__)
-        twin.__qualname__ = kernel.__qualname__
-        twin.__module__ = kernel.__module__
-        twin.__doc__ = kernel.__doc__
-        namespace[kernel.__name__] = njit(cache=True)(twin)
-    return types.SimpleNamespace(**{k.__name__: namespace[k.__name__] for k in kernels})
 
 
 def is_compiled() -> bool:

@@ -18,7 +18,7 @@ import types
 
 import numpy as np
 
-from .csp_kernels import compile_twins
+from .twins import compile_twins
 
 __all__ = ["find", "contraction", "tree_kernel", "compiled"]
 

@@ -16,8 +16,6 @@ does.
 
 from __future__ import annotations
 
-import types
-
 from .exactcover import (
     BACKTRACK,
     C_DYNAMIC,
@@ -40,6 +38,7 @@ from .exactcover import (
     PAUSED,
     TAKEN,
 )
+from .twins import compile_twins
 
 __all__ = ["search", "compiled", "is_compiled"]
 
@@ -671,13 +670,5 @@ def compiled():
     """
     global _COMPILED
     if _COMPILED is None:
-        from numba import njit
-
-        namespace = dict(globals())
-        for kernel in _KERNELS:
-            twin = types.FunctionType(kernel.__code__, namespace, kernel.__name__)
-            twin.__qualname__ = kernel.__qualname__
-            twin.__module__ = kernel.__module__
-            namespace[kernel.__name__] = njit(cache=True)(twin)
-        _COMPILED = namespace["search"]
+        _COMPILED = compile_twins(_KERNELS, globals()).search
     return _COMPILED
