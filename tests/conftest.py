@@ -1,4 +1,4 @@
-"""Shared fixtures: the instances in ../shared/data (skipped cleanly when absent)."""
+"""Shared fixtures: the instances with known answers in tests/data (see its README)."""
 
 from __future__ import annotations
 
@@ -6,15 +6,15 @@ from pathlib import Path
 
 import pytest
 
-SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+DATA = Path(__file__).resolve().parent / "data"
 
 
 @pytest.fixture(scope="session")
-def shared_data() -> Path:
-    """The folder ``../shared/data`` beside the checkout."""
-    if not SHARED_DATA.is_dir():
-        pytest.skip(f"shared data not found at {SHARED_DATA}")
-    return SHARED_DATA
+def data_dir() -> Path:
+    """The folder ``tests/data``: published puzzles and tables with known answers, copied into
+    the repository so that every clone runs every test (a missing file fails its test)."""
+    assert DATA.is_dir(), f"test data not found at {DATA}"
+    return DATA
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from puzzlesmith import puzzles
+from tests.interrupt import popen
 
 from .conftest import run_cli
 
@@ -189,8 +190,7 @@ def test_ctrl_c_stops_a_batch_that_then_resumes(tmp_path):
     script.write_text(TOY)
     args = [sys.executable, str(script), "batch", "solve", "toy", str(listing), "--lines",
             "--slow", "0.05", "-j", "2", "--out", str(out_file)]
-    process = subprocess.Popen(args, cwd=ROOT, text=True, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE)
+    process = popen(args, cwd=ROOT, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
     while (time.monotonic() < deadline and process.poll() is None
            and (not out_file.exists() or len(out_file.read_text().splitlines()) < 2)):
@@ -210,7 +210,7 @@ def test_ctrl_c_stops_a_batch_that_then_resumes(tmp_path):
     assert sorted(ids) == sorted(f"{listing}:{k}" for k in range(1, 41))
 
 
-def test_twenty_star_battles_stored_twice_then_round_tripped(tmp_path, shared_data):
+def test_twenty_star_battles_stored_twice_then_round_tripped(tmp_path, data_dir):
     db, other = str(tmp_path / "p.db"), str(tmp_path / "q.db")
     made = ["generate", "starbattle", "--size", "8", "--count", "20", "--seed", "1",
             "--store", "--db", db, "--format", "json"]
@@ -236,9 +236,9 @@ def test_twenty_star_battles_stored_twice_then_round_tripped(tmp_path, shared_da
 
 
 @pytest.mark.slow
-def test_fifty_star_battles_alike_in_one_process_on_two_workers_and_on_dask(shared_data):
+def test_fifty_star_battles_alike_in_one_process_on_two_workers_and_on_dask(data_dir):
     distributed = pytest.importorskip("distributed")
-    folder = str(shared_data / "starbattle")
+    folder = str(data_dir / "starbattle")
 
     def lines(*where):
         code, out, err = run_cli(["batch", "solve", "starbattle", folder, "--unique", *where])

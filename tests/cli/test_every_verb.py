@@ -17,7 +17,7 @@ from puzzlesmith.results import EXIT_CODES, Status
 
 from .conftest import run_cli
 
-DATA = "../shared/data"
+DATA = "tests/data"
 #: A small instance of each puzzle, as the command line takes it, and generation options.
 INSTANCES = {
     "starbattle": f"{DATA}/starbattle/ms8_d1.sb",
@@ -57,7 +57,7 @@ def arguments(name: str, verb: str, tmp_path) -> list[str]:
 
 
 @pytest.mark.parametrize(("name", "verb"), PAIRS, ids=[f"{v} {n}" for n, v in PAIRS])
-def test_verb_prints_one_json_object(name, verb, shared_data, monkeypatch, tmp_path):
+def test_verb_prints_one_json_object(name, verb, data_dir, monkeypatch, tmp_path):
     monkeypatch.chdir(_root())
     code, out, err = run_cli([verb, name, *arguments(name, verb, tmp_path),
                               "--format", "json"])

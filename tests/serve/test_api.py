@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -256,19 +255,18 @@ def toy(monkeypatch):
 
 
 def test_a_request_gives_up_at_its_timeout(http, toy):
-    began = time.monotonic()
+    # 1000 steps of 0.02 s: only the request's limit can end it early.
     code, answer = post(http, "toy", "solve", {"text": "1000", "slow": 0.02, "timeout": 0.5})
     assert code == 200 and answer["status"] == "gave-up"
-    assert time.monotonic() - began < 5
+    assert 0 < answer["nodes"] < 1000
 
 
 def test_a_request_that_ignores_its_limit_is_answered_anyway(http, toy):
     # Each toy step sleeps 3 s without looking at the deadline: the server answers at the
     # deadline plus its grace, and the worker is abandoned, not waited for.
-    began = time.monotonic()
     code, answer = post(http, "toy", "solve", {"text": "2", "slow": 3.0, "timeout": 0.3})
     assert code == 200 and answer["status"] == "gave-up"
-    assert time.monotonic() - began < 2.9
+    assert "ran past its deadline" in answer["reason"]  # the server's answer, not the toy's
 
 
 def test_twenty_requests_at_once(http, made):

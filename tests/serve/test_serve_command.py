@@ -16,6 +16,7 @@ import pytest
 
 import puzzlesmith
 from puzzlesmith.serve.server import listen
+from tests.interrupt import popen
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "src" / "puzzlesmith" / "serve" / "static"
@@ -24,7 +25,7 @@ STATIC = ROOT / "src" / "puzzlesmith" / "serve" / "static"
 def test_serve_comes_up_answers_and_stops_on_ctrl_c():
     here = str(Path(puzzlesmith.__file__).resolve().parents[1])  # this puzzlesmith, not another
     env = {**os.environ, "PYTHONPATH": here + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    process = subprocess.Popen(
+    process = popen(
         [sys.executable, "-m", "puzzlesmith", "serve", "--port", "0", "--no-warm-up",
          "--quiet"], stderr=subprocess.PIPE, text=True, env=env)
     try:

@@ -12,8 +12,8 @@ from puzzlesmith.puzzles.net.generator import spanning_tree
 NET = get("net")
 
 
-def manifest(shared_data) -> dict[str, dict]:
-    with open(shared_data / "net" / "manifest.tsv", newline="") as f:
+def manifest(data_dir) -> dict[str, dict]:
+    with open(data_dir / "net" / "manifest.tsv", newline="") as f:
         return {row["name"]: row for row in csv.DictReader(f, delimiter="\t")}
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import time
 
 import pytest
 from hypothesis import given, settings
@@ -86,7 +85,6 @@ def test_bom_case_spaces_and_crlf_are_accepted():
 
 
 def test_huge_inputs_are_refused_before_any_work():
-    start = time.perf_counter()
     with pytest.raises(InvalidPuzzle, match="more than the 10,000,000 allowed"):
         NET.parse("0" * (MAX_INPUT + 1))
     with pytest.raises(InvalidPuzzle, match="tiles, more than the 250,000 allowed"):
@@ -94,7 +92,6 @@ def test_huge_inputs_are_refused_before_any_work():
     with pytest.raises(InvalidPuzzle, match="more than the 100 allowed"):
         NET.parse("ff\n" * 51, max_tiles=100, wrap=True)
     assert NET.parse("ff\n" * 50, max_tiles=100, wrap=True).size == 100
-    assert time.perf_counter() - start < 30          # generous: only "no hang"
 
 
 @settings(max_examples=300, deadline=None)

@@ -16,16 +16,16 @@ NAMES = [f"net_{style}_{k}x{k}_{i}" for style in ("ust", "grow") for k in (5, 10
          for i in (1, 2, 3)]
 
 
-def shared(shared_data, name, connected):
-    text = (shared_data / "net" / f"{name}.txt").read_text()
+def shared(data_dir, name, connected):
+    text = (data_dir / "net" / f"{name}.txt").read_text()
     return NET.parse(text, connected=connected)
 
 
 @pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize("connected", [False, True], ids=["local", "connected"])
-def test_rating_agrees_with_the_counts(shared_data, name, connected):
-    board = shared(shared_data, name, connected)
-    expected = int(manifest(shared_data)[name]["net_count_le2" if connected else
+def test_rating_agrees_with_the_counts(data_dir, name, connected):
+    board = shared(data_dir, name, connected)
+    expected = int(manifest(data_dir)[name]["net_count_le2" if connected else
                                                "local_count_le2"])
     rating = NET.rate(board)
     assert rating.status is Status.SOLVED
@@ -69,8 +69,8 @@ def play_hints(board, solution, limit=10_000):
     ("net_grow_10x10_1", True, "medium"), ("net_grow_10x10_3", True, "medium"),
     ("net_ust_20x20_3", True, "hard"),
 ])
-def test_hints_finish_unique_puzzles(shared_data, name, connected, level):
-    board = shared(shared_data, name, connected)
+def test_hints_finish_unique_puzzles(data_dir, name, connected, level):
+    board = shared(data_dir, name, connected)
     result = NET.solve(board, unique=True)
     assert result.unique is True
     assert NET.rate(board).level == level
@@ -133,8 +133,8 @@ def test_impossible_puzzles_and_limits():
 
 @pytest.mark.parametrize("name", NAMES[:8])
 @pytest.mark.parametrize("connected", [False, True], ids=["local", "connected"])
-def test_explain_agrees_with_the_rating(shared_data, name, connected):
-    board = shared(shared_data, name, connected)
+def test_explain_agrees_with_the_rating(data_dir, name, connected):
+    board = shared(data_dir, name, connected)
     rating = NET.rate(board)
     solved = NET.solve(board, explain=True)
     steps = solved.details["steps"]

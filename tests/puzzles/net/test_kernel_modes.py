@@ -28,8 +28,8 @@ def _runs(board, mode: str) -> list:
 
 @pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize("connected", [False, True], ids=["local", "connected"])
-def test_interpreted_and_compiled_agree(shared_data, name, connected):
-    text = (shared_data / "net" / f"{name}.txt").read_text()
+def test_interpreted_and_compiled_agree(data_dir, name, connected):
+    text = (data_dir / "net" / f"{name}.txt").read_text()
     board = NET.parse(text, connected=connected)
     interpreted = _runs(board, "interpreted")
     assert interpreted == _runs(board, "compiled")
@@ -37,8 +37,8 @@ def test_interpreted_and_compiled_agree(shared_data, name, connected):
 
 
 @pytest.mark.parametrize("flags", [[], ["--connected"]], ids=["local", "connected"])
-def test_a_small_solve_loads_no_numba(shared_data, flags):
-    path = shared_data / "net" / "net_grow_10x10_1.txt"
+def test_a_small_solve_loads_no_numba(data_dir, flags):
+    path = data_dir / "net" / "net_grow_10x10_1.txt"
     code = ("import sys\n"
             "from puzzlesmith.cli import main\n"
             f"args = ['solve', 'net', *{flags!r}, {str(path)!r}, '--format', 'json']\n"

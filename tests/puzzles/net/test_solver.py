@@ -21,9 +21,9 @@ NAMES = [f"net_{style}_{k}x{k}_{i}" for style in ("ust", "grow") for k in (5, 10
 
 @pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize("connected", [False, True], ids=["local", "connected"])
-def test_shared_instances(shared_data, name, connected):
-    row = manifest(shared_data)[name]
-    folder = shared_data / "net"
+def test_shared_instances(data_dir, name, connected):
+    row = manifest(data_dir)[name]
+    folder = data_dir / "net"
     board = NET.parse((folder / f"{name}.txt").read_text(), connected=connected)
     made_from = NET.parse_answer(board, (folder / f"{name}.sol.txt").read_text())
     assert NET.is_solution(board, made_from)
@@ -42,8 +42,8 @@ def test_shared_instances(shared_data, name, connected):
         assert other != result.solution and NET.is_solution(board, other)
 
 
-def test_seed_sample_gives_the_seed_solution(shared_data):
-    folder = shared_data / "net"
+def test_seed_sample_gives_the_seed_solution(data_dir):
+    folder = data_dir / "net"
     board = NET.parse((folder / "seed_sample.txt").read_text())
     printed = (folder / "seed_sample.sol.txt").read_text().split()
     result = NET.solve(board, unique=True)

@@ -151,16 +151,16 @@ def test_solvability_with_an_arbitrary_goal():
         assert sl.is_solvable(sl.Board(2, 3, tiles), goal) == (tiles in reachable)
 
 
-def test_unsolvable_instances(shared_data):
-    for tiles, _ in read_instances(shared_data / "sliding" / "unsolvable.txt"):
+def test_unsolvable_instances(data_dir):
+    for tiles, _ in read_instances(data_dir / "sliding" / "unsolvable.txt"):
         task = PUZZLE.parse(tiles)
         assert not task.solvable()
         assert PUZZLE.is_solution(task, None).ok  # "no solution" is the right answer
 
 
-def test_known_instances_are_solvable(shared_data):
+def test_known_instances_are_solvable(data_dir):
     for name in ("8puzzle.txt", "15puzzle.txt"):
-        for tiles, _ in read_instances(shared_data / "sliding" / name):
+        for tiles, _ in read_instances(data_dir / "sliding" / name):
             task = PUZZLE.parse(tiles)
             assert task.solvable()
             assert not PUZZLE.is_solution(task, None).ok

@@ -49,10 +49,10 @@ def test_a_small_search_loads_no_compiled_code():
 
 
 @pytest.mark.parametrize("heuristic", ["manhattan", "linear-conflict", "pdb"])
-def test_interpreted_and_compiled_give_the_same_answer(heuristic, monkeypatch, shared_data):
+def test_interpreted_and_compiled_give_the_same_answer(heuristic, monkeypatch, data_dir):
     from puzzlesmith.puzzles.sliding import solver
 
-    for tiles, known in read_instances(shared_data / "sliding" / "8puzzle.txt")[:200:20]:
+    for tiles, known in read_instances(data_dir / "sliding" / "8puzzle.txt")[:200:20]:
         task = PUZZLE.parse(tiles)
         answers = {}
         for kernel in ("interpreted", "compiled"):
@@ -109,8 +109,8 @@ def shortest_paths(distances: dict, tiles: tuple) -> int:
 
 
 @pytest.mark.parametrize("heuristic", ["manhattan", "linear-conflict", "pdb"])
-def test_count_matches_brute_force(heuristic, distances_3x3, shared_data):
-    for tiles, known in read_instances(shared_data / "sliding" / "8puzzle.txt")[::25]:
+def test_count_matches_brute_force(heuristic, distances_3x3, data_dir):
+    for tiles, known in read_instances(data_dir / "sliding" / "8puzzle.txt")[::25]:
         task = PUZZLE.parse(tiles)
         result = PUZZLE.count(task, heuristic=heuristic)
         assert result.status is Status.SOLVED and result.complete
@@ -160,8 +160,8 @@ def test_hint():
     assert gave_up.status is Status.GAVE_UP and gave_up.move is None
 
 
-def test_hint_follows_an_optimal_path(shared_data):
-    tiles, known = read_instances(shared_data / "sliding" / "8puzzle.txt")[5]
+def test_hint_follows_an_optimal_path(data_dir):
+    tiles, known = read_instances(data_dir / "sliding" / "8puzzle.txt")[5]
     task, moves = PUZZLE.parse(tiles), ""
     while (hint := PUZZLE.hint(task, moves)).move:
         moves += hint.move
@@ -423,8 +423,8 @@ def test_instance_or_board():
         PUZZLE.solve(EASY)
 
 
-def test_parse_all_reads_a_boards_file(shared_data):
-    text = (shared_data / "sliding" / "8puzzle.txt").read_text()
+def test_parse_all_reads_a_boards_file(data_dir):
+    text = (data_dir / "sliding" / "8puzzle.txt").read_text()
     boards = PUZZLE.parse_all(text)
     assert len(boards) == 200
     assert PUZZLE.solve(boards[0]).details["length"] == 31

@@ -28,13 +28,13 @@ def walk(goal, moves, seed) -> Instance:
 
 
 @pytest.fixture(scope="module")
-def eight(shared_data):
-    return read_instances(shared_data / "sliding" / "8puzzle.txt")
+def eight(data_dir):
+    return read_instances(data_dir / "sliding" / "8puzzle.txt")
 
 
 @pytest.fixture(scope="module")
-def fifteen(shared_data):
-    return read_instances(shared_data / "sliding" / "15puzzle.txt")
+def fifteen(data_dir):
+    return read_instances(data_dir / "sliding" / "15puzzle.txt")
 
 
 @pytest.mark.parametrize("heuristic", ["pdb", "linear-conflict", "manhattan"])
@@ -73,8 +73,8 @@ def test_the_seeds_board():
     assert PUZZLE.solve(t, heuristic="linear-conflict").details["length"] == 41
 
 
-def test_unsolvable_instances(shared_data):
-    for tiles, _ in read_instances(shared_data / "sliding" / "unsolvable.txt"):
+def test_unsolvable_instances(data_dir):
+    for tiles, _ in read_instances(data_dir / "sliding" / "unsolvable.txt"):
         t = task(tiles)
         result = PUZZLE.solve(t)
         assert result.status is Status.UNSOLVABLE and result.details["length"] is None

@@ -22,8 +22,8 @@ def shared_puzzles(folder):
     return sorted(p for p in (folder / "starbattle").glob("*.sb") if p.stem not in LARGE)
 
 
-def test_every_shared_puzzle_is_solved_and_proven_unique(shared_data):
-    puzzles = shared_puzzles(shared_data)
+def test_every_shared_puzzle_is_solved_and_proven_unique(data_dir):
+    puzzles = shared_puzzles(data_dir)
     assert len(puzzles) >= 40
     for path in puzzles:
         puzzle = SB.parse(path.read_text())
@@ -35,12 +35,11 @@ def test_every_shared_puzzle_is_solved_and_proven_unique(shared_data):
         assert result.details["agrees_with_file"] is True, path.name
 
 
-def test_large_puzzles_are_proven_unique_by_both_searches(shared_data):
+def test_large_puzzles_are_proven_unique_by_both_searches(data_dir):
     """The strong search (probing, dynamic order) and the plain one agree on the large set,
     including the 50x50 boards of two independent parts."""
-    puzzles = sorted((shared_data / "starbattle-large").glob("*.sb"))
-    if not puzzles:
-        pytest.skip("no starbattle-large data")
+    puzzles = sorted((data_dir / "starbattle-large").glob("*.sb"))
+    assert len(puzzles) == 17
     for path in puzzles:
         puzzle = SB.parse(path.read_text())
         result = solver.solve(puzzle, unique=True)
@@ -161,8 +160,8 @@ def test_unsolvable_and_gave_up():
     assert result.status in (Status.GAVE_UP, Status.SOLVED)
 
 
-def test_gave_up_on_a_hard_puzzle_at_a_node_limit(shared_data):
-    puzzle = SB.parse((shared_data / "starbattle" / "hwhab_25x25_6.sb").read_text())
+def test_gave_up_on_a_hard_puzzle_at_a_node_limit(data_dir):
+    puzzle = SB.parse((data_dir / "starbattle" / "hwhab_25x25_6.sb").read_text())
     result = SB.solve(puzzle, limits=Limits(nodes=5))
     assert result.status is Status.GAVE_UP and result.stats.nodes <= 5
     counted = SB.count(puzzle, limit=2, limits=Limits(nodes=5))

@@ -8,7 +8,7 @@ import pytest
 
 from puzzlesmith.errors import LimitReached
 from puzzlesmith.puzzles import get
-from puzzlesmith.puzzles.starbattle import Marks, rules
+from puzzlesmith.puzzles.starbattle import Marks, rules, solver
 from puzzlesmith.results import Limits, Status
 
 SB = get("starbattle")
@@ -91,10 +91,10 @@ def test_explain_gives_the_steps_and_a_verdict():
     assert impossible.details["steps"][-1].startswith("contradiction")
 
 
-def test_rating_explaining_and_hints_honour_the_deadline(shared_data):
+def test_rating_explaining_and_hints_honour_the_deadline(data_dir):
     """A 50x50 board takes a while to rate; a deadline that passes first ends every verb
     with status gave-up (never an exception, never the whole work)."""
-    big = SB.parse((shared_data / "starbattle-large" / "u50_hwhab_ms25.sb").read_text())
+    big = SB.parse((data_dir / "starbattle-large" / "u50_hwhab_ms25.sb").read_text())
     rated = SB.rate(big, limits=Limits(seconds=0.01))
     assert rated.status is Status.GAVE_UP and "rating" in rated.details["reason"]
     assert rated.to_dict()["status"] == "gave-up"
@@ -108,14 +108,17 @@ def test_rating_explaining_and_hints_honour_the_deadline(shared_data):
 
 def test_memory_limit_refuses_a_large_model():
     puzzle = SB.example()
-    with pytest.raises(LimitReached, match="over the memory limit"):
-        SB.solve(puzzle, limits=Limits(memory=1000))
+    refused = SB.solve(puzzle, limits=Limits(memory=1000))
+    assert refused.status is Status.GAVE_UP
+    assert "over the memory limit" in refused.details["reason"]
     assert SB.solve(puzzle, limits=Limits(memory=10**9)).status is Status.SOLVED
 
 
 def test_a_passed_deadline_stops_building_the_model():
+    stopped = SB.solve(SB.example(), limits=Limits(seconds=0).started())
+    assert stopped.status is Status.GAVE_UP and "building the model" in stopped.details["reason"]
     with pytest.raises(LimitReached, match="building the model"):
-        SB.solve(SB.example(), limits=Limits(seconds=0).started())
+        solver.solve(SB.example(), limits=Limits(seconds=0).started())
 
 
 def test_demo_and_example():

@@ -143,8 +143,13 @@ class StarBattlePuzzle(Puzzle):
         """The first solution (stars as sorted cells; ``details["solution"]`` as rows), with
         ``unique`` a proof of uniqueness, with ``explain`` the rule solver's steps."""
         limits = (limits or Limits()).started()
-        result = solver.solve(instance, unique=unique, seed=seed, limits=limits,
-                              progress=progress)
+        began = time.monotonic()
+        try:
+            result = solver.solve(instance, unique=unique, seed=seed, limits=limits,
+                                  progress=progress)
+        except LimitReached as reached:  # before the search began (building the model)
+            return SolveResult(Status.GAVE_UP, Stats(seconds=time.monotonic() - began),
+                               details={"reason": str(reached)}, puzzle=self.name)
         result.puzzle = self.name
         if result.solution is not None:
             result.details["solution"] = solution_rows(instance, result.solution)
