@@ -167,8 +167,10 @@ def solve(
     says whether a table is being built or the search runs).  The generic best-first methods
     store states up to ``limits.memory`` (default :data:`DEFAULT_MEMORY`) or ``max_stored``.
     ``kernels`` chooses the IDA* of ``idastar`` and ``weighted-idastar``: "numba" (the
-    compiled one), "python" (the generic engine's, same move order, so the same answer and
-    node count) or "auto", decided up front by the board's size (see
+    compiled one), "python" (the generic engine's, same move order, so the same answer; its
+    node count may differ slightly: it counts the root once per iteration and skips every
+    state already on the path, the compiled one only the undoing move) or "auto", decided
+    once per run by the board's size, never by time (see
     :mod:`puzzlesmith.engines.kernels`: up to 3x3 in Python, where a search ends before
     numba would have loaded; larger boards compiled); ``stats.extra["kernel"]`` says which.
 
@@ -227,7 +229,7 @@ def solve(
 def _interpreted(board, goal, heuristic, partition, limits, progress, weight: float
                  ) -> SolveResult:
     """The generic engine's IDA* in plain Python (same heuristic, same move order, so the
-    same answer and node count as the compiled one)."""
+    same answer as the compiled one)."""
     build_seconds = 0.0
     if heuristic == "pdb":
         database = load_partition(goal, partition, limits=limits, progress=progress)
@@ -445,7 +447,6 @@ class CompiledSearch:
                     bounds[0], bounds[1] = bounds[1], math.inf
                     self.nextdir[0] = 0
                     iterations += 1
-                    st[kernels.EXPANDED] += 1  # the root, expanded again (as the engine counts)
                 stats.extra["bound"] = float(bounds[0])
                 if _stop(driver, int(st[kernels.EXPANDED]), code == kernels.PAUSED):
                     return finish(Status.GAVE_UP, _reason(driver))
