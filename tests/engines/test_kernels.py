@@ -35,9 +35,8 @@ def test_auto_is_decided_by_size_and_nodes_only():
         assert kernels.switch_at(engine, "python", 10 ** 9) is None
         assert kernels.switch_at(engine, "numba", 0) == 0
         assert kernels.switch_at(engine, "auto", 1) == rule.nodes
-        assert kernels.switch_at(engine, "auto", rule.big) == 0
-    assert kernels.switch_at("sliding", "auto", 9) is None   # a 3x3 board: Python
-    assert kernels.switch_at("sliding", "auto", 16) == 0     # a 4x4 board: compiled
+        if rule.big is not None:
+            assert kernels.switch_at(engine, "auto", rule.big) == 0
 
 
 @pytest.fixture

@@ -63,16 +63,24 @@ def test_python_and_numba_give_the_same_answer(heuristic, shared_data):
         assert answers["python"] == answers["numba"]
 
 
-def test_auto_decides_by_the_board_size_every_time():
-    """3x3 boards run in Python, larger ones compiled; the same solve twice reports the
-    same kernels and nodes; an unknown choice is refused."""
+def test_auto_decides_by_the_node_count_every_time():
+    """"auto" runs the Python IDA* up to a fixed node budget, then the compiled one from
+    the start, whose result is reported (as with "numba"): the same solve twice reports the
+    same kernels and nodes, whatever the machine; an unknown choice is refused."""
+    from puzzlesmith.engines.kernels import AUTO
+
     small, large = PUZZLE.parse(HARDEST_8), PUZZLE.parse(HARD_15)
     runs = [PUZZLE.solve(task, heuristic="linear-conflict") for task in (small, small, large,
                                                                        large)]
     assert [r.stats.extra["kernel"] for r in runs] == ["python", "python", "numba", "numba"]
-    assert runs[0].stats.nodes == runs[1].stats.nodes
+    assert runs[0].stats.nodes == runs[1].stats.nodes < AUTO["sliding"].nodes
     assert runs[2].stats.nodes == runs[3].stats.nodes
+    assert runs[2].stats.extra["python_nodes"] == AUTO["sliding"].nodes
     assert solved_length(runs[2], large) == 48
+    compiled = PUZZLE.solve(large, heuristic="linear-conflict", kernels="numba")
+    assert (compiled.solution, compiled.stats.nodes) == (runs[2].solution, runs[2].stats.nodes)
+    capped = PUZZLE.solve(large, heuristic="linear-conflict", limits=Limits(nodes=500))
+    assert capped.status is Status.GAVE_UP and capped.stats.extra["kernel"] == "python"
     with pytest.raises(UsageError, match="fast"):
         PUZZLE.solve(small, kernels="fast")
 

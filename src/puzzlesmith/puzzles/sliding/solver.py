@@ -169,10 +169,12 @@ def solve(
     ``kernels`` chooses the IDA* of ``idastar`` and ``weighted-idastar``: "numba" (the
     compiled one), "python" (the generic engine's, same move order, so the same answer; its
     node count may differ slightly: it counts the root once per iteration and skips every
-    state already on the path, the compiled one only the undoing move) or "auto", decided
-    once per run by the board's size, never by time (see
-    :mod:`puzzlesmith.engines.kernels`: up to 3x3 in Python, where a search ends before
-    numba would have loaded; larger boards compiled); ``stats.extra["kernel"]`` says which.
+    state already on the path, the compiled one only the undoing move) or "auto": the first
+    :data:`~puzzlesmith.engines.kernels.AUTO` nodes in Python (where a small search, any
+    8-puzzle with linear conflicts or pattern databases, ends before numba would have
+    loaded), then, if that was not enough, the compiled IDA* from the start, whose result
+    is reported (the same as with "numba"); never decided by time.
+    ``stats.extra["kernel"]`` says which IDA* gave the result.
 
     The answer is ``result.solution``, the blank's moves (``details["moves"]`` too);
     ``optimal`` is True only when the method proves it, ``details["bound"]`` is the proven
@@ -183,7 +185,7 @@ def solve(
     validate(goal)
     heuristic = heuristic or default_heuristic(goal)
     check_choice(method, heuristic, weight)
-    compiled = switch_at("sliding", kernels, board.rows * board.cols) == 0
+    move = switch_at("sliding", kernels, board.rows * board.cols)
     if heuristic == "pdb" and method != "bfs":
         partition_parts(goal, partition or default_partition(goal))  # a bad name fails now
     if board.shape != goal.shape:
@@ -209,11 +211,7 @@ def solve(
     elif method in ("idastar", "weighted-idastar") and heuristic in COMPILED_HEURISTICS:
         w = 1.0 if method == "idastar" else float(weight)
         try:
-            if compiled:
-                result = prepare(board, goal, heuristic, partition, limits, progress).solve(
-                    w, limits, progress)
-            else:
-                result = _interpreted(board, goal, heuristic, partition, limits, progress, w)
+            result = _idastar(board, goal, heuristic, partition, limits, progress, w, move)
         except LimitReached as stop:
             return _result(Status.GAVE_UP, board, method=method, heuristic=heuristic,
                            reason=str(stop), stats=Stats(seconds=time.perf_counter() - started))
@@ -223,6 +221,28 @@ def solve(
     result.stats.seconds = time.perf_counter() - started
     if result.status is Status.SOLVED and apply_moves(board, result.solution) != goal:
         raise AssertionError(f"internal error: {method} returned a wrong solution")
+    return result
+
+
+def _idastar(board, goal, heuristic, partition, limits, progress, weight: float,
+             move: int | None) -> SolveResult:
+    """IDA* in Python for at most ``move`` nodes (None: to the end), then, if that was not
+    enough, compiled from the start (:func:`puzzlesmith.engines.kernels.switch_at`): the
+    result is then the compiled run's, the same as with ``kernels="numba"``, and
+    ``stats.extra["python_nodes"]`` counts the nodes spent before."""
+    spent = 0
+    if move != 0:
+        budget = move if limits.nodes is None or move is None else min(move, limits.nodes)
+        own = limits if budget is None else replace(limits, nodes=budget)
+        result = _interpreted(board, goal, heuristic, partition, own, progress, weight)
+        if budget is None or budget == limits.nodes or result.stats.nodes < budget \
+                or result.status is not Status.GAVE_UP:
+            return result
+        spent = result.stats.nodes
+    result = prepare(board, goal, heuristic, partition, limits, progress).solve(
+        weight, limits, progress)
+    if spent:
+        result.stats.extra["python_nodes"] = spent
     return result
 
 
