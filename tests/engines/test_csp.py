@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlesmith.engines.csp import CSP, Search, count, solve, unique
+from puzzlesmith.engines.kernels import AUTO
 from puzzlesmith.errors import UsageError
 from puzzlesmith.results import Limits, Status
 
@@ -298,61 +299,52 @@ def test_bulk_constraints_match_one_by_one():
 
 # --------------------------------------------------------------------------- kernel modes
 
-def _fresh_auto(monkeypatch, seconds: float) -> None:
-    """A process that has run no kernel yet, in "auto" mode, moving to the compiled
-    kernels after ``seconds`` of interpreted work."""
-    from puzzlesmith.engines import csp as engine
-    from puzzlesmith.engines import csp_kernels
-
-    monkeypatch.setattr(engine, "KERNELS", "auto")
-    monkeypatch.setattr(engine, "INTERPRETED_SECONDS", seconds)
-    monkeypatch.setattr(engine, "_interpreted", {"seconds": 0.0})
-    monkeypatch.setattr(csp_kernels, "is_compiled", lambda: False)
-
-
-@pytest.mark.parametrize("mode", ["interpreted", "compiled"])
+@pytest.mark.parametrize("mode", ["python", "numba"])
 def test_both_kernel_modes_count_the_same(mode):
-    from puzzlesmith.engines.csp import compiled_kernels
-
-    with compiled_kernels(mode):
-        search = Search(queens(8))
-        assert search._fix.compiled is (mode == "compiled")
-        assert sum(1 for _ in search) == 92
-        assert count(queens(8), decompose=False).count == 92
-        assert count(queens(8), 5, limits=Limits(nodes=10)).status is Status.GAVE_UP
+    search = Search(queens(8), kernels=mode)
+    assert sum(1 for _ in search) == 92
+    assert search._fix.compiled is (mode == "numba") and search.stats.extra["kernel"] == mode
+    assert count(queens(8), decompose=False, kernels=mode).count == 92
+    assert count(queens(8), 5, limits=Limits(nodes=10), kernels=mode).status is Status.GAVE_UP
 
 
 @pytest.mark.parametrize("decompose", [False, True])
-def test_a_search_moves_to_the_compiled_kernels_between_chunks(monkeypatch, decompose):
-    from puzzlesmith.engines.csp import compiled_kernels
-
-    with compiled_kernels("interpreted"):
-        expected = count(queens(9), keep=True, decompose=decompose)
-    _fresh_auto(monkeypatch, 1e-9)
+def test_auto_moves_to_the_compiled_kernels_at_a_fixed_node(decompose):
+    """"auto" starts in Python and moves at the node the policy fixes, keeping the search
+    state: the same solutions, nodes and failures as either kernels alone."""
+    expected = count(queens(9), keep=True, decompose=decompose, kernels="python")
+    assert expected.stats.nodes > AUTO["csp"].nodes
     search = Search(queens(9))
-    assert not search._fix.compiled
     seen = []
-    search.progress = seen.append
-    assert sum(1 for _ in search) == expected.count == 352
-    assert search._fix.compiled and search.status is Status.SOLVED and len(seen) > 1
-    _fresh_auto(monkeypatch, 1e-9)
-    moved = count(queens(9), keep=True, decompose=decompose)
-    assert (moved.count, moved.stats.nodes, moved.solutions) == (
-        expected.count, expected.stats.nodes, expected.solutions)
+    search.progress = lambda stats: seen.append(stats.nodes)
+    kinds = [search._fix.compiled for _ in search]
+    assert len(kinds) == expected.count == 352 and not kinds[0] and kinds[-1]
+    assert search.status is Status.SOLVED and len(seen) > 1
+    assert AUTO["csp"].nodes in seen  # paused there to move
+    for mode in ("auto", "numba"):
+        moved = count(queens(9), keep=True, decompose=decompose, kernels=mode)
+        assert (moved.count, moved.stats.nodes, moved.solutions) == (
+            expected.count, expected.stats.nodes, expected.solutions)
+        assert moved.stats.extra["kernel"] == "numba"
+        assert moved.stats.extra["failures"] == expected.stats.extra["failures"]
 
 
 def test_a_small_search_stays_interpreted_and_a_big_model_starts_compiled(monkeypatch):
-    from puzzlesmith.engines import csp as engine
+    from puzzlesmith.engines import kernels
 
-    _fresh_auto(monkeypatch, 3600.0)
+    runs = [Search(queens(6)) for _ in range(2)]
+    assert [sum(1 for _ in run) for run in runs] == [4, 4]
+    assert [(run.stats.nodes, run.stats.extra["kernel"]) for run in runs] == [
+        (runs[0].stats.nodes, "python")] * 2
+    assert not runs[0]._fix.compiled and runs[0].stats.nodes < AUTO["csp"].nodes
+    monkeypatch.setitem(kernels.AUTO, "csp", kernels.Auto(big=10, nodes=256))
     search = Search(queens(6))
-    assert sum(1 for _ in search) == 4 and not search._fix.compiled
-    monkeypatch.setattr(engine, "BIG_MODEL", 10)
-    assert Search(queens(6))._fix.compiled
+    assert sum(1 for _ in search) == 4 and search._fix.compiled
 
 
-def test_unknown_kernel_mode_is_a_usage_error():
-    from puzzlesmith.engines.csp import compiled_kernels
-
-    with pytest.raises(UsageError), compiled_kernels("fast"):
-        pass
+def test_unknown_kernels_are_a_usage_error():
+    for call in (lambda: Search(queens(4), kernels="fast"),
+                 lambda: count(queens(4), kernels="fast"),
+                 lambda: solve(queens(4), kernels="fast")):
+        with pytest.raises(UsageError, match="fast"):
+            call()

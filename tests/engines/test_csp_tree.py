@@ -198,37 +198,33 @@ def test_propagation_stops_at_the_deadline():
     assert search.stopped_by == "time" and search.stats.nodes == 0
 
 
-@pytest.mark.parametrize("mode", ["interpreted", "compiled"])
+@pytest.mark.parametrize("mode", ["python", "numba"])
 def test_both_kernel_modes_count_spanning_trees(mode):
     from puzzlesmith.engines import csp_tree_kernels
-    from puzzlesmith.engines.csp import compiled_kernels
 
     edges = grid_graph(3, 4)
     p = CSP()
     xs = p.add_variables(range(len(edges)), (False, True))
     tree = p.add_spanning_tree(12, edges, [(x, 0b10) for x in xs])
-    with compiled_kernels(mode):
-        result = count(p)
-        assert result.count == 2415
-        assert (tree._kernels is csp_tree_kernels) is (mode == "interpreted")
+    result = count(p, kernels=mode)
+    assert result.count == 2415 and result.stats.extra["kernel"] == mode
+    assert (tree._kernels is csp_tree_kernels) is (mode == "python")
 
 
-def test_a_tree_search_moves_to_the_compiled_kernels_between_chunks(monkeypatch):
-    from puzzlesmith.engines import csp as engine
-    from puzzlesmith.engines import csp_kernels
-    from puzzlesmith.engines.csp import compiled_kernels
+def test_a_tree_search_moves_to_the_compiled_kernels_at_a_fixed_node():
+    """Under "auto" the tree propagator moves with the engine, at the node the policy
+    fixes, and the search goes on as in Python alone."""
+    from puzzlesmith.engines.kernels import AUTO
 
     edges = grid_graph(4, 4)
     p = CSP()
     xs = p.add_variables(range(len(edges)), (False, True))
     p.add_spanning_tree(16, edges, [(x, 0b10) for x in xs])
-    with compiled_kernels("interpreted"):
-        expected = count(p, 3000, keep=True, raw=True)
-    monkeypatch.setattr(engine, "INTERPRETED_SECONDS", 1e-9)
-    monkeypatch.setattr(engine, "_interpreted", {"seconds": 0.0})
-    monkeypatch.setattr(csp_kernels, "is_compiled", lambda: False)
+    expected = count(p, 3000, keep=True, raw=True, kernels="python")
+    assert expected.stats.nodes > AUTO["csp"].nodes
     search = Search(p, raw=True)
     assert not search._fix.compiled
     found = [d for _, d in zip(range(3000), search, strict=False)]
-    assert search._fix.compiled
+    assert search._fix.compiled and search.stats.extra["kernel"] == "numba"
     assert [d.tolist() for d in found] == [d.tolist() for d in expected.solutions]
+    assert search.stats.nodes == expected.stats.nodes

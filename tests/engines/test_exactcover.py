@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import random
 
@@ -12,6 +11,7 @@ from hypothesis import strategies as st
 
 from puzzlesmith.engines import exactcover
 from puzzlesmith.engines.exactcover import ExactCover
+from puzzlesmith.engines.kernels import AUTO, KERNELS
 from puzzlesmith.errors import UsageError
 from puzzlesmith.puzzles.pentominoes import placements
 from puzzlesmith.results import Limits, Status
@@ -119,18 +119,7 @@ def instances(draw):
     return options, bounds, caps
 
 
-@contextlib.contextmanager
-def kernels(mode: str):
-    """Run the searches made inside with the interpreted or the compiled kernels."""
-    saved = exactcover.KERNELS
-    exactcover.KERNELS = mode
-    try:
-        yield
-    finally:
-        exactcover.KERNELS = saved
-
-
-@pytest.mark.parametrize("mode", ["interpreted", "compiled"])
+@pytest.mark.parametrize("mode", ["python", "numba"])
 def test_matches_brute_force(mode):
     """Every solution exactly once, with either kernels, every switch on or off (probing
     at the root, the option order, independent parts)."""
@@ -143,32 +132,47 @@ def test_matches_brute_force(mode):
         problem = ExactCover(options, secondary=caps, multiplicity=bounds, seed=seed,
                              pigeonhole=pigeonhole, probe=probe, dynamic=dynamic)
         expected = brute_force(options, bounds, caps)
-        got = [frozenset(s) for s in problem.solutions()]
+        got = [frozenset(s) for s in problem.solutions(kernels=mode)]
         assert len(got) == len(set(got))
         assert set(got) == expected
-        assert problem.count().count == len(expected)
-        result = problem.solve(unique=True)
+        assert problem.count(kernels=mode).count == len(expected)
+        result = problem.solve(unique=True, kernels=mode)
         assert result.unique == (len(expected) == 1)
         assert (result.status is Status.SOLVED) == bool(expected)
+        assert result.stats.extra["kernel"] == mode
 
-    with kernels(mode):
-        check()
+    check()
 
 
-def test_the_two_kernels_agree_and_hand_over_mid_search():
-    """Interpreted and compiled kernels search the same tree; a search that starts
-    interpreted moves to the compiled kernels between chunks and carries on."""
-    with kernels("interpreted"):
-        slow = queens(8).count()
-        run = queens(8).solutions()
-        first = [frozenset(next(run)) for _ in range(10)]
-        assert not run.compiled
-    with kernels("compiled"):
-        fast = queens(8).count()
-        rest = [frozenset(s) for s in run]
-        assert run.compiled and run.status is Status.SOLVED
-    assert slow.count == fast.count == 92 and slow.stats.nodes == fast.stats.nodes
-    assert len(set(first + rest)) == 92
+def test_the_kernels_agree_and_auto_hands_over_mid_search():
+    """The python and numba kernels search the same tree; "auto" starts in Python and, at
+    the node fixed by the policy, moves its state to the compiled kernels and carries on:
+    the same solutions in the same order, the same node count, whatever kernels ran."""
+    counts = {mode: queens(8).count(kernels=mode) for mode in KERNELS}
+    assert {(c.count, c.stats.nodes) for c in counts.values()} == {(92, 449)}
+    assert [counts[mode].stats.extra["kernel"] for mode in KERNELS] == [
+        "numba", "python", "numba"]  # auto: 449 nodes is past its interpreted budget
+    assert AUTO["exactcover"].nodes < 449
+    slow = list(queens(8).solutions(kernels="python"))
+    run = queens(8).solutions()
+    seen, compiled = [], []
+    for solution in run:
+        seen.append(solution)
+        compiled.append(run.compiled)
+    assert seen == slow and len(seen) == 92 and run.status is Status.SOLVED
+    assert not compiled[0] and compiled[-1]
+    assert run.stats.nodes == 449 and run.stats.extra["kernel"] == "numba"
+
+
+def test_auto_is_deterministic_and_a_small_search_stays_in_python():
+    """The same run twice makes the same choice; a search within the node budget never
+    leaves Python; a bad choice is refused before any work."""
+    runs = [queens(6).count() for _ in range(2)]
+    assert [(r.count, r.stats.nodes, r.stats.extra["kernel"]) for r in runs] == [
+        (4, runs[0].stats.nodes, "python")] * 2
+    assert runs[0].stats.nodes < AUTO["exactcover"].nodes
+    with pytest.raises(UsageError, match="fast"):
+        queens(6).solve(kernels="fast")
 
 
 def test_regression_exclusion_is_propagated_before_the_next_branch():
@@ -182,13 +186,12 @@ def test_regression_exclusion_is_propagated_before_the_next_branch():
     expected = brute_force(options, bounds, {"s0": 2})
     assert len(expected) == 15
     for probe, pigeonhole, mode in itertools.product((True, False), (True, False),
-                                                     ("interpreted", "compiled")):
-        with kernels(mode):
-            problem = ExactCover(options, secondary={"s0": 2}, multiplicity=bounds, seed=30,
-                                 pigeonhole=pigeonhole, probe=probe)
-            got = [frozenset(s) for s in problem.solutions()]
-            assert len(got) == len(set(got)) and set(got) == expected, (probe, pigeonhole)
-            assert problem.count().count == 15
+                                                     ("python", "numba")):
+        problem = ExactCover(options, secondary={"s0": 2}, multiplicity=bounds, seed=30,
+                             pigeonhole=pigeonhole, probe=probe)
+        got = [frozenset(s) for s in problem.solutions(kernels=mode)]
+        assert len(got) == len(set(got)) and set(got) == expected, (probe, pigeonhole)
+        assert problem.count(kernels=mode).count == 15
 
 
 def test_interleaved_iterators_keep_their_own_state():
@@ -312,7 +315,7 @@ def grids(draw):
     return options, bounds, rows, cols, n_regions
 
 
-@pytest.mark.parametrize("mode", ["interpreted", "compiled"])
+@pytest.mark.parametrize("mode", ["python", "numba"])
 def test_confinement_and_restarts_match_brute_force(mode, monkeypatch):
     """Confinement in windows of rows and columns, and restarts after a handful of nodes
     (each run with a new option order), still give every solution exactly once."""
@@ -329,13 +332,12 @@ def test_confinement_and_restarts_match_brute_force(mode, monkeypatch):
         problem = ExactCover(options, multiplicity=bounds, seed=seed, confine=confine,
                              restarts=restarts, pigeonhole=pigeonhole, probe=probe)
         expected = brute_force(options, bounds, {})
-        got = [frozenset(s) for s in problem.solutions()]
+        got = [frozenset(s) for s in problem.solutions(kernels=mode)]
         assert len(got) == len(set(got)) and set(got) == expected
-        assert problem.count().count == len(expected)
-        assert problem.solve(unique=True).unique == (len(expected) == 1)
+        assert problem.count(kernels=mode).count == len(expected)
+        assert problem.solve(unique=True, kernels=mode).unique == (len(expected) == 1)
 
-    with kernels(mode):
-        check()
+    check()
 
 
 def test_confinement_pairs_are_checked():

@@ -417,6 +417,9 @@ def run(args: list[str]) -> int:
     """Run the command line on ``args``; returns the exit code."""
     global _ARGS
     _ARGS = args
+    from ..engines.kernels import set_notice
+
+    set_notice(message)  # "compiling the ... kernels (first run only)..." on stderr
     try:
         cli.main(args=args, prog_name="puzzlesmith", standalone_mode=False)
     except click.exceptions.Exit as done:

@@ -13,10 +13,10 @@ domain holds at most 63 values), every binary constraint becomes two *arcs* that
 support table (``sup[table, a]`` = bitset of the partner's values compatible with value
 ``a``), and arc consistency (AC-3, variable-oriented queue) runs in a kernel over plain
 integer arrays (:mod:`puzzlesmith.engines.csp_kernels`).  The kernels have one source, run
-two ways: a search starts with them interpreted (plain Python, no numba: a small search ends
-before numba would have loaded); once the process has spent :data:`INTERPRETED_SECONDS` in
-them, or from the start on a model larger than :data:`BIG_MODEL`, it loads the same kernels
-compiled by numba and carries on between two chunks (:data:`KERNELS` forces either way).
+two ways, chosen by ``kernels=`` (see :mod:`.kernels`): "python" (plain Python, no numba),
+"numba" (compiled), or "auto", where a search starts interpreted (a small search ends before
+numba would have loaded) and moves to the compiled kernels after a fixed number of nodes, or
+starts compiled on a big model; the answers and node counts are the same either way.
 
 Search branches two-way (``x = a`` / ``x != a``) and maintains arc consistency after every
 decision; it picks the variable by dom/wdeg among those linked to the previous decision
@@ -40,7 +40,6 @@ size.
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import random
 import time
@@ -52,31 +51,19 @@ import numpy as np
 
 from ..errors import LimitReached, UsageError
 from ..results import CountResult, Limits, SolveResult, Stats, Status, count_status
-from .driver import ChunkDriver, ensure_warm, warm_up
+from .driver import ChunkDriver
+from .kernels import check_kernels, ensure_warm, kernel_name, switch_at, warm_up
 
 if TYPE_CHECKING:
     from .csp_tree import SpanningTree
 
 __all__ = ["CSP", "Propagator", "Search", "solve", "count", "unique", "propagate",
-           "MAX_DOMAIN", "KERNELS", "INTERPRETED_SECONDS", "BIG_MODEL", "compiled_kernels"]
+           "MAX_DOMAIN"]
 
 #: The largest domain a variable may have (bits 0..62 of an ``int64``).
 MAX_DOMAIN = 63
 
 Progress = Callable[[Stats], None]
-
-
-#: Which kernels run: "auto" (interpreted until the process has spent
-#: :data:`INTERPRETED_SECONDS` in them, or the model is larger than :data:`BIG_MODEL`, then
-#: compiled), "interpreted" or "compiled".
-KERNELS = "auto"
-#: Interpreted search a process may do before it loads the compiled kernels: a small search
-#: ends before numba would have loaded (about 0.6 s); a large one pays this once.
-INTERPRETED_SECONDS = 0.2
-#: Arcs plus propagator sizes (a spanning tree's edges) above which a search starts with the
-#: compiled kernels: one interpreted fixpoint of such a model would take too long.
-BIG_MODEL = 20_000
-_interpreted = {"seconds": 0.0}  # interpreted kernel time spent so far in this process
 
 
 def _kernel_set(compiled: bool):
@@ -86,31 +73,8 @@ def _kernel_set(compiled: bool):
     return csp_kernels.compiled() if compiled else csp_kernels
 
 
-def _wants_compiled(size: int = 0) -> bool:
-    """Whether a search over a model of ``size`` (see :data:`BIG_MODEL`) runs compiled."""
-    if KERNELS != "auto":
-        return KERNELS == "compiled"
-    if _interpreted["seconds"] >= INTERPRETED_SECONDS or size > BIG_MODEL:
-        return True
-    from . import csp_kernels
-
-    return csp_kernels.is_compiled()
-
-
-@contextlib.contextmanager
-def compiled_kernels(mode: str = "compiled") -> Iterator[None]:
-    """Within the block, :data:`KERNELS` is ``mode`` ("compiled" or "interpreted")."""
-    global KERNELS
-    if mode not in ("auto", "compiled", "interpreted"):
-        raise UsageError(f"unknown kernel mode {mode!r}")
-    saved, KERNELS = KERNELS, mode
-    try:
-        yield
-    finally:
-        KERNELS = saved
-
-
 def _model_size(csp: CSP, model: _Compiled) -> int:
+    """The size by which "auto" decides to start compiled (see :mod:`.kernels`)."""
     return int(model.arc_src.size) + sum(int(getattr(p, "size", 0)) for p in csp.propagators)
 
 
@@ -123,10 +87,10 @@ class Propagator(Protocol):
     at every fixpoint of arc consistency, so it should be cheap (a compiled kernel is ideal).
     After a failure, an optional ``culprits`` attribute (variable indices, -1 ignored) tells
     dom/wdeg whom to blame; an optional ``warm`` attribute names the kernels to load (see
-    :func:`puzzlesmith.engines.driver.ensure_warm`) before a search starts its clock; an
-    optional ``use_compiled(flag)`` method is called with the engine's kernel mode before
-    it propagates, and an optional ``size`` attribute (the work of one call, say) counts
-    toward :data:`BIG_MODEL`.
+    :func:`puzzlesmith.engines.kernels.ensure_warm`) before the search uses compiled
+    kernels; an optional ``use_compiled(flag)`` method is called with the engine's kernel
+    mode before it propagates, and an optional ``size`` attribute (the work of one call,
+    say) counts toward the model's size (see :mod:`.kernels`).
     """
 
     def propagate(self, domains: np.ndarray) -> bool: ...
@@ -453,38 +417,27 @@ class _Fixpoint:
     ``deadline`` (a ``time.monotonic()`` instant) has passed."""
 
     def __init__(self, csp: CSP, model: _Compiled, deadline: float | None = None,
-                 compiled: bool | None = None):
+                 compiled: bool = False):
         self.csp = csp
         self.deadline = deadline
         self.model = model
-        if compiled is None:
-            compiled = _wants_compiled(_model_size(csp, model))
-        if compiled:
-            _warm_names(csp)
         self.use(compiled)
         self.weight = model.degree.copy()
         n = max(model.initial.shape[0], 1)
         self.queue = np.zeros(n, dtype=np.int64)
         self.inq = np.zeros(n, dtype=np.bool_)
-        self._mark = time.monotonic()
 
     def use(self, compiled: bool) -> None:
-        """Run the compiled (True) or interpreted kernels from now on (warm them first)."""
+        """Run the compiled (True) or interpreted kernels from now on; compiled ones are
+        loaded first, until :attr:`deadline` (past it, :class:`LimitReached`)."""
+        if compiled:
+            _warm_names(self.csp, self.deadline)
         self.compiled = compiled
         self.kernels = _kernel_set(compiled)
         for p in self.csp.propagators:
             use = getattr(p, "use_compiled", None)
             if use is not None:
                 use(compiled)
-
-    def account(self) -> bool:
-        """Add the time since the last call to the process's interpreted time (when
-        interpreted); True if the search should now move to the compiled kernels."""
-        now = time.monotonic()
-        if not self.compiled:
-            _interpreted["seconds"] += now - self._mark
-        self._mark = now
-        return not self.compiled and _wants_compiled()
 
     def __call__(self, dom: np.ndarray, seeds: np.ndarray, custom: bool = True) -> bool:
         """Narrow ``dom`` in place from the changed variables ``seeds``; False on a wipe-out."""
@@ -520,17 +473,18 @@ class _Fixpoint:
                 return False
 
 
-def _warm_names(csp: CSP) -> None:
-    """Load the compiled kernels the model needs (the engine's and its propagators')."""
-    ensure_warm("csp")
+def _warm_names(csp: CSP, deadline: float | None) -> None:
+    """Load the compiled kernels the model needs (the engine's and its propagators'), until
+    ``deadline`` (past it, :class:`LimitReached`)."""
+    ensure_warm("csp", deadline)
     for p in csp.propagators:
         name = getattr(p, "warm", None)
         if name:
-            ensure_warm(name)
+            ensure_warm(name, deadline)
 
 
 def propagate(csp: CSP, domains: np.ndarray | None = None, *, custom: bool = True,
-              limits: Limits | None = None) -> np.ndarray | None:
+              limits: Limits | None = None, kernels: str = "auto") -> np.ndarray | None:
     """The deductions alone: arc consistency (and, with ``custom``, the propagators) to a
     fixpoint from ``domains`` (default: the model's), or None if a domain empties.  Past the
     deadline of ``limits`` it raises :class:`~puzzlesmith.errors.LimitReached`.
@@ -541,18 +495,18 @@ def propagate(csp: CSP, domains: np.ndarray | None = None, *, custom: bool = Tru
     >>> propagate(p).tolist()        # x in {2, 3}, y in {1, 2}
     [6, 3]
     """
+    check_kernels(kernels)
     model = _Compiled.of(csp)
     dom = (model.initial if domains is None else np.asarray(domains, dtype=np.int64)).copy()
     if dom.shape != model.initial.shape:
         raise UsageError(f"expected {csp.size} domains, got {dom.shape[0]}")
-    fix = _Fixpoint(csp, model, (limits or Limits()).deadline())
+    fix = _Fixpoint(csp, model, (limits or Limits()).deadline(),
+                    compiled=switch_at("csp", kernels, _model_size(csp, model)) == 0)
     try:
         if not (dom.all() and fix(dom, np.arange(dom.shape[0], dtype=np.int64), custom)):
             return None
     except _Expired:
         raise LimitReached("time limit reached while propagating") from None
-    finally:
-        fix.account()
     return dom
 
 
@@ -575,17 +529,25 @@ class Search:
     and so on, keeping the dom/wdeg weights it learnt: heavy-tailed searches settle much
     faster.  The search stays complete (the budget grows without bound) and repeated
     solutions are skipped (they are remembered, so use it for a few solutions only).
+
+    ``kernels`` is "auto", "python" or "numba" (see :mod:`.kernels`); the search moves to
+    the compiled kernels between two nodes, at a node count fixed in advance, so its
+    answers and statistics are the same whatever ran; ``stats.extra["kernel"]`` says which
+    kernels ran last.
     """
 
     def __init__(self, csp: CSP, *, seed: int | None = None, limits: Limits | None = None,
                  progress: Progress | None = None, raw: bool = False,
-                 restarts: int | None = None, _model: _Compiled | None = None):
+                 restarts: int | None = None, kernels: str = "auto",
+                 _model: _Compiled | None = None):
+        check_kernels(kernels)
         self.csp = csp
         self.limits = limits or Limits()
         self.progress = progress
         self.raw = raw
         self.rng = None if seed is None else random.Random(seed)
-        self.stats = Stats(extra={"failures": 0, "solutions": 0, "restarts": 0})
+        self.stats = Stats(extra={"failures": 0, "solutions": 0, "restarts": 0,
+                                  "kernel": kernel_name(False)})
         self.restarts = restarts
         self._cut = False
         self.status: Status | None = None
@@ -594,6 +556,7 @@ class Search:
         self._model = _model or _Compiled.of(csp)
         self._active = np.ones(self._model.initial.shape[0], dtype=np.bool_)
         self._fix = _Fixpoint(csp, self._model)
+        self._move = switch_at("csp", kernels, _model_size(csp, self._model))
         self._driver: ChunkDriver | None = None
         self._iter = self._run()
 
@@ -636,7 +599,6 @@ class Search:
             self.status = Status.SOLVED if stats.extra["solutions"] else Status.UNSOLVABLE
             driver.after(stats.nodes, paused=False)
         finally:
-            self._fix.account()
             stats.seconds = time.monotonic() - driver.start
 
     def _dfs(self, cutoff: int | None) -> Iterator[np.ndarray]:
@@ -665,10 +627,13 @@ class Search:
         held = 0                                   # bytes of the trail
         failures = 0
         last = -1
-        stop = driver.budget()
         if driver.out_of_time():
             self._give_up("time")
             return
+        if self._move == 0:
+            self._to_compiled()
+            select_near = fix.kernels.select_near
+        stop = self._budget()
         ok = bool(dom.all()) and fix(dom, seeds)
         while True:
             if ok:
@@ -698,10 +663,10 @@ class Search:
                 if driver.after(stats.nodes):
                     self._give_up(driver.stopped_by)
                     return
-                if fix.account():
+                if self._moves_now():
                     self._to_compiled()
                     select_near = fix.kernels.select_near
-                stop = driver.budget()
+                stop = self._budget()
             stats.nodes += 1
             before = dom.copy()
             if decide:
@@ -741,10 +706,13 @@ class Search:
         frames: list[tuple[int, int, int]] = []
         failures = 0
         last = -1
-        stop = driver.budget()
         if driver.out_of_time():
             self._give_up("time")
             return
+        if self._move == 0:
+            self._to_compiled()
+            kernels = fix.kernels
+        stop = self._budget()
         ok = bool(dom.all()) and fix(dom, np.arange(n, dtype=np.int64))
         while True:
             if ok:
@@ -772,10 +740,10 @@ class Search:
                 if driver.after(stats.nodes):
                     self._give_up(driver.stopped_by)
                     return
-                if fix.account():
+                if self._moves_now():
                     self._to_compiled()
                     kernels = fix.kernels
-                stop = driver.budget()
+                stop = self._budget()
             stats.nodes += 1
             last = x
             k = int(kernels.step(dom, x, bit, decide, m.in_ptr, m.in_arc, m.arc_src,
@@ -790,14 +758,26 @@ class Search:
                 self._give_up("memory")
                 return
 
+    def _budget(self) -> int:
+        """The node count of the next pause: the driver's, or the move to the compiled
+        kernels if it comes first (so the move happens at the same node every time)."""
+        stop = self._driver.budget()
+        if not self._fix.compiled and self._move is not None:
+            stop = min(stop, self._move)
+        return stop
+
+    def _moves_now(self) -> bool:
+        return (not self._fix.compiled and self._move is not None
+                and self.stats.nodes >= self._move)
+
     def _to_compiled(self) -> None:
-        """Carry on with the compiled kernels (loading them is a cost of the process that
-        the run's clock does not count)."""
-        began = time.monotonic()
-        _warm_names(self.csp)
-        self._fix.use(True)
-        self._fix.account()
-        self._driver.start += time.monotonic() - began
+        """Carry on with the compiled kernels, loaded until the deadline (past it the
+        search gives up, stopped by time)."""
+        try:
+            self._fix.use(True)
+        except LimitReached:
+            raise _Expired from None
+        self.stats.extra["kernel"] = kernel_name(True)
 
     def _give_up(self, why: str | None) -> None:
         self.status = Status.GAVE_UP
@@ -806,10 +786,11 @@ class Search:
 
 def solve(csp: CSP, *, seed: int | None = None, limits: Limits | None = None,
           progress: Progress | None = None, restarts: int | None = None,
-          raw: bool = False) -> SolveResult:
-    """The first solution found, with ``SOLVED``, ``UNSOLVABLE`` or ``GAVE_UP``."""
+          raw: bool = False, kernels: str = "auto") -> SolveResult:
+    """The first solution found, with ``SOLVED``, ``UNSOLVABLE`` or ``GAVE_UP``
+    (``kernels``: see :class:`Search`)."""
     search = Search(csp, seed=seed, limits=limits, progress=progress, restarts=restarts,
-                    raw=raw)
+                    raw=raw, kernels=kernels)
     solution = next(search, None)
     status = Status.SOLVED if solution is not None else search.status
     return SolveResult(status, search.stats, solution=solution)
@@ -818,7 +799,7 @@ def solve(csp: CSP, *, seed: int | None = None, limits: Limits | None = None,
 def count(csp: CSP, limit: int | None = None, *, seed: int | None = None,
           limits: Limits | None = None, progress: Progress | None = None,
           keep: bool = False, restarts: int | None = None, raw: bool = False,
-          decompose: bool = True) -> CountResult:
+          decompose: bool = True, kernels: str = "auto") -> CountResult:
     """Count solutions, stopping at ``limit`` (``complete`` is False if it stopped early).
 
     With ``keep`` the solutions (up to ``limit``) are kept in ``result.solutions``, as dicts
@@ -826,15 +807,17 @@ def count(csp: CSP, limit: int | None = None, *, seed: int | None = None,
     constraints (no custom propagator) and ``decompose`` is on, the variables left undecided
     by the first propagation fall into independent *parts* (connected through constraints);
     each part is searched alone and the count is the product, so independent ambiguities do
-    not multiply the search.  The status is :func:`~puzzlesmith.results.count_status`.
+    not multiply the search.  The status is :func:`~puzzlesmith.results.count_status`;
+    ``kernels``: see :class:`Search` (each part is a run of its own).
     """
     if limit is not None and limit < 1:
         raise UsageError(f"limit must be at least 1, got {limit}")
+    check_kernels(kernels)
     limits = (limits or Limits()).started()
     if decompose and not csp.propagators:
-        return _count_parts(csp, limit, seed, limits, progress, keep, restarts, raw)
+        return _count_parts(csp, limit, seed, limits, progress, keep, restarts, raw, kernels)
     search = Search(csp, seed=seed, limits=limits, progress=progress, restarts=restarts,
-                    raw=raw)
+                    raw=raw, kernels=kernels)
     found, kept = 0, []
     for solution in search:
         found += 1
@@ -849,12 +832,12 @@ def count(csp: CSP, limit: int | None = None, *, seed: int | None = None,
 
 def _count_parts(csp: CSP, limit: int | None, seed: int | None, limits: Limits,
                  progress: Progress | None, keep: bool, restarts: int | None,
-                 raw: bool) -> CountResult:
+                 raw: bool, kernels: str) -> CountResult:
     """:func:`count` by independent parts (see there)."""
     model = _Compiled.of(csp)
-    fix = _Fixpoint(csp, model)
     start = time.monotonic()
-    stats = Stats(extra={"failures": 0, "solutions": 0, "restarts": 0, "parts": 0})
+    stats = Stats(extra={"failures": 0, "solutions": 0, "restarts": 0, "parts": 0,
+                         "kernel": kernel_name(False)})
     dom = model.initial.copy()
     n = dom.shape[0]
 
@@ -867,14 +850,14 @@ def _count_parts(csp: CSP, limit: int | None, seed: int | None, limits: Limits,
     def relay(sub: Stats) -> None:
         progress(Stats(stats.nodes + sub.nodes, time.monotonic() - start))
 
-    fix.deadline = limits.deadline()
+    compiled = switch_at("csp", kernels, _model_size(csp, model)) == 0
+    stats.extra["kernel"] = kernel_name(compiled)
     try:
+        fix = _Fixpoint(csp, model, limits.deadline(), compiled=compiled)
         if not (dom.all() and fix(dom, np.arange(n, dtype=np.int64))):
             return done(0, True, [])
-    except _Expired:
+    except (_Expired, LimitReached):
         return done(0, False, [])
-    finally:
-        fix.account()
     label = np.zeros(max(n, 1), dtype=np.int64)
     parts = int(fix.kernels.label_parts(dom, model.in_ptr, model.in_arc, model.arc_src, label,
                                         fix.queue))
@@ -887,7 +870,7 @@ def _count_parts(csp: CSP, limit: int | None, seed: int | None, limits: Limits,
         nodes_left = None if limits.nodes is None else max(0, limits.nodes - stats.nodes)
         sub = Search(csp, seed=seed, limits=replace(limits, nodes=nodes_left),
                      progress=relay if progress else None, raw=True, restarts=restarts,
-                     _model=sub_model)
+                     kernels=kernels, _model=sub_model)
         found, values = 0, []
         for sol in sub:
             found += 1
@@ -898,6 +881,8 @@ def _count_parts(csp: CSP, limit: int | None, seed: int | None, limits: Limits,
         stats.nodes += sub.stats.nodes
         for key in ("failures", "restarts"):
             stats.extra[key] += sub.stats.extra[key]
+        if sub.stats.extra["kernel"] == kernel_name(True):
+            stats.extra["kernel"] = kernel_name(True)
         if sub.status is Status.GAVE_UP:
             return done(0, False, [])
         if not found:
@@ -919,25 +904,24 @@ def _count_parts(csp: CSP, limit: int | None, seed: int | None, limits: Limits,
 
 def unique(csp: CSP, *, seed: int | None = None, limits: Limits | None = None,
            progress: Progress | None = None, restarts: int | None = None,
-           raw: bool = False) -> SolveResult:
+           raw: bool = False, kernels: str = "auto") -> SolveResult:
     """Take two: find a solution and look for a second one.
 
     ``unique`` is True/False when decided and None when a limit stopped the search first
     (:meth:`CountResult.uniqueness <puzzlesmith.results.CountResult.uniqueness>`); for the
     second solution itself, call ``count(csp, 2, keep=True)``."""
     result = count(csp, 2, seed=seed, limits=limits, progress=progress, keep=True,
-                   restarts=restarts, raw=raw)
+                   restarts=restarts, raw=raw, kernels=kernels)
     first = result.solutions[0] if result.solutions else None
     return SolveResult(result.status, result.stats, solution=first,
                        unique=result.uniqueness(), wanted_unique=True)
 
 
-@warm_up("csp")
+@warm_up("csp", "the constraint kernels")
 def _warm() -> None:
     """Load (or compile) the kernels: solve and count a tiny problem both ways."""
     p = CSP()
     xs = [p.add_variable(i, range(3)) for i in range(3)]
     p.add_all_different(xs)
-    with compiled_kernels():
-        count(p, decompose=True)
-        count(p, 2, decompose=False)
+    count(p, decompose=True, kernels="numba")
+    count(p, 2, decompose=False, kernels="numba")

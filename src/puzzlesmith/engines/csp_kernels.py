@@ -18,7 +18,7 @@ import numpy as np
 from .twins import compile_twins
 
 __all__ = ["popcount", "ac3", "select", "select_near", "label_parts", "step", "undo", "NEAR",
-           "compiled", "is_compiled"]
+           "compiled"]
 
 #: How many variables of the current cluster :func:`select_near` looks at, at most.
 NEAR = 256
@@ -250,11 +250,6 @@ def undo(dom, tvar, told, tpos, mark):
 
 _KERNELS = (popcount, supported, ac3, select, select_near, label_parts, step, undo)
 _COMPILED: types.SimpleNamespace | None = None
-
-
-def is_compiled() -> bool:
-    """True once :func:`compiled` has loaded the compiled kernels in this process."""
-    return _COMPILED is not None
 
 
 def compiled() -> types.SimpleNamespace:

@@ -81,7 +81,7 @@ class SpanningTree:
         self.nodes = int(nodes)
         self.variables = int(max(lit[:, 0].max(initial=-1), twin[:, 0].max(initial=-1))) + 1
         self.culprits = np.full(2, -1, dtype=np.int64)
-        #: The work of one call, for the engine's choice of kernels (see csp.BIG_MODEL).
+        #: The work of one call, for the engine's choice of kernels (see engines.kernels).
         self.size = int(e.shape[0])
         self.lazy = LAZY_BRIDGES
         self._base = _Graph(lit[:, 0], twin[:, 0], e[:, 0], e[:, 1], lit[:, 1], twin[:, 1],
@@ -171,14 +171,13 @@ class _Graph:
                       self.hu[keep], self.hv[keep], weight, domains.copy())
 
 
-@warm_up("csp_tree")
+@warm_up("csp_tree", "the spanning-tree kernels")
 def _warm() -> None:
     """Load (or compile) the tree kernels: count the spanning trees of a small graph."""
-    from .csp import CSP, compiled_kernels, count
+    from .csp import CSP, count
 
     ensure_warm("csp")
     p = CSP()
     xs = p.add_variables(range(4), (False, True))
     p.add_spanning_tree(3, [(0, 1), (1, 2), (2, 0), (0, 0)], [(x, 0b10) for x in xs])
-    with compiled_kernels():
-        count(p)
+    count(p, kernels="numba")

@@ -11,9 +11,9 @@ arrives as ``KeyboardInterrupt`` between chunks, in Python, where it can be hand
 >>> driver.budget(), driver.after(60), driver.budget(), driver.after(100)
 (64, False, 100, True)
 
-Kernels are loaded (or compiled) once per process before any timed run: an engine registers a
-warm-up function with :func:`warm_up` and calls :func:`ensure_warm` before it starts a clock.
-This module imports no numba; kernel modules do, and are imported only when first needed.
+The warm-up registry (:func:`warm_up`, :func:`ensure_warm`, :func:`warm_all`) lives with the
+kernel policy in :mod:`.kernels` and is re-exported here.  This module imports no numba;
+kernel modules do, and are imported only when first needed.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ import time
 from collections.abc import Callable
 
 from ..results import Limits, Stats
+from .kernels import ensure_warm, warm_all, warm_up
 
 __all__ = ["ChunkDriver", "CHUNK_SECONDS", "warm_up", "ensure_warm", "warm_all"]
 
@@ -79,30 +80,3 @@ class ChunkDriver:
             self.stopped_by = "time"
             return True
         return False
-
-
-_WARM_UPS: dict[str, Callable[[], None]] = {}
-_WARMED: set[str] = set()
-
-
-def warm_up(name: str) -> Callable[[Callable[[], None]], Callable[[], None]]:
-    """Register a function that loads (or compiles) the kernels called ``name``."""
-
-    def register(f: Callable[[], None]) -> Callable[[], None]:
-        _WARM_UPS[name] = f
-        return f
-
-    return register
-
-
-def ensure_warm(name: str) -> None:
-    """Run ``name``'s warm-up once per process (a no-op afterwards)."""
-    if name not in _WARMED:
-        _WARMED.add(name)
-        _WARM_UPS[name]()
-
-
-def warm_all() -> None:
-    """Warm every registered kernel (benchmarks call this before timing)."""
-    for name in list(_WARM_UPS):
-        ensure_warm(name)

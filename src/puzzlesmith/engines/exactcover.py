@@ -68,27 +68,28 @@ How it searches (documented because the statistics depend on it):
 
 The search runs in kernels over integer sequences (:mod:`.exactcover_kernels`), in chunks
 of nodes driven by :class:`~puzzlesmith.engines.driver.ChunkDriver`, so that Python between
-chunks honours node and time limits, reports progress and can be stopped with Ctrl-C.  A
-search starts in the interpreted kernels over Python lists (a small search ends before numba
-would have loaded); once the process has spent :data:`INTERPRETED_SECONDS` in them, it loads
-the same kernels compiled by numba and carries on over numpy arrays (:data:`KERNELS` forces
-either).  Each search keeps its state in its own :class:`Search` object: iterators over one
-problem never share state.  A ``seed`` shuffles the option order, so that different seeds
-draw different first solutions.
+chunks honours node and time limits, reports progress and can be stopped with Ctrl-C.
+``kernels=`` chooses them (see :mod:`.kernels`): "python" runs the interpreted kernels over
+Python lists, "numba" the same kernels compiled over numpy arrays, and "auto" (the default)
+starts interpreted (a small search ends before numba would have loaded) and moves the state
+to the compiled kernels after a fixed number of nodes (or from the start on a big model),
+so the answers and node counts never depend on which kernels ran.  Each search keeps its
+state in its own :class:`Search` object: iterators over one problem never share state.  A
+``seed`` shuffles the option order, so that different seeds draw different first solutions.
 """
 
 from __future__ import annotations
 
 import itertools
 import random as _random
-import time
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 
 import numpy as np
 
-from ..errors import UsageError
+from ..errors import LimitReached, UsageError
 from ..results import CountResult, Limits, SolveResult, Stats, Status, count_status
-from .driver import ChunkDriver, ensure_warm, warm_up
+from .driver import ChunkDriver
+from .kernels import ensure_warm, kernel_name, switch_at, warm_up
 
 __all__ = ["ExactCover", "Search"]
 
@@ -255,23 +256,26 @@ class ExactCover:
         return self.solutions()
 
     def solutions(self, limits: Limits | None = None,
-                  progress: Callable[[Stats], None] | None = None) -> Search:
+                  progress: Callable[[Stats], None] | None = None, *,
+                  kernels: str = "auto") -> Search:
         """Lazily yield solutions, each a list of option names.
 
         The returned :class:`Search` is the iterator; once it stops, its ``status`` says
         whether the search was exhausted (solved / unsolvable) or gave up at a limit.
+        ``kernels`` is "auto", "python" or "numba" (see :mod:`.kernels`).
         """
-        return Search(self, limits=limits, progress=progress)
+        return Search(self, limits=limits, progress=progress, kernels=kernels)
 
     def solve(self, *, unique: bool = False, limits: Limits | None = None,
-              progress: Callable[[Stats], None] | None = None) -> SolveResult:
+              progress: Callable[[Stats], None] | None = None,
+              kernels: str = "auto") -> SolveResult:
         """The first solution; with ``unique=True`` also look for a second ("take two").
 
         ``unique`` in the result is True (proven), False (a second solution exists) or None
         (a limit stopped the search first, or uniqueness was not asked).
         """
         wanted = 2 if unique else 1
-        search = Search(self, limits=limits, progress=progress)
+        search = Search(self, limits=limits, progress=progress, kernels=kernels)
         found = list(itertools.islice(search, wanted))
         gave_up = search.gave_up
         status = Status.SOLVED if found else Status.GAVE_UP if gave_up else Status.UNSOLVABLE
@@ -282,7 +286,8 @@ class ExactCover:
                            unique=verdict, wanted_unique=unique)
 
     def count(self, limit: int | None = None, *, limits: Limits | None = None,
-              progress: Callable[[Stats], None] | None = None) -> CountResult:
+              progress: Callable[[Stats], None] | None = None,
+              kernels: str = "auto") -> CountResult:
         """Count solutions, stopping at ``limit`` of them (then ``complete`` is False).
 
         The status follows :func:`~puzzlesmith.results.count_status`: solved if any,
@@ -290,20 +295,14 @@ class ExactCover:
         """
         if limit is not None and limit < 1:
             raise UsageError(f"limit must be at least 1, got {limit}")
-        search = Search(self, limits=limits, progress=progress, max_found=limit)
+        search = Search(self, limits=limits, progress=progress, max_found=limit,
+                        kernels=kernels)
         total = search.count_all()
         complete = search.status is not Status.GAVE_UP and not search.stopped_at_limit
         return CountResult(count_status(total, complete, limit), search.stats, count=total,
                            complete=complete, limit=limit)
 
 
-#: Which kernels run: "auto" (interpreted until the process has spent
-#: :data:`INTERPRETED_SECONDS` in them, then compiled), "interpreted" or "compiled".
-KERNELS = "auto"
-#: Interpreted search a process may do before it loads the compiled kernels: a small search
-#: ends before numba would have loaded (about 0.5 s); a large one pays this once.
-INTERPRETED_SECONDS = 0.2
-_interpreted = {"seconds": 0.0}  # interpreted search done so far in this process
 #: Restarts (see the module docstring): the first run's node budget, the growth of the budget
 #: from one run to the next, and the solutions after which a run is no longer cut short.
 RESTART_FIRST = 100
@@ -321,15 +320,18 @@ class Search:
     ``max_found`` makes the kernel count that many solutions per call without returning
     each one (for :meth:`count_all`).
 
-    The state starts as Python lists searched by the interpreted kernels; it moves to numpy
-    arrays and the compiled kernels (see :data:`KERNELS`) between two chunks, where the
-    search resumes as if nothing happened.
+    The state starts as Python lists searched by the interpreted kernels; with ``kernels``
+    "numba", or "auto" after a fixed number of nodes (see :mod:`.kernels`), it moves to
+    numpy arrays and the compiled kernels between two chunks, where the search resumes as if
+    nothing happened.  ``stats.extra["kernel"]`` says which ran last ("python" or "numba").
     """
 
     def __init__(self, problem: ExactCover, *, limits: Limits | None = None,
-                 progress: Callable[[Stats], None] | None = None, max_found: int | None = None):
+                 progress: Callable[[Stats], None] | None = None, max_found: int | None = None,
+                 kernels: str = "auto"):
         from . import exactcover_kernels
 
+        self._switch_at = switch_at("exactcover", kernels, int(problem.opt_items.size))
         self.problem = problem
         self.max_found = max_found
         self.status: Status | None = None
@@ -370,12 +372,10 @@ class Search:
         self._seen: set[tuple[int, ...]] = set()
         self._item_opts = problem.item_opts  # each run's order of the options (restarts)
         # One node first: an interpreted node of a large model may take milliseconds.
-        stats = Stats(extra={"solutions": 0, "probes": 0, "restarts": 0})
-        self.driver = ChunkDriver(limits, progress, stats,
-                                  first_chunk=1)
+        stats = Stats(extra={"solutions": 0, "probes": 0, "restarts": 0,
+                             "kernel": kernel_name(False)})
+        self.driver = ChunkDriver(limits, progress, stats, first_chunk=1)
         self.stats = self.driver.stats
-        if _wants_compiled() or (KERNELS == "auto" and exactcover_kernels.is_compiled()):
-            self._compile()
 
     @property
     def gave_up(self) -> bool:
@@ -421,19 +421,25 @@ class Search:
 
     def _chunk(self, max_found: int) -> tuple[int, int]:
         """One kernel call of at most one chunk of nodes; returns (outcome, found)."""
-        if not self.compiled and _wants_compiled():
-            self._compile()
         state, ctl = self._state, self._state["ctl"]
-        began = time.monotonic()
+        move = self._switch_at
+        if not self.compiled and move is not None and ctl[C_NODES] >= move:
+            try:
+                self._compile()
+            except LimitReached:
+                self.driver.stopped_by = "time"
+                self._finish(GAVE_UP)
+                return GAVE_UP, 0
+            state, ctl = self._state, self._state["ctl"]
         stop = self.driver.budget()
         if self._run_stop is not None:
             stop = min(stop, self._run_stop)
+        if not self.compiled and move is not None:
+            stop = min(stop, move)  # move at exactly that node, whatever the chunks
         outcome, found = self._kernel(
             *self._model[:3], state["status"], state["cover"], state["avail"],
             *self._model[3:], state["trail"], ctl, state["queue"], state["queued"],
             state["scratch"], state["decisions"], stop, max_found)
-        if not self.compiled:
-            _interpreted["seconds"] += time.monotonic() - began
         if self._run_stop is not None:
             if outcome == FOUND:
                 key = tuple(self._taken())
@@ -456,15 +462,12 @@ class Search:
             self._finish(outcome)
         return outcome, int(found)
 
-    def _compile(self, *, warm: bool = True) -> None:
+    def _compile(self) -> None:
         """Move the state to numpy arrays and continue with the compiled kernels (loading
-        them first, a cost of the process that the run's clock does not count)."""
+        them first, until the run's deadline: past it, :class:`LimitReached`)."""
         from . import exactcover_kernels
 
-        if warm:
-            began = time.monotonic()
-            ensure_warm("exactcover")
-            self.driver.start += time.monotonic() - began
+        ensure_warm("exactcover", self.driver.deadline)
         state = self._state
         for key, dtype in (("status", np.int8), ("cover", np.int64), ("avail", np.int64),
                            ("trail", np.int64), ("ctl", np.int64), ("queue", np.int64),
@@ -476,6 +479,7 @@ class Search:
                        self._item_opts, p.confine)
         self._kernel = exactcover_kernels.compiled()
         self.compiled = True
+        self.stats.extra["kernel"] = kernel_name(True)
 
     def _restart(self) -> None:
         """Go back to the root, keeping the failure weights (and the node count); the next
@@ -513,18 +517,11 @@ class Search:
             self.status = Status.SOLVED if self.found else Status.UNSOLVABLE
 
 
-def _wants_compiled() -> bool:
-    return KERNELS == "compiled" or (
-        KERNELS == "auto" and _interpreted["seconds"] >= INTERPRETED_SECONDS)
-
-
-@warm_up("exactcover")
+@warm_up("exactcover", "the exact-cover kernels")
 def _warm_up() -> None:
-    """Load (or compile) the compiled kernels once per process, outside any timed run."""
+    """Load (or compile) the compiled kernels once per process."""
     for pigeonhole in (False, True):
-        run = Search(ExactCover([[0]], pigeonhole=pigeonhole))
-        run._compile(warm=False)
-        run.count_all()
+        Search(ExactCover([[0]], pigeonhole=pigeonhole), kernels="numba").count_all()
 
 
 def _bounds(item: Hashable, spec: int | tuple[int, int]) -> tuple[int, int]:

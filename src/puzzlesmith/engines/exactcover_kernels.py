@@ -40,7 +40,7 @@ from .exactcover import (
 )
 from .twins import compile_twins
 
-__all__ = ["search", "compiled", "is_compiled"]
+__all__ = ["search", "compiled"]
 
 
 def _set_status(o, new, status, cover, avail, lo, hi, opt_start, opt_items, trail, ctl, queue,
@@ -655,11 +655,6 @@ _KERNELS = (_set_status, _undo_to, _clear_queue, _propagate_counts, _counts_ok, 
             _choose_slack, _choose_focused,
             search, _best_free, _next_free)
 _COMPILED = None
-
-
-def is_compiled() -> bool:
-    """True once :func:`compiled` has loaded the compiled kernels in this process."""
-    return _COMPILED is not None
 
 
 def compiled():

@@ -1,5 +1,6 @@
-"""Net through the CSP engine's two kernel modes: the interpreted kernels and the compiled
-ones give the same answers, counts and search, and a small solve never loads numba."""
+"""Net through the CSP engine's kernels: python, numba and auto give the same answers,
+counts and search, auto decides the same way every time, and a small solve never loads
+numba."""
 
 from __future__ import annotations
 
@@ -8,8 +9,6 @@ import sys
 
 import pytest
 
-from puzzlesmith.engines.csp import compiled_kernels
-
 from .helpers import NET
 
 NAMES = [f"net_{style}_{k}x{k}_{i}" for style in ("ust", "grow") for k in (5, 10, 20, 40)
@@ -17,13 +16,12 @@ NAMES = [f"net_{style}_{k}x{k}_{i}" for style in ("ust", "grow") for k in (5, 10
 
 
 def _runs(board, mode: str) -> list:
-    with compiled_kernels(mode):
-        found = []
-        for run in (NET.count(board, limit=2), NET.solve(board, seed=3)):
-            grids = getattr(run, "solutions", None) or [run.solution]
-            found.append((run.status, run.stats.nodes, run.stats.extra.get("failures"),
-                          getattr(run, "count", None), grids))
-        return found
+    found = []
+    for run in (NET.count(board, limit=2, kernels=mode), NET.solve(board, seed=3, kernels=mode)):
+        grids = getattr(run, "solutions", None) or [run.solution]
+        found.append((run.status, run.stats.nodes, run.stats.extra.get("failures"),
+                      getattr(run, "count", None), grids))
+    return found
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -31,9 +29,18 @@ def _runs(board, mode: str) -> list:
 def test_interpreted_and_compiled_agree(data_dir, name, connected):
     text = (data_dir / "net" / f"{name}.txt").read_text()
     board = NET.parse(text, connected=connected)
-    interpreted = _runs(board, "interpreted")
-    assert interpreted == _runs(board, "compiled")
+    interpreted = _runs(board, "python")
+    assert interpreted == _runs(board, "numba") == _runs(board, "auto")
     assert all(run[4] and run[4][0] is not None for run in interpreted)
+
+
+def test_auto_chooses_the_same_kernels_every_time(data_dir):
+    """The choice depends on the model and the node count only: the same run twice reports
+    the same kernels and nodes; a 10x10 board stays in Python."""
+    board = NET.parse((data_dir / "net" / "net_grow_10x10_1.txt").read_text())
+    runs = [NET.solve(board, unique=True) for _ in range(2)]
+    assert [(r.stats.extra["kernel"], r.stats.nodes, r.status) for r in runs] == [
+        ("python", runs[0].stats.nodes, runs[0].status)] * 2
 
 
 @pytest.mark.parametrize("flags", [[], ["--connected"]], ids=["local", "connected"])

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...engines import csp as cspe
+from ...engines.kernels import check_kernels
 from ...errors import LimitReached
 from ...results import CountResult, Limits
 from .board import DOWN, LEFT, RIGHT, UP, Board, Grid
@@ -132,27 +133,28 @@ def _restarts(board: Board, few: bool = True) -> int | None:
 
 
 def solve(board: Board, *, seed: int | None = None, limits: Limits | None = None,
-          progress=None) -> CountResult:
+          progress=None, kernels: str = "auto") -> CountResult:
     """One solution, as a count up to 1 (its grid in ``solutions``): the local rule is then
     searched part by part, the connected rule with restarts."""
-    return count(board, 1, seed=seed, limits=limits, progress=progress)
+    return count(board, 1, seed=seed, limits=limits, progress=progress, kernels=kernels)
 
 
 def count(board: Board, limit: int | None = None, *, seed: int | None = None,
-          limits: Limits | None = None, progress=None, net: NetModel | None = None
-          ) -> CountResult:
+          limits: Limits | None = None, progress=None, net: NetModel | None = None,
+          kernels: str = "auto") -> CountResult:
     """Count solutions up to ``limit``; up to 100 of them are kept as grids in
     ``solutions``.  Under the local rule the undecided parts of the board are independent
-    and counted separately (see :func:`puzzlesmith.engines.csp.count`)."""
+    and counted separately (see :func:`puzzlesmith.engines.csp.count`; ``kernels`` too)."""
+    check_kernels(kernels)
     net = net or build(board, limits)
     few = limit is not None and limit <= 100
     result = cspe.count(net.csp, limit, seed=seed, limits=limits, progress=progress,
-                        keep=few, raw=True, restarts=_restarts(board, few))
+                        keep=few, raw=True, restarts=_restarts(board, few), kernels=kernels)
     result.solutions = [grid_of(board, d) for d in result.solutions]
     return result
 
 
 def take_two(board: Board, *, seed: int | None = None, limits: Limits | None = None,
-             progress=None) -> CountResult:
+             progress=None, kernels: str = "auto") -> CountResult:
     """Count up to two solutions, keeping them: ``uniqueness()`` is the verdict."""
-    return count(board, 2, seed=seed, limits=limits, progress=progress)
+    return count(board, 2, seed=seed, limits=limits, progress=progress, kernels=kernels)

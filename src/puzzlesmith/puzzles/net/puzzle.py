@@ -21,6 +21,7 @@ import time
 from dataclasses import replace
 from typing import Any
 
+from ...engines.kernels import KERNELS, KERNELS_HELP, check_kernels
 from ...errors import InvalidPuzzle, LimitReached, UsageError
 from ...results import (
     Check,
@@ -63,6 +64,7 @@ class NetPuzzle(Puzzle):
                "also prove the solution unique (not unique: exit 1)"),
         Option("explain", ("solve",), bool, False,
                "also give the deductions step by step, tile by tile (stderr; JSON: \"steps\")"),
+        Option("kernels", ("solve", "count"), KERNELS, "auto", KERNELS_HELP),
         Option("size", ("generate",), str, "10x10", "the board's size, ROWSxCOLS"),
         Option("connected", ("generate",), bool, False, _RULE_HELP),
         Option("wrap", ("generate",), bool, False, _WRAP_HELP),
@@ -118,15 +120,18 @@ class NetPuzzle(Puzzle):
 
     def solve(self, instance: Board, *, limits: Limits | None = None, seed: int | None = None,
               progress: Progress | None = None, unique: bool = False,
-              explain: bool = False) -> SolveResult:
+              explain: bool = False, kernels: str = "auto") -> SolveResult:
         """One solution; with ``unique``, also whether it is the only one (take two); with
-        ``explain``, the deductions' steps (``details["steps"]``, and as messages)."""
+        ``explain``, the deductions' steps (``details["steps"]``, and as messages);
+        ``kernels``: "auto", "python" or "numba" (see :mod:`puzzlesmith.engines.kernels`)."""
         from . import model
 
+        check_kernels(kernels)
         board = self._board(instance)
         limits = (limits or Limits()).started()
         if unique:
-            found = model.take_two(board, seed=seed, limits=limits, progress=progress)
+            found = model.take_two(board, seed=seed, limits=limits, progress=progress,
+                                   kernels=kernels)
             grids = found.solutions
             result = SolveResult(Status.SOLVED if grids else found.status, found.stats,
                                  solution=grids[0] if grids else None,
@@ -135,7 +140,8 @@ class NetPuzzle(Puzzle):
             if len(grids) > 1:
                 result.details["other"] = nb.to_rows(grids[1])
         else:
-            found = model.solve(board, seed=seed, limits=limits, progress=progress)
+            found = model.solve(board, seed=seed, limits=limits, progress=progress,
+                                kernels=kernels)
             grid = found.solutions[0] if found.solutions else None
             result = SolveResult(found.status, found.stats, solution=grid, puzzle=self.name)
         if result.solution is not None:
@@ -165,15 +171,18 @@ class NetPuzzle(Puzzle):
             else "the deductions stall here: the rest needs search")
 
     def count(self, instance: Board, *, limit: int | None = None, limits: Limits | None = None,
-              progress: Progress | None = None, seed: int | None = None) -> CountResult:
-        """Count solutions up to ``limit``; the kept ones are grids in ``solutions``."""
+              progress: Progress | None = None, seed: int | None = None,
+              kernels: str = "auto") -> CountResult:
+        """Count solutions up to ``limit``; the kept ones are grids in ``solutions``
+        (``kernels``: see :meth:`solve`)."""
         from . import model
 
         if limit is not None and limit < 1:
             raise UsageError(f"limit must be at least 1, got {limit}")
+        check_kernels(kernels)
         board = self._board(instance)
         found = model.count(board, limit, seed=seed, limits=(limits or Limits()).started(),
-                            progress=progress)
+                            progress=progress, kernels=kernels)
         status = count_status(found.count, found.complete, limit)
         result = CountResult(status, found.stats, count=found.count, complete=found.complete,
                              limit=limit, solutions=found.solutions, puzzle=self.name)

@@ -17,16 +17,17 @@ __all__ = ["PAUSED", "SOLVED", "EXHAUSTED", "FOUND", "drive", "kernels"]
 PAUSED, SOLVED, EXHAUSTED, FOUND = 0, 1, 2, 3
 
 
-@warm_up("queens")
+@warm_up("queens", "the queens kernels")
 def _warm() -> None:
     from . import kernels as k
 
     k.warm()
 
 
-def kernels():
-    """The kernel module, loaded (or compiled) once per process before any timed run."""
-    ensure_warm("queens")
+def kernels(deadline: float | None = None):
+    """The kernel module, loaded (or compiled) once per process; waiting for it stops at
+    ``deadline`` (:class:`~puzzlesmith.errors.LimitReached`)."""
+    ensure_warm("queens", deadline)
     from . import kernels as k
 
     return k

@@ -30,7 +30,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from ...engines.driver import ChunkDriver
-from ...errors import InvalidPuzzle, UsageError
+from ...errors import InvalidPuzzle, LimitReached, UsageError
 from ...results import CountResult, Limits, Stats, count_status
 from .chunks import EXHAUSTED, FOUND, drive, kernels
 from .model import Board
@@ -120,7 +120,7 @@ class _Completions:
         self.state = np.zeros(8, np.int64)
 
     def run(self, driver: ChunkDriver, limit: int, each: bool = False) -> int:
-        k = kernels()
+        k = kernels(driver.deadline)
         return drive(driver, lambda stop: k.complete(self.n, self.fixed, self.blocked,
                                                      self.stack, self.board, self.state,
                                                      stop, limit, each),
@@ -248,7 +248,10 @@ def _count_symmetric(n: int, limits: Limits, progress, processes: int | None,
         if scheduler is not None:
             raise UsageError("a node limit is exact only in one process: no --scheduler")
         processes = 1  # a node budget is exact only in this process
-    kernels()  # load (or compile, and cache for the workers) before any clock starts
+    try:  # load (or compile, and cache for the workers) before the workers start
+        kernels(limits.deadline())
+    except LimitReached:
+        return 0, False, "time", Stats(extra={"jobs": len(jobs), "processes": processes})
     total, stopped_by = 0, None
     if processes <= 1 and scheduler is None:
         driver = ChunkDriver(limits, progress)

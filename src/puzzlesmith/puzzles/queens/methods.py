@@ -261,7 +261,7 @@ def _minconflicts(board, rng, limits, progress) -> Outcome:
     n = board.n
     if n < COMPILED_FROM:
         return _python_repair(board, rng, limits, progress)
-    k = kernels()
+    k = kernels(limits.deadline())
     rows, cols, given = _start_rows(board)
     m = n - len(given)
     if m == n:
@@ -392,7 +392,7 @@ def _annealing(board, rng, limits, progress) -> Outcome:
         if result.status is Status.SOLVED:
             return Outcome(Status.SOLVED, list(result.state), result.stats)
         return Outcome(Status.GAVE_UP, None, result.stats)
-    k = kernels()
+    k = kernels(limits.deadline())
     template, cols, _ = _start_rows(board)
     rows = np.empty(n, np.int32)
     up, down = np.zeros(2 * n - 1, np.int32), np.zeros(2 * n - 1, np.int32)

@@ -78,7 +78,7 @@ def compare(board, goal=None, *, limits: Limits | None = None, weight: float = 1
             continue
         result = solve(board, goal, method=method, heuristic=heuristic, weight=weight,
                        partition=partition, limits=row_limits, progress=progress,
-                       kernel="compiled")
+                       kernels="numba")
         details = result.details
         table.append({
             "method": method, "heuristic": details["heuristic"] or heuristic,
@@ -181,7 +181,7 @@ def bench(text: str, *, size=None, goal=None, partition: str | None = None,
         target = goal or goal_board(board.rows, board.cols)
         result = solve(board, target, method=method, heuristic=heuristic, weight=weight,
                        partition=partition, limits=limits, progress=progress,
-                       kernel="compiled")
+                       kernels="numba")
         length = result.details["length"]
         if result.status is Status.GAVE_UP and (result.details["reason"] == "interrupted"
                                                  or limits.expired()):

@@ -26,6 +26,7 @@ import time
 from typing import Any
 
 from ...engines.driver import warm_up
+from ...engines.kernels import KERNELS, KERNELS_HELP
 from ...errors import InvalidPuzzle, LimitReached, UsageError
 from ...results import (
     Check,
@@ -69,7 +70,7 @@ _SOURCE = ("solve", "count", "render", "rate", "hint", "check", "compare")
 _SEARCH = ("solve", "count", "rate", "hint")
 
 
-@warm_up("sliding")
+@warm_up("sliding", "the sliding-tile kernels")
 def _warm_up() -> None:
     """Load (or compile) the IDA* and pattern-database kernels, once per process."""
     from .solver import warm_kernels
@@ -116,6 +117,7 @@ class SlidingPuzzle(Puzzle):
                "optimal) is the fastest."),
         Option("heuristic", _SEARCH, tuple(HEURISTICS), None, "Heuristic (default: pdb where "
                "pattern databases exist, else linear-conflict)."),
+        Option("kernels", ("solve",), KERNELS, "auto", KERNELS_HELP),
         Option("weight", ("solve", "compare"), float, 1.5, "Weight w of the weighted "
                "methods: length <= w x optimum.", minimum=1),
         Option("pdb", (*_SEARCH, "compare", "generate", "bench"), str, None, "Pattern-database "
@@ -208,8 +210,10 @@ class SlidingPuzzle(Puzzle):
     def solve(self, instance: Instance | Board, *, limits: Limits | None = None,
               seed: int | None = None, progress: Progress | None = None,
               method: str = "idastar", heuristic: str | None = None, weight: float = 1.5,
-              pdb: str | None = None, max_stored: int | None = None) -> SolveResult:
-        """Solve: optimal by default (IDA* + pattern databases); see :func:`.solver.solve`.
+              pdb: str | None = None, max_stored: int | None = None,
+              kernels: str = "auto") -> SolveResult:
+        """Solve: optimal by default (IDA* + pattern databases); see :func:`.solver.solve`
+        (``kernels`` too).
 
         The search is deterministic, so ``seed`` is not used.  ``details`` holds ``length``,
         ``moves``, ``bound``, ``method``, ``heuristic``, ``reason`` and ``size``.
@@ -219,7 +223,7 @@ class SlidingPuzzle(Puzzle):
         task = _instance(instance)
         result = solve(task.board, task.goal, method=method, heuristic=heuristic,
                        weight=weight, partition=pdb, limits=limits, progress=progress,
-                       max_stored=max_stored)
+                       max_stored=max_stored, kernels=kernels)
         result.puzzle = self.name
         return result
 

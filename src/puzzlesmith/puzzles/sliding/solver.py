@@ -16,7 +16,6 @@ pattern-database builds) and Ctrl-C, which all end the work with status ``gave-u
 from __future__ import annotations
 
 import math
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -24,7 +23,8 @@ from dataclasses import replace
 import numpy as np
 
 from ...engines import search as engine
-from ...engines.driver import ChunkDriver, ensure_warm
+from ...engines.driver import ChunkDriver
+from ...engines.kernels import ensure_warm, kernel_name, switch_at
 from ...errors import LimitReached, UsageError
 from ...results import CountResult, Limits, SolveResult, Stats, Status, count_status
 from .board import MOVES, Board, apply_moves, goal_board, is_solvable, validate
@@ -152,7 +152,7 @@ def solve(
     limits: Limits | None = None,
     progress: Callable[[Stats], None] | None = None,
     max_stored: int | None = None,
-    kernel: str | None = None,
+    kernels: str = "auto",
 ) -> SolveResult:
     """Solve ``board`` (goal: tiles in order, blank last, unless given).
 
@@ -166,7 +166,15 @@ def solve(
     heuristic is 0).  ``progress`` gets one :class:`Stats` now and then (``extra["phase"]``
     says whether a table is being built or the search runs).  The generic best-first methods
     store states up to ``limits.memory`` (default :data:`DEFAULT_MEMORY`) or ``max_stored``.
-    ``kernel`` chooses the IDA* as :data:`KERNELS` does (default: that setting).
+    ``kernels`` chooses the IDA* of ``idastar`` and ``weighted-idastar``: "numba" (the
+    compiled one), "python" (the generic engine's, same move order, so the same answer; its
+    node count may differ slightly: it counts the root once per iteration and skips every
+    state already on the path, the compiled one only the undoing move) or "auto": the first
+    :data:`~puzzlesmith.engines.kernels.AUTO` nodes in Python (where a small search, any
+    8-puzzle with linear conflicts or pattern databases, ends before numba would have
+    loaded), then, if that was not enough, the compiled IDA* from the start, whose result
+    is reported (the same as with "numba"); never decided by time.
+    ``stats.extra["kernel"]`` says which IDA* gave the result.
 
     The answer is ``result.solution``, the blank's moves (``details["moves"]`` too);
     ``optimal`` is True only when the method proves it, ``details["bound"]`` is the proven
@@ -177,6 +185,7 @@ def solve(
     validate(goal)
     heuristic = heuristic or default_heuristic(goal)
     check_choice(method, heuristic, weight)
+    move = switch_at("sliding", kernels, board.rows * board.cols)
     if heuristic == "pdb" and method != "bfs":
         partition_parts(goal, partition or default_partition(goal))  # a bad name fails now
     if board.shape != goal.shape:
@@ -201,22 +210,11 @@ def solve(
                            reason=str(stop), stats=Stats(seconds=time.perf_counter() - started))
     elif method in ("idastar", "weighted-idastar") and heuristic in COMPILED_HEURISTICS:
         w = 1.0 if method == "idastar" else float(weight)
-        result, spent = None, 0
         try:
-            if w == 1 and _interpreted_first(kernel or KERNELS):
-                result, spent = _interpreted(board, goal, heuristic, partition, limits, progress,
-                                             kernel or KERNELS)
-            if result is None:
-                search = prepare(board, goal, heuristic, partition, limits, progress)
+            result = _idastar(board, goal, heuristic, partition, limits, progress, w, move)
         except LimitReached as stop:
             return _result(Status.GAVE_UP, board, method=method, heuristic=heuristic,
                            reason=str(stop), stats=Stats(seconds=time.perf_counter() - started))
-        if result is None:
-            if spent and limits.nodes is not None:  # one node budget for both tries
-                limits = replace(limits, nodes=max(limits.nodes - spent, 0))
-            result = search.solve(w, limits, progress)
-            result.stats.nodes += spent
-            result.stats.extra["interpreted_nodes"] = spent
     else:
         result = _generic(board, goal, method, heuristic, weight, partition, limits, progress,
                           max_stored)
@@ -226,32 +224,32 @@ def solve(
     return result
 
 
-#: Which IDA* runs for ``method="idastar"``: ``"auto"`` (the generic engine's IDA* in plain
-#: Python while the process has spent less than :data:`INTERPRETED_SECONDS` in it and the
-#: kernels are not loaded yet, then the compiled one), ``"interpreted"`` (always, as far as a
-#: search fits in that time) or ``"compiled"``.  A small search thus ends before numba would
-#: have loaded (0.2 s for the 8-puzzle or the seed's board from the shell, against 0.75 s).
-KERNELS = "auto"
-INTERPRETED_SECONDS = 0.2
-_interpreted_time = {"seconds": 0.0}
+def _idastar(board, goal, heuristic, partition, limits, progress, weight: float,
+             move: int | None) -> SolveResult:
+    """IDA* in Python for at most ``move`` nodes (None: to the end), then, if that was not
+    enough, compiled from the start (:func:`puzzlesmith.engines.kernels.switch_at`): the
+    result is then the compiled run's, the same as with ``kernels="numba"``, and
+    ``stats.extra["python_nodes"]`` counts the nodes spent before."""
+    spent = 0
+    if move != 0:
+        budget = move if limits.nodes is None or move is None else min(move, limits.nodes)
+        own = limits if budget is None else replace(limits, nodes=budget)
+        result = _interpreted(board, goal, heuristic, partition, own, progress, weight)
+        if budget is None or budget == limits.nodes or result.stats.nodes < budget \
+                or result.status is not Status.GAVE_UP:
+            return result
+        spent = result.stats.nodes
+    result = prepare(board, goal, heuristic, partition, limits, progress).solve(
+        weight, limits, progress)
+    if spent:
+        result.stats.extra["python_nodes"] = spent
+    return result
 
 
-def _interpreted_first(kernel: str) -> bool:
-    if kernel not in ("auto", "interpreted", "compiled"):
-        raise UsageError(f"unknown kernel {kernel!r}: expected auto, interpreted or compiled")
-    if kernel == "compiled":
-        return False
-    if kernel == "interpreted":
-        return True
-    return ("puzzlesmith.puzzles.sliding.kernels" not in sys.modules
-            and _interpreted_time["seconds"] < INTERPRETED_SECONDS)
-
-
-def _interpreted(board, goal, heuristic, partition, limits, progress, kernel
-                 ) -> tuple[SolveResult | None, int]:
-    """The generic IDA* (same heuristic, same move order, so the same answer) for at most the
-    rest of :data:`INTERPRETED_SECONDS`; ``(None, nodes spent)`` if it ran out of that time
-    (then the compiled IDA* starts), else ``(result, 0)``."""
+def _interpreted(board, goal, heuristic, partition, limits, progress, weight: float
+                 ) -> SolveResult:
+    """The generic engine's IDA* in plain Python (same heuristic, same move order, so the
+    same answer as the compiled one)."""
     build_seconds = 0.0
     if heuristic == "pdb":
         database = load_partition(goal, partition, limits=limits, progress=progress)
@@ -259,13 +257,6 @@ def _interpreted(board, goal, heuristic, partition, limits, progress, kernel
         build_seconds = database.build_seconds
     else:
         h, name, messages = make_heuristic(heuristic, goal), heuristic, []
-    share = max(INTERPRETED_SECONDS - _interpreted_time["seconds"], 0.0)
-    if kernel == "interpreted":
-        share = math.inf
-    remaining = limits.remaining()
-    seconds = share if remaining is None else min(share, remaining)
-    own = Limits(nodes=limits.nodes, seconds=None if math.isinf(seconds) else seconds,
-                 memory=limits.memory).started()
     began = time.perf_counter()
     report = None
     if progress is not None:
@@ -273,23 +264,20 @@ def _interpreted(board, goal, heuristic, partition, limits, progress, kernel
             stats.extra["phase"] = "searching"
             progress(stats)
 
-    found = engine.idastar(SlidingProblem(board, goal, h), limits=own, progress=report)
-    took = time.perf_counter() - began
-    _interpreted_time["seconds"] += took
-    stopped_by_us = (found.status is Status.GAVE_UP and found.reason == "time limit reached"
-                     and not limits.expired())
-    if stopped_by_us:
-        return None, found.stats.nodes
+    found = engine.idastar(SlidingProblem(board, goal, h), weight=weight, limits=limits,
+                           progress=report)
     stats = found.stats
     stats.extra.update(initial_h=int(h(board.tiles)), build_seconds=round(build_seconds, 3),
-                       search_seconds=round(took, 6), kernel="interpreted")
+                       search_seconds=round(time.perf_counter() - began, 6),
+                       kernel=kernel_name(False))
+    method = "idastar" if weight == 1 else "weighted-idastar"
     result = _result(found.status, board, moves="".join(found.actions), optimal=found.optimal,
-                     bound=found.bound, method="idastar", heuristic=name, reason=found.reason,
+                     bound=found.bound, method=method, heuristic=name, reason=found.reason,
                      stats=stats)
     result.messages[:0] = messages
     if name.startswith("none"):
         result.messages.append(BLIND)
-    return result, 0
+    return result
 
 
 def _generic(board, goal, method, heuristic, weight, partition, limits, progress,
@@ -350,7 +338,7 @@ class CompiledSearch:
 
     def __init__(self, board: Board, goal: Board, heuristic: str, partition: str | None,
                  limits: Limits | None, progress: Callable[[Stats], None] | None):
-        ensure_warm("sliding")
+        ensure_warm("sliding", (limits or Limits()).deadline())
         self.board, self.goal = board, goal
         rows, cols = board.rows, board.cols
         n = rows * cols
@@ -433,7 +421,7 @@ class CompiledSearch:
             "threshold": float(bounds[0]) if math.isfinite(bounds[0]) else None,
             "build_seconds": round(self.build_seconds, 3),
             "search_seconds": round(time.perf_counter() - started, 6),
-            "kernel": "compiled",
+            "kernel": kernel_name(True),
         }
         return stats
 
@@ -820,7 +808,7 @@ def anytime(board: Board, goal: Board, *, heuristic: str = "pdb", partition: str
         "initial_h": h0,
         "build_seconds": round(upper.build_seconds, 3),
         "search_seconds": round(time.perf_counter() - started, 6),
-        "kernel": "compiled",
+        "kernel": kernel_name(True),
     }
     status = Status.SOLVED if best is not None else Status.GAVE_UP
     reason = "" if optimal else state["reason"] or "time limit reached"

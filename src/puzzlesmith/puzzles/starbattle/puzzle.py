@@ -32,7 +32,7 @@ import time
 from importlib import resources
 from typing import Any
 
-from ...engines.driver import ensure_warm
+from ...engines.kernels import KERNELS, KERNELS_HELP
 from ...errors import LimitReached, UsageError
 from ...results import (
     Check,
@@ -88,6 +88,7 @@ class StarBattlePuzzle(Puzzle):
                "Also prove the solution unique (exit 1 if not)."),
         Option("explain", ("solve",), bool, False,
                "Also give the human-style steps of the rule solver (stderr; JSON: \"steps\")."),
+        Option("kernels", ("solve", "count"), KERNELS, "auto", KERNELS_HELP),
         Option("size", ("generate",), str, "10", "N or ROWSxCOLUMNS."),
         Option("rows", ("generate",), int, None, "Rows (overrides --size).", minimum=1),
         Option("cols", ("generate",), int, None, "Columns (overrides --size).", minimum=1),
@@ -139,10 +140,13 @@ class StarBattlePuzzle(Puzzle):
 
     def solve(self, instance: StarBattle, *, limits: Limits | None = None,
               seed: int | None = None, progress: Progress | None = None,
-              unique: bool = False, explain: bool = False) -> SolveResult:
+              unique: bool = False, explain: bool = False,
+              kernels: str = "auto") -> SolveResult:
         """The first solution (stars as sorted cells; ``details["solution"]`` as rows), with
-        ``unique`` a proof of uniqueness, with ``explain`` the rule solver's steps."""
+        ``unique`` a proof of uniqueness, with ``explain`` the rule solver's steps;
+        ``kernels``: see :mod:`puzzlesmith.engines.kernels`."""
         limits = (limits or Limits()).started()
+<<<<<<< HEAD
         began = time.monotonic()
         try:
             result = solver.solve(instance, unique=unique, seed=seed, limits=limits,
@@ -150,6 +154,10 @@ class StarBattlePuzzle(Puzzle):
         except LimitReached as reached:  # before the search began (building the model)
             return SolveResult(Status.GAVE_UP, Stats(seconds=time.monotonic() - began),
                                details={"reason": str(reached)}, puzzle=self.name)
+=======
+        result = solver.solve(instance, unique=unique, seed=seed, limits=limits,
+                              progress=progress, kernels=kernels)
+>>>>>>> kernels
         result.puzzle = self.name
         if result.solution is not None:
             result.details["solution"] = solution_rows(instance, result.solution)
@@ -181,9 +189,11 @@ class StarBattlePuzzle(Puzzle):
             "the rules stall here: the rest needs search")
 
     def count(self, instance: StarBattle, *, limit: int | None = None,
-              limits: Limits | None = None, progress: Progress | None = None) -> CountResult:
+              limits: Limits | None = None, progress: Progress | None = None,
+              kernels: str = "auto") -> CountResult:
+        """Count the solutions up to ``limit`` (``kernels``: see :meth:`solve`)."""
         result = solver.count(instance, limit, limits=(limits or Limits()).started(),
-                              progress=progress)
+                              progress=progress, kernels=kernels)
         result.puzzle = self.name
         return result
 
@@ -277,7 +287,6 @@ class StarBattlePuzzle(Puzzle):
         the marks if there is one, else the easiest rule that decides a cell (named, with
         the cells it decides), else a star the exact solver places."""
         limits = (limits or Limits()).started()
-        ensure_warm("exactcover")  # a one-time cost of the process, not of this hint
         began = time.monotonic()
         marks = state if isinstance(state, Marks) else Marks(
             frozenset(stars_of(state)) if state is not None else frozenset())

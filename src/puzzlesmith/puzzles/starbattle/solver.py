@@ -27,6 +27,7 @@ import dataclasses
 from collections.abc import Callable, Iterator
 
 from ...engines.exactcover import ExactCover
+from ...engines.kernels import check_kernels
 from ...errors import LimitReached
 from ...results import CountResult, Limits, SolveResult, Stats
 from .board import NO_REGION, Cell, Marks, StarBattle
@@ -97,25 +98,30 @@ def solutions(puzzle: StarBattle, *, seed: int | None = None, limits: Limits | N
 
 def solve(puzzle: StarBattle, *, unique: bool = False, seed: int | None = None,
           limits: Limits | None = None, progress: Callable[[Stats], None] | None = None,
-          marks: Marks | None = None) -> SolveResult:
+          marks: Marks | None = None, kernels: str = "auto") -> SolveResult:
     """Solve (the solution is the sorted star cells); with ``unique=True`` also prove the
-    solution unique or find a second one ("take two")."""
+    solution unique or find a second one ("take two"); ``kernels``: see
+    :mod:`puzzlesmith.engines.kernels`."""
+    check_kernels(kernels)
     result = _plain_first(puzzle, limits, lambda strong, lim: model(
         puzzle, seed=seed, marks=marks, limits=lim, strong=strong).solve(
-        unique=unique, limits=lim, progress=progress))
+        unique=unique, limits=lim, progress=progress, kernels=kernels))
     if result.solution is not None:
         result.solution = sorted(result.solution)
     return result
 
 
 def count(puzzle: StarBattle, limit: int | None = None, *, limits: Limits | None = None,
-          progress: Callable[[Stats], None] | None = None) -> CountResult:
+          progress: Callable[[Stats], None] | None = None,
+          kernels: str = "auto") -> CountResult:
     """Count the solutions, up to ``limit`` (the strong search up to two: "is it unique")."""
+    check_kernels(kernels)
     if limit is None or limit > 2:
-        return model(puzzle, limits=limits, strong=False).count(limit, limits=limits,
-                                                                progress=progress)
+        return model(puzzle, limits=limits, strong=False).count(
+            limit, limits=limits, progress=progress, kernels=kernels)
     return _plain_first(puzzle, limits, lambda strong, lim: model(
-        puzzle, limits=lim, strong=strong).count(limit, limits=lim, progress=progress))
+        puzzle, limits=lim, strong=strong).count(limit, limits=lim, progress=progress,
+                                                 kernels=kernels))
 
 
 def _plain_first(puzzle: StarBattle, limits: Limits | None, run):
