@@ -25,4 +25,10 @@ def main(argv: list[str] | None = None) -> None:
         from .contract import Failure, emit_failure
 
         code = emit_failure(args, None, Failure(Status.GAVE_UP, "interrupted"))
-    sys.exit(code)
+    except OSError as error:  # a write click makes itself (--help, --version) failed
+        from .contract import stdout_failed
+
+        code = stdout_failed(error)
+    from .contract import flush_stdout
+
+    sys.exit(flush_stdout(code))

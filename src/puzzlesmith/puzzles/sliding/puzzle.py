@@ -115,12 +115,12 @@ class SlidingPuzzle(Puzzle):
         Option("method", ("solve",), METHODS, "idastar", "Search method; idastar (compiled, "
                "optimal) is the fastest."),
         Option("heuristic", _SEARCH, tuple(HEURISTICS), None, "Heuristic (default: pdb where "
-               "pattern databases exist, else linear-conflict)."),
+               "pattern databases exist, else linear-conflict; zero: a blind search)."),
         Option("weight", ("solve", "compare"), float, 1.5, "Weight w of the weighted "
                "methods: length <= w x optimum.", minimum=1),
         Option("pdb", (*_SEARCH, "compare", "generate", "bench"), str, None, "Pattern-database "
                "partition by group sizes (6-6-3, 5-5-5, 6-6-3+6-6-3b, 6-6-6-6 on 5x5, ..., "
-               "none); default by board size."),
+               "or none: no table, linear-conflict instead); default by board size."),
         Option("size", ("generate",), str, "4", "Board size N or RxC."),
         Option("goal", ("generate",), str, None, "The goal the boards can reach "
                "(blank-last, blank-first or tiles)."),
