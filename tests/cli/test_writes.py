@@ -213,3 +213,17 @@ def test_progress_lines_off_a_terminal(monkeypatch):
     assert stream.getvalue().startswith("... solve toy: ")
     with tracker.lines(every=0):  # 0: no lines
         pass
+
+
+def test_formatting_millions_of_rows_checks_the_deadline():
+    import numpy as np
+
+    from puzzlesmith.errors import LimitReached
+    from puzzlesmith.puzzles.queens import model
+    from puzzlesmith.results import Limits
+
+    rows = np.arange(model.FORMAT_CHUNK + 2)
+    assert model.format_rows(rows, Limits()).endswith(f" {model.FORMAT_CHUNK + 1}")
+    assert model.format_rows(list(rows), Limits()) == model.format_rows(rows)
+    with pytest.raises(LimitReached, match="writing the answer"):
+        model.format_rows(rows, Limits(seconds=0).started())

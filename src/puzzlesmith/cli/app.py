@@ -15,6 +15,7 @@ import time
 import click
 
 from .. import __version__
+from ..errors import LimitReached
 from ..puzzles import get, names
 from ..puzzles.protocol import Option, Puzzle
 from ..results import Limits, Status
@@ -322,12 +323,16 @@ def execute(verb: str, puzzle: Puzzle, params: dict) -> None:
         sys.exit(emit_failure(sys.argv if _ARGS is None else _ARGS, puzzle.name, failure,
                               stats, out))
     result.puzzle = puzzle.name
-    if fmt == "json":
-        body = json.dumps(result.to_dict())
-    elif verb == "book":
-        body = None
-    else:
-        body = puzzle.report_text(verb, instance, result, fmt)
+    try:  # the limit covers formatting too: millions of rows take seconds
+        if fmt == "json":
+            body = json.dumps(result.to_dict())
+        elif verb == "book":
+            body = None
+        else:
+            body = puzzle.report_text(verb, instance, result, fmt, limits=limits)
+    except LimitReached as reached:
+        sys.exit(emit_failure(_ARGS or [], puzzle.name, failure_from(reached), result.stats,
+                              out))
     try:  # the answer first: no message may claim what a failed write lost
         if document is not None and getattr(result, "pdf", None) is not None:
             write_out(result.pdf, document)

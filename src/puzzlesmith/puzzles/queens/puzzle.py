@@ -228,12 +228,14 @@ class QueensPuzzle(Puzzle):
                               **params)
 
     def report_text(self, verb: str, instance: Board, result: Result,
-                    style: str | None = None) -> str | None:
+                    style: str | None = None, *, limits: Limits | None = None) -> str | None:
         if verb == "hint" and result.status is Status.SOLVED and result.move is None:
             return result.text
         if verb == "generate":  # puzzles apart by a blank line, as parse expects them
             return "\n\n".join(g.text.rstrip("\n") for g in result.puzzles) or None
-        return super().report_text(verb, instance, result, style)
+        if verb == "solve" and result.solution is not None:  # millions of rows: deadline
+            return model.format_answer(instance, result.solution, style, limits=limits)
+        return super().report_text(verb, instance, result, style, limits=limits)
 
     # -- tours and figures ---------------------------------------------------------------
 

@@ -475,7 +475,7 @@ class SlidingPuzzle(Puzzle):
     # -- text for the command line ---------------------------------------------------------
 
     def report_text(self, verb: str, instance: Any, result: Result,
-                    style: str | None = None) -> str | None:
+                    style: str | None = None, *, limits: Limits | None = None) -> str | None:
         if verb == "solve":
             if result.status is Status.UNSOLVABLE:
                 return NO_SOLUTION
@@ -505,7 +505,7 @@ class SlidingPuzzle(Puzzle):
             return ("\n" if square else "\n\n").join(g.text for g in result.puzzles)
         if verb == "compare" and result.status is Status.UNSOLVABLE:
             return NO_SOLUTION
-        return super().report_text(verb, instance, result, style)
+        return super().report_text(verb, instance, result, style, limits=limits)
 
 
 PUZZLE = SlidingPuzzle()
