@@ -25,18 +25,23 @@ def main(argv: list[str] | None = None) -> None:
         from .contract import Failure, emit_failure
 
         code = emit_failure(args, None, Failure(Status.GAVE_UP, "interrupted"))
-    _exit(code)
+    except OSError as error:  # a write click makes itself (--help, --version) failed
+        from .contract import stdout_failed
+
+        code = stdout_failed(error)
+    from .contract import flush_stdout
+
+    _exit(flush_stdout(code))
 
 
 def _exit(code: int) -> None:
     """Exit with ``code``; while kernels are still compiling in a daemon thread (a run gave
     up before the compilation ended), leave at once rather than wait for, or break in, the
-    compiler at interpreter shutdown."""
+    compiler at interpreter shutdown (stdout was flushed and checked already)."""
     kernels = sys.modules.get("puzzlesmith.engines.kernels")
     if kernels is not None and kernels.compiling():
         import os
 
-        sys.stdout.flush()
         sys.stderr.flush()
         os._exit(code)
     sys.exit(code)

@@ -15,6 +15,7 @@ import time
 import click
 
 from .. import __version__
+from ..errors import LimitReached
 from ..puzzles import get, names
 from ..puzzles.protocol import Option, Puzzle
 from ..results import Limits, Status
@@ -170,12 +171,19 @@ def _contract_options(verb: str, puzzle: Puzzle) -> list[click.Parameter]:
                      if verb != "book" else "The PDF to write (- for stdout).",
                      required=verb == "book"),
     ]
+    timeout_help = "Give up after this many seconds, every phase included (exit 3)."
+    nodes_help = "Give up after this many search nodes (exit 3)."
+    if verb == "bench":
+        from ..bench import BOARD_SECONDS
+
+        timeout_help = (f"Give up on a board after this many seconds, counted for each board "
+                        f"and run (exit 3; the other boards still run).  [default: "
+                        f"{BOARD_SECONDS:g}]")
+        nodes_help = "Give up on a board after this many search nodes (exit 3)."
     if verb != "check":
         params += [
-            click.Option(["--timeout"], type=Seconds(), default=None,
-                         help="Give up after this many seconds, every phase included (exit 3)."),
-            click.Option(["--nodes"], type=Count(1), default=None,
-                         help="Give up after this many search nodes (exit 3)."),
+            click.Option(["--timeout"], type=Seconds(), default=None, help=timeout_help),
+            click.Option(["--nodes"], type=Count(1), default=None, help=nodes_help),
             click.Option(["--memory"], type=Bytes(), default=None, metavar="SIZE",
                          help="Memory budget of searches that store states and of tables "
                               "(e.g. 500M, 2G; exit 3 past it)."),
@@ -315,24 +323,25 @@ def execute(verb: str, puzzle: Puzzle, params: dict) -> None:
         sys.exit(emit_failure(sys.argv if _ARGS is None else _ARGS, puzzle.name, failure,
                               stats, out))
     result.puzzle = puzzle.name
-    try:
+    try:  # the limit covers formatting too: millions of rows take seconds
+        if fmt == "json":
+            body = json.dumps(result.to_dict())
+        elif verb == "book":
+            body = None
+        else:
+            body = puzzle.report_text(verb, instance, result, fmt, limits=limits)
+    except LimitReached as reached:
+        sys.exit(emit_failure(_ARGS or [], puzzle.name, failure_from(reached), result.stats,
+                              out))
+    try:  # the answer first: no message may claim what a failed write lost
         if document is not None and getattr(result, "pdf", None) is not None:
             write_out(result.pdf, document)
-    except Failure as failure:
+        if body is not None:
+            write_out(body, out)
+    except Failure as failure:  # with --format json, the error object goes to stdout
         sys.exit(emit_failure(_ARGS or [], puzzle.name, failure, result.stats))
     for line in result.messages:
         message(line)
-    if fmt == "json":
-        body = json.dumps(result.to_dict())
-    elif verb == "book":
-        body = None
-    else:
-        body = puzzle.report_text(verb, instance, result, fmt)
-    try:
-        if body is not None:
-            write_out(body, out)
-    except Failure as failure:
-        sys.exit(emit_failure([], puzzle.name, failure, result.stats))
     verdict = result.verdict()
     note = verdict_message(verb, result)
     said = note and any(line.startswith(note.split(" ")[0] + " ") for line in result.messages)

@@ -10,6 +10,7 @@ batch was interrupted), else 1 if any has no solution, else 0.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -22,7 +23,18 @@ from ..puzzles import get, names
 from ..puzzles.protocol import Puzzle
 from ..results import EXIT_CODES, Status
 from .app import VERB_HELP, Count, Seconds, _puzzle_options, _verb_options
-from .contract import MAX_INPUT, Failure, Tracker, check_out, emit_failure, failure_from, message
+from .contract import (
+    MAX_INPUT,
+    Failure,
+    Tracker,
+    WriteFailure,
+    check_out,
+    emit_failure,
+    failure_from,
+    message,
+    write_line,
+    write_out,
+)
 
 __all__ = ["batch", "default_jobs"]
 
@@ -156,9 +168,7 @@ def execute(verb: str, puzzle: Puzzle, params: dict) -> int:
                                   store=store, progress=tracker):
                 summary.add(line)
                 text = json.dumps(line) if fmt == "json" else _text_line(line)
-                target = stream or sys.stdout
-                target.write(text + "\n")
-                target.flush()
+                write_line(text, stream or sys.stdout, out or "stdout")
     except KeyboardInterrupt:
         if summary is None:
             return emit_failure(args, puzzle.name, failure_from(KeyboardInterrupt()))
@@ -167,22 +177,30 @@ def execute(verb: str, puzzle: Puzzle, params: dict) -> int:
         if isinstance(error, SystemExit):
             raise
         failure = error if isinstance(error, Failure) else failure_from(error)
-        if summary is None or not summary.done:
+        if summary is None or not summary.done or isinstance(failure, WriteFailure):
             return emit_failure(args, puzzle.name, failure)
         message(f"{'error' if failure.status is Status.ERROR else 'gave up'}: {failure.text}")
         summary.interrupted = True
     finally:
         if stream is not None:
-            stream.close()
+            _close(stream)
         if store is not None:
             store.close()
     if fmt == "json":
-        sys.stdout.write(json.dumps(summary.to_dict(puzzle.name, verb)) + "\n")
-        sys.stdout.flush()
+        try:
+            write_out(json.dumps(summary.to_dict(puzzle.name, verb)), None)
+        except Failure as failure:
+            return emit_failure([], puzzle.name, failure)
     message(summary.text())
     if summary.interrupted and out:
         message(f"resume with: --resume {out}")
     return EXIT_CODES[summary.status()]
+
+
+def _close(stream) -> None:
+    """Close the --out file; every line was flushed and checked, so an error here is moot."""
+    with contextlib.suppress(OSError):
+        stream.close()
 
 
 def _text_line(line: dict) -> str:

@@ -6,16 +6,26 @@
   exit status, with ``"puzzle"``, ``"status"``, ``"seconds"`` and ``"nodes"``; messages go to
   stderr, one line each, never a traceback;
 * input is read with a size cap before anything is parsed; output is written to a temporary
-  file and renamed, so that a failed write leaves no half-written file;
-* long work shows a progress bar on stderr when stderr is a terminal.
+  file and renamed, so that a failed write leaves no half-written file (a device or a pipe
+  named by ``--out``, such as ``/dev/null``, is written directly);
+* every write is checked, the final flush of stdout included: a failed one (no space, no
+  permission) ends with exit 2 and one line naming the path, and nothing claims it was
+  written; with ``--format json`` a failed ``--out`` leaves the error object on stdout;
+* stdout closed by its reader (``| head -c 1``) ends the command quietly with exit
+  :data:`CLOSED_PIPE` (141 = 128 + SIGPIPE, what a shell reports for ``yes | head -1``);
+* long work shows a progress bar on stderr when stderr is a terminal, and otherwise (a pipe,
+  a file) a line every :data:`PROGRESS_SECONDS` seconds once it has run that long.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
+import stat
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -26,6 +36,11 @@ from ..results import EXIT_CODES, Result, Stats, Status
 
 #: Default cap on input bytes (``--max-input`` raises it).
 MAX_INPUT = 10_000_000
+#: The exit status when stdout's reader has gone (128 + SIGPIPE, as a shell reports it).
+CLOSED_PIPE = 141
+#: Seconds between progress lines when stderr is not a terminal (``$PUZZLESMITH_PROGRESS``
+#: sets it; 0 turns the lines off).
+PROGRESS_SECONDS = 5.0
 
 
 class Failure(Exception):
@@ -34,6 +49,13 @@ class Failure(Exception):
     def __init__(self, status: Status, text: str):
         super().__init__(text)
         self.status, self.text = status, text
+
+
+class WriteFailure(Failure):
+    """Writing the answer failed (exit 2): ``cannot write PATH: why``."""
+
+    def __init__(self, path: str, error: OSError):
+        super().__init__(Status.ERROR, f"cannot write {path}: {error.strerror or error}")
 
 
 def read_source(source: str, *, inline: bool = False, max_input: int = MAX_INPUT) -> str:
@@ -93,6 +115,10 @@ def check_out(out: str | None) -> None:
     folder = os.path.dirname(os.path.abspath(out)) or "."
     if os.path.isdir(out):
         raise Failure(Status.ERROR, f"--out {out}: is a directory")
+    if _is_special(out):
+        if not os.access(out, os.W_OK):
+            raise Failure(Status.ERROR, f"--out {out}: not writable")
+        return
     if not os.path.isdir(folder):
         raise Failure(Status.ERROR, f"--out {out}: no such directory {folder}")
     if not os.access(folder, os.W_OK):
@@ -107,29 +133,108 @@ def check_binary(fmt: str, out: str | None) -> None:
 
 
 def write_out(body: str | bytes, out: str | None) -> None:
-    """Print ``body`` on stdout, or write it to ``out`` atomically (temporary file + rename)."""
+    """Print ``body`` on stdout, or write it to ``out``: atomically (temporary file + rename)
+    for a regular file, directly for a device or a pipe.  A failed write raises
+    :class:`Failure` naming the path; a closed stdout ends quietly (see :func:`closed_pipe`)."""
     if out is None or out == "-":
-        if isinstance(body, bytes):
-            sys.stdout.buffer.write(body)
-            sys.stdout.flush()
-        else:
-            sys.stdout.write(body if body.endswith("\n") else body + "\n")
-            sys.stdout.flush()
+        _write_stdout(body)
         return
     data = body if isinstance(body, bytes) else (body.rstrip("\n") + "\n").encode()
-    folder = os.path.dirname(os.path.abspath(out))
     try:
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".puzzlesmith-")
-        try:
-            with os.fdopen(handle, "wb") as stream:
+        if _is_special(out):
+            with open(out, "wb") as stream:  # never replace /dev/null or a pipe by a file
                 stream.write(data)
-            os.chmod(temporary, 0o666 & ~_umask())  # as open() would have made it
-            os.replace(temporary, out)
-        except BaseException:
-            os.unlink(temporary)
-            raise
+        else:
+            _write_atomic(data, out)
     except OSError as error:
-        raise Failure(Status.ERROR, f"cannot write {out}: {error.strerror or error}") from None
+        raise WriteFailure(out, error) from None
+
+
+def write_line(text: str, stream, name: str) -> None:
+    """Write one line to an open ``stream`` (stdout, or the file ``name``) and flush it;
+    failures as :func:`write_out`."""
+    if stream is sys.stdout:
+        _write_stdout(text)
+        return
+    try:
+        stream.write(text + "\n")
+        stream.flush()
+    except OSError as error:
+        raise WriteFailure(name, error) from None
+
+
+def _write_stdout(body: str | bytes) -> None:
+    try:
+        if isinstance(body, bytes):
+            sys.stdout.flush()
+            sys.stdout.buffer.write(body)
+        else:
+            sys.stdout.write(body if body.endswith("\n") else body + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _drop_stdout()
+        raise SystemExit(CLOSED_PIPE) from None
+    except OSError as error:
+        raise _stdout_failure(error) from None
+
+
+def _stdout_failure(error: OSError) -> Failure:
+    _drop_stdout()
+    return WriteFailure("stdout", error)
+
+
+def stdout_failed(error: OSError) -> int:
+    """The exit code when writing stdout failed: quietly :data:`CLOSED_PIPE` when its reader
+    has gone, else 2 with one line on stderr.  What was left unwritten is dropped, so that
+    the interpreter's own flush at exit does not fail again."""
+    if isinstance(error, BrokenPipeError):
+        _drop_stdout()
+        return CLOSED_PIPE
+    message(f"error: {_stdout_failure(error).text}")
+    return 2
+
+
+def flush_stdout(code: int) -> int:
+    """The last flush of stdout before exiting, checked: ``code``, or :func:`stdout_failed`'s."""
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except OSError as error:
+        return stdout_failed(error)
+    return code
+
+
+def _drop_stdout() -> None:
+    """Point file descriptor 1 at the null device (an in-memory stdout has none)."""
+    try:
+        fd = sys.stdout.fileno()
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, fd)
+        os.close(null)
+    except (AttributeError, OSError, ValueError):
+        pass
+
+
+def _is_special(path: str) -> bool:
+    """True for an existing path that is not a regular file or a folder (a device, a pipe)."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False
+    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
+
+
+def _write_atomic(data: bytes, out: str) -> None:
+    folder = os.path.dirname(os.path.abspath(out))
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".puzzlesmith-")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        os.chmod(temporary, 0o666 & ~_umask())  # as open() would have made it
+        os.replace(temporary, out)
+    except BaseException:
+        os.unlink(temporary)
+        raise
 
 
 def _umask() -> int:
@@ -217,9 +322,10 @@ class Tracker:
 
     @contextmanager
     def bar(self) -> Iterator[None]:
-        """A rich progress bar on stderr, only when stderr is a terminal."""
-        if not sys.stderr.isatty():
-            yield
+        """A rich progress bar on stderr when stderr is a terminal, else progress lines."""
+        if not _isatty(sys.stderr):
+            with self.lines():
+                yield
             return
         from rich.console import Console
         from rich.progress import (
@@ -248,6 +354,53 @@ class Tracker:
                 self._update = None
 
 
+    @contextmanager
+    def lines(self, every: float | None = None) -> Iterator[None]:
+        """While the block runs, a line on stderr every ``every`` seconds (default
+        :func:`progress_seconds`), the first after that long: what runs, for how long, and
+        the last counters reported, so that a long run in a pipe is never silent."""
+        every = progress_seconds() if every is None else every
+        if every <= 0:
+            yield
+            return
+        done = threading.Event()
+
+        def beat() -> None:
+            while not done.wait(every):
+                stage = self.stats.extra.get("stage") or self.description
+                info = progress_info(self.stats)
+                try:
+                    message(f"... {stage}: {time.monotonic() - self.started:.0f} s"
+                            + (f", {info}" if info else ""))
+                except (OSError, ValueError):  # stderr gone: stay silent
+                    return
+
+        thread = threading.Thread(target=beat, name="puzzlesmith-progress", daemon=True)
+        thread.start()
+        try:
+            yield
+        finally:
+            done.set()
+            thread.join()
+
+
+def progress_seconds() -> float:
+    """Seconds between progress lines off a terminal: ``$PUZZLESMITH_PROGRESS`` (0: none)
+    or, when it is not set or not a number, :data:`PROGRESS_SECONDS`."""
+    try:
+        seconds = float(os.environ.get("PUZZLESMITH_PROGRESS", PROGRESS_SECONDS))
+    except ValueError:
+        return PROGRESS_SECONDS
+    return max(seconds, 0.0) if math.isfinite(seconds) else PROGRESS_SECONDS
+
+
+def _isatty(stream) -> bool:
+    try:
+        return stream is not None and stream.isatty()
+    except (OSError, ValueError):
+        return False
+
+
 def progress_info(stats: Stats) -> str:
     """A short line for the progress bar: nodes and the counters a run reports."""
     parts = [f"{stats.nodes:,} nodes"] if stats.nodes else []
@@ -269,10 +422,12 @@ def emit_failure(args: list[str], puzzle: str | None, failure: Failure,
     """Report a failure by the contract; returns the exit code."""
     if wants_json(args):
         body = json.dumps(failure_object(puzzle, failure.status, failure.text, stats, **extra))
-        try:
-            write_out(body, out)
-        except Failure:
-            write_out(body, None)
+        for target in dict.fromkeys([out, None]):  # --out, else stdout, else only the line
+            try:
+                write_out(body, target)
+                break
+            except Failure:
+                continue
     prefix = "error" if failure.status is Status.ERROR else "gave up"
     message(f"{prefix}: {failure.text}")
     return exit_code(failure.status)

@@ -218,8 +218,10 @@ class Puzzle:
         return Result(Status.SOLVED, stats, details={"drawing": drawing}, puzzle=self.name)
 
     def report_text(self, verb: str, instance: Any, result: Result,
-                    style: str | None = None) -> str | None:
-        """The text the CLI prints for ``result`` in ``style`` (None: nothing on stdout)."""
+                    style: str | None = None, *, limits: Limits | None = None) -> str | None:
+        """The text the CLI prints for ``result`` in ``style`` (None: nothing on stdout).
+        Formatting a very large answer checks the deadline of ``limits`` (``LimitReached``)
+        where the puzzle can (queens' millions of rows)."""
         if verb == "solve":
             if result.solution is None:
                 return None

@@ -418,8 +418,15 @@ def test_bench():
         PUZZLE.bench({"file": f"{EASY}\n1 2 3 x\n"})
     with pytest.raises(InvalidPuzzle):
         PUZZLE.bench({"file": "\x00\x01"})
-    stopped = PUZZLE.bench({"file": f"{HARD_15}\n"}, limits=Limits(seconds=0.2), pdb="none")
-    assert stopped.status is Status.GAVE_UP
+    stopped = PUZZLE.bench({"file": f"{HARD_15}\n{EASY} 2\n"}, limits=Limits(nodes=1000),
+                           pdb="none")
+    assert stopped.status is Status.GAVE_UP and stopped.details["gave_up"] == [1]
+    assert stopped.details["boards"] == 2  # the next board still ran
+    assert any("gave up at line 1" in m for m in stopped.messages)
+    unsolvable = PUZZLE.bench({"file": f"{EASY} 2\n1 2 3 4 5 6 8 7 0\n"})
+    assert unsolvable.status is Status.UNSOLVABLE and unsolvable.details["unsolvable"] == [2]
+    assert unsolvable.messages == ["line 2: no solution"]
+    assert "limit 60 s a board" in unsolvable.details["table"]
 
 
 def test_instance_or_board():

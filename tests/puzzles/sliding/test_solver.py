@@ -17,6 +17,7 @@ from puzzlesmith.results import Limits, Status
 from .conftest import PUZZLE, read_instances, solved_length
 
 HARD_15 = "7 3 8 6 14 11 13 10 2 1 15 12 5 0 9 4"
+HARDEST_8_SOLVER = "8 6 7 2 5 4 3 0 1"  # 31 moves
 
 
 def task(tiles: str, goal=None) -> Instance:
@@ -232,15 +233,26 @@ def test_bad_partition_fails_even_on_unsolvable_boards():
 
 
 def test_zero_heuristic_honours_limits():
-    """``pdb="none"`` leaves IDA* blind; on a 15-puzzle it must still stop at the limits."""
-    result = PUZZLE.solve(task(HARD_15), pdb="none", limits=Limits(seconds=0.3))
+    """``heuristic="zero"`` leaves IDA* blind; on a 15-puzzle it must still stop at the limits."""
+    result = PUZZLE.solve(task(HARD_15), heuristic="zero", limits=Limits(seconds=0.3))
     assert result.status is Status.GAVE_UP and "time" in result.details["reason"]
     assert result.details["heuristic"] == "none (zero heuristic)"
     assert any("heuristic is 0" in m for m in result.messages)
-    result = PUZZLE.solve(task(HARD_15), pdb="none", limits=Limits(nodes=10_000))
+    result = PUZZLE.solve(task(HARD_15), heuristic="zero", limits=Limits(nodes=10_000))
     assert result.status is Status.GAVE_UP and result.stats.nodes <= 10_000
     easy = task("1 2 3 4 5 6 0 7 8")
-    assert solved_length(PUZZLE.solve(easy, pdb="none"), easy) == 2
+    assert solved_length(PUZZLE.solve(easy, heuristic="zero"), easy) == 2
+
+
+def test_no_table_means_linear_conflict():
+    """``pdb="none"`` is "no table": linear conflict, never the blind search (no warning)."""
+    for method in ("idastar", "astar"):
+        result = PUZZLE.solve(task(HARDEST_8_SOLVER), method=method, pdb="none")
+        assert result.details["heuristic"] == "linear-conflict", method
+        assert result.details["length"] == 31
+        assert not any("heuristic is 0" in m for m in result.messages)
+    counted = PUZZLE.count(task("1 2 3 4 5 6 0 7 8"), pdb="none")
+    assert counted.count == 1 and counted.details["heuristic"] == "linear-conflict"
 
 
 def test_interrupt_gives_up_with_the_statistics():

@@ -271,7 +271,7 @@ class NetPuzzle(Puzzle):
         return render_svg(board.tiles if answer is None else answer, wrap=board.wrap)
 
     def report_text(self, verb: str, instance: Any, result: Result,
-                    style: str | None = None) -> str | None:
+                    style: str | None = None, *, limits: Limits | None = None) -> str | None:
         if verb == "generate" and style == "drawing":
             return "\n\n".join(nb.draw(g.instance.tiles) for g in result.puzzles) or None
         if verb == "rate" and result.level is not None:
@@ -280,7 +280,7 @@ class NetPuzzle(Puzzle):
             lines += [f"  {rule:<24}{value:>6} {'nodes' if 'search' in rule else 'tiles'}"
                       for rule, value in rules.items() if value]
             return "\n".join(lines)
-        return super().report_text(verb, instance, result, style)
+        return super().report_text(verb, instance, result, style, limits=limits)
 
     def demo(self) -> str:
         """Solve the seed's sample under both rules and draw it."""

@@ -40,6 +40,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...errors import InvalidPuzzle
+from ...results import Limits
 
 __all__ = ["Board", "MAX_N", "BOARD_MAX", "parse", "parse_size", "parse_answer", "format_board",
            "format_rows", "format_answer", "violations", "construct", "attackers"]
@@ -272,27 +273,41 @@ def format_board(n: int, rows: Sequence[int | None] = (), givens=()) -> str:
     return "\n".join("".join(line) for line in lines)
 
 
-def format_rows(rows: Sequence[int | None]) -> str:
-    """The rows list: each column's 0-based queen row, ``.`` for none, space separated."""
-    if isinstance(rows, np.ndarray):
-        rows = rows.tolist()
-    return " ".join("." if r is None else str(r) for r in rows)
+#: Rows formatted between two checks of the deadline (about 0.1 s of work).
+FORMAT_CHUNK = 500_000
+
+
+def format_rows(rows: Sequence[int | None], limits: Limits | None = None) -> str:
+    """The rows list: each column's 0-based queen row, ``.`` for none, space separated.
+    Millions of rows take seconds: the deadline of ``limits`` is checked every
+    :data:`FORMAT_CHUNK` rows (``LimitReached``)."""
+    parts = []
+    for start in range(0, len(rows), FORMAT_CHUNK):
+        if limits is not None and start:
+            limits.check("writing the answer")
+        chunk = rows[start:start + FORMAT_CHUNK]
+        if isinstance(chunk, np.ndarray):
+            parts.append(" ".join(map(str, chunk.tolist())))
+        else:
+            parts.append(" ".join("." if r is None else str(r) for r in chunk))
+    return " ".join(parts)
 
 
 #: Up to this N the ``auto`` style draws the board; beyond it writes the rows.
 AUTO_BOARD_UP_TO = 64
 
 
-def format_answer(board: Board, rows: Sequence[int | None], style: str | None = None) -> str:
+def format_answer(board: Board, rows: Sequence[int | None], style: str | None = None,
+                  limits: Limits | None = None) -> str:
     """An answer in ``style``: ``auto`` (the board up to 64 queens, the rows beyond),
-    ``board`` or ``rows``."""
+    ``board`` or ``rows`` (checking the deadline of ``limits``, see :func:`format_rows`)."""
     style = style or "auto"
     if style == "auto":
         style = "board" if board.n <= AUTO_BOARD_UP_TO else "rows"
     if style == "board":
         return format_board(board.n, rows)
     if style == "rows":
-        return format_rows(rows)
+        return format_rows(rows, limits)
     raise InvalidPuzzle(f"unknown answer style {style!r}; expected auto, board or rows")
 
 

@@ -228,12 +228,14 @@ class QueensPuzzle(Puzzle):
                               **params)
 
     def report_text(self, verb: str, instance: Board, result: Result,
-                    style: str | None = None) -> str | None:
+                    style: str | None = None, *, limits: Limits | None = None) -> str | None:
         if verb == "hint" and result.status is Status.SOLVED and result.move is None:
             return result.text
         if verb == "generate":  # puzzles apart by a blank line, as parse expects them
             return "\n\n".join(g.text.rstrip("\n") for g in result.puzzles) or None
-        return super().report_text(verb, instance, result, style)
+        if verb == "solve" and result.solution is not None:  # millions of rows: deadline
+            return model.format_answer(instance, result.solution, style, limits=limits)
+        return super().report_text(verb, instance, result, style, limits=limits)
 
     # -- tours and figures ---------------------------------------------------------------
 
@@ -279,9 +281,10 @@ class QueensPuzzle(Puzzle):
     def bench_figures(self, seeds: int = 3, *, limits: Limits | None = None,
                       progress: Progress | None = None) -> Result:
         """Median seconds of each figure of :data:`BENCH_FIGURES` over ``seeds`` runs, every
-        answer checked; status error if one is wrong, gave-up at ``limits``.  The kernels
-        are loaded before timing."""
-        limits = (limits or Limits()).started()
+        answer checked; status error if one is wrong, gave-up at ``limits`` (each run gets
+        them afresh, see :func:`puzzlesmith.bench.board_limits`).  The kernels are loaded
+        before timing."""
+        from ...bench import board_limits, limit_text, reason_of
         from .chunks import kernels
 
         kernels()
@@ -296,10 +299,11 @@ class QueensPuzzle(Puzzle):
                 board = Board(n)
                 start = time.perf_counter()
                 if method == "count":
-                    got = self.count(board, limits=limits)
+                    got = self.count(board, limits=board_limits(limits))
                     ok = got.count == counting.KNOWN_COUNTS[n] or not got.complete
                 else:
-                    got = self.solve(board, method=method, seed=seed, limits=limits)
+                    got = self.solve(board, method=method, seed=seed,
+                                     limits=board_limits(limits))
                     ok = got.status is not Status.SOLVED or self.is_solution(board,
                                                                              got.solution).ok
                 times.append(time.perf_counter() - start)
@@ -308,8 +312,11 @@ class QueensPuzzle(Puzzle):
                     wrong.append(label)
                 if got.verdict() is Status.GAVE_UP:
                     status = Status.GAVE_UP
-            if status is Status.GAVE_UP:
-                break
+                    break
+            if got.verdict() is Status.GAVE_UP:  # this figure is not timed; the others are
+                if reason_of(got) == "interrupted":
+                    break
+                continue
             figures[label] = round(statistics.median(times), 6)
             stats.extra["done"] += 1
             stats.seconds = time.monotonic() - began
@@ -318,7 +325,8 @@ class QueensPuzzle(Puzzle):
         if wrong:
             status = Status.ERROR
         stats.seconds = time.monotonic() - began
-        table = "\n".join(f"{label:<28} {t:8.3f} s" for label, t in figures.items())
+        table = "\n".join([*(f"{label:<28} {t:8.3f} s" for label, t in figures.items()),
+                           limit_text(limits)])
         return Result(status, Stats(nodes=stats.nodes, seconds=stats.seconds),
                       details={"figures": figures, "wrong": wrong, "table": table},
                       puzzle=self.name)

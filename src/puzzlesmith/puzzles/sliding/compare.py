@@ -168,42 +168,66 @@ def bench(text: str, *, size=None, goal=None, partition: str | None = None,
           progress: Callable[[Stats], None] | None = None) -> Result:
     """Solve every board of a bench file (see :func:`read_bench`) and compare the lengths.
 
-    Status: solved when every known length was matched, unsolvable (exit 1) on a mismatch,
-    gave-up when the deadline (shared by all boards) or Ctrl-C stopped it; the node budget
-    applies to each board.  ``details``: ``rows`` (line, length, known, ok, status, nodes,
-    seconds), ``boards``, ``mismatches``, ``median_seconds`` and ``table`` (text).
+    Each board gets the same limits, as ``solve`` would (see
+    :func:`puzzlesmith.bench.board_limits`: its seconds, default 60, counted afresh).
+    Status: solved when every board was solved and every known length matched; unsolvable
+    (exit 1) when a board has no solution or a length differs (``messages`` name the lines);
+    gave-up when a board stopped at its limit (the others still run) or at Ctrl-C (the rest
+    are skipped).  ``details``: ``rows`` (line, length, known, ok, status, nodes, seconds),
+    ``boards``, ``mismatches``, ``unsolvable`` and ``gave_up`` (line numbers),
+    ``median_seconds``, ``board_seconds`` and ``table`` (text).
     """
+    from ...bench import board_limits, limit_text
+
     boards = read_bench(text, size)
-    limits = (limits or Limits()).started()
     started = time.perf_counter()
-    rows, mismatches, status, messages = [], 0, Status.SOLVED, []
+    rows, messages = [], []
     for line_no, board, known in boards:
         target = goal or goal_board(board.rows, board.cols)
         result = solve(board, target, method=method, heuristic=heuristic, weight=weight,
-                       partition=partition, limits=limits, progress=progress,
+                       partition=partition, limits=board_limits(limits), progress=progress,
                        kernels="numba")
-        length = result.details["length"]
-        if result.status is Status.GAVE_UP and (result.details["reason"] == "interrupted"
-                                                 or limits.expired()):
-            status = Status.GAVE_UP
-            messages.append(f"gave up at line {line_no}: {result.details['reason']}")
-            break
-        ok = known is None or length == known
-        mismatches += not ok
+        length, status = result.details["length"], result.status
+        ok = status is Status.SOLVED and (known is None or length == known)
         rows.append({"line": line_no, "length": length, "known": known, "ok": ok,
-                     "status": result.status.value, "nodes": result.stats.nodes,
+                     "status": status.value, "nodes": result.stats.nodes,
                      "seconds": round(result.stats.seconds, 6)})
-    seconds = [r["seconds"] for r in rows]
-    if status is Status.SOLVED and mismatches:
-        status = Status.UNSOLVABLE
+        if status is Status.UNSOLVABLE:
+            messages.append(f"line {line_no}: no solution")
+        elif status is Status.GAVE_UP:
+            messages.append(f"gave up at line {line_no}: {result.details['reason']} "
+                            f"({limit_text(limits)})")
+            if result.details["reason"] == "interrupted":
+                break
+        elif not ok:
+            messages.append(f"line {line_no}: {length} moves, expected {known}")
+    unsolvable = [r["line"] for r in rows if r["status"] == Status.UNSOLVABLE.value]
+    gave_up = [r["line"] for r in rows if r["status"] == Status.GAVE_UP.value]
+    mismatches = sum(not r["ok"] for r in rows if r["status"] == Status.SOLVED.value)
+    status = (Status.UNSOLVABLE if unsolvable or mismatches
+              else Status.GAVE_UP if gave_up or len(rows) < len(boards) else Status.SOLVED)
+    seconds = [r["seconds"] for r in rows if r["status"] == Status.SOLVED.value]
     median = statistics.median(seconds) if seconds else 0.0
-    text_rows = [f"line {r['line']:>3}: {r['length']} moves"
-                 f"{'' if r['ok'] else ' (expected ' + str(r['known']) + ')'}, "
-                 f"{r['nodes']:,} nodes, {r['seconds'] * 1000:.1f} ms" for r in rows]
-    text_rows.append(f"{len(rows)} boards, {sum(seconds):.3f} s in total, median "
-                     f"{median * 1000:.2f} ms, {mismatches} mismatches")
+    text_rows = [f"line {r['line']:>3}: {_row_text(r)}, {r['nodes']:,} nodes, "
+                 f"{r['seconds'] * 1000:.1f} ms" for r in rows]
+    text_rows.append(f"{len(rows)} boards, {sum(r['seconds'] for r in rows):.3f} s in total, "
+                     f"median {median * 1000:.2f} ms, {mismatches} mismatches, "
+                     f"{len(unsolvable)} unsolvable, {len(gave_up)} gave up; "
+                     f"{limit_text(limits)}")
     stats = Stats(nodes=sum(r["nodes"] for r in rows), seconds=time.perf_counter() - started)
     return Result(status, stats, messages=messages,
                   details={"boards": len(rows), "mismatches": mismatches,
-                           "median_seconds": round(median, 6), "rows": rows,
+                           "unsolvable": unsolvable, "gave_up": gave_up,
+                           "median_seconds": round(median, 6),
+                           "board_seconds": board_limits(limits).seconds, "rows": rows,
                            "table": "\n".join(text_rows)})
+
+
+def _row_text(row: dict) -> str:
+    """``41 moves``, ``41 moves (expected 40)``, ``no solution`` or ``gave up``."""
+    if row["status"] == Status.UNSOLVABLE.value:
+        return "no solution"
+    if row["status"] == Status.GAVE_UP.value:
+        return "gave up"
+    expected = "" if row["ok"] else f" (expected {row['known']})"
+    return f"{row['length']} moves{expected}"

@@ -12,6 +12,8 @@ Each maker takes the goal board and returns ``h(tiles) -> int`` for a tiles tupl
 ``corner``           ``last-move`` + 2 per correctly placed tile next to a board corner whose own
                      tile is missing (corner deduction), not counting the last-move tiles
 ``pdb``              additive disjoint pattern databases (see :mod:`.pdb`); built on demand
+``zero``             0 everywhere: a blind search, only when asked for by name (beyond 3x3 it
+                     rarely finishes; the solver warns)
 
 The seed's table (misplaced, manhattan, last-move, corner) is reproduced by ``compare``.
 All are admissible; the tests check each one against exact distances on the 8-puzzle.
@@ -193,6 +195,10 @@ def _pdb(goal: Board) -> Heuristic:
     return tables.python_heuristic()
 
 
+def _zero(goal: Board) -> Heuristic:
+    return lambda tiles: 0
+
+
 HEURISTICS: dict[str, Callable[[Board], Heuristic]] = {
     "misplaced": _misplaced,
     "manhattan": _manhattan,
@@ -200,6 +206,7 @@ HEURISTICS: dict[str, Callable[[Board], Heuristic]] = {
     "last-move": _last_move,
     "corner": _corner,
     "pdb": _pdb,
+    "zero": _zero,
 }
 
 

@@ -116,13 +116,13 @@ class SlidingPuzzle(Puzzle):
         Option("method", ("solve",), METHODS, "idastar", "Search method; idastar (compiled, "
                "optimal) is the fastest."),
         Option("heuristic", _SEARCH, tuple(HEURISTICS), None, "Heuristic (default: pdb where "
-               "pattern databases exist, else linear-conflict)."),
+               "pattern databases exist, else linear-conflict; zero: a blind search)."),
         Option("kernels", ("solve",), KERNELS, "auto", KERNELS_HELP),
         Option("weight", ("solve", "compare"), float, 1.5, "Weight w of the weighted "
                "methods: length <= w x optimum.", minimum=1),
         Option("pdb", (*_SEARCH, "compare", "generate", "bench"), str, None, "Pattern-database "
                "partition by group sizes (6-6-3, 5-5-5, 6-6-3+6-6-3b, 6-6-6-6 on 5x5, ..., "
-               "none); default by board size."),
+               "or none: no table, linear-conflict instead); default by board size."),
         Option("size", ("generate",), str, "4", "Board size N or RxC."),
         Option("goal", ("generate",), str, None, "The goal the boards can reach "
                "(blank-last, blank-first or tiles)."),
@@ -479,7 +479,7 @@ class SlidingPuzzle(Puzzle):
     # -- text for the command line ---------------------------------------------------------
 
     def report_text(self, verb: str, instance: Any, result: Result,
-                    style: str | None = None) -> str | None:
+                    style: str | None = None, *, limits: Limits | None = None) -> str | None:
         if verb == "solve":
             if result.status is Status.UNSOLVABLE:
                 return NO_SOLUTION
@@ -509,7 +509,7 @@ class SlidingPuzzle(Puzzle):
             return ("\n" if square else "\n\n").join(g.text for g in result.puzzles)
         if verb == "compare" and result.status is Status.UNSOLVABLE:
             return NO_SOLUTION
-        return super().report_text(verb, instance, result, style)
+        return super().report_text(verb, instance, result, style, limits=limits)
 
 
 PUZZLE = SlidingPuzzle()

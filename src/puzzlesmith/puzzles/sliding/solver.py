@@ -53,8 +53,8 @@ COMPILED_HEURISTICS = {"manhattan": 0, "linear-conflict": 1, "pdb": 2}
 #: The memory budget (bytes) of A*, greedy and BFS, and of table builds, when ``limits.memory``
 #: is not given: about 2.5 million stored 15-puzzle states.
 DEFAULT_MEMORY = 1 << 30
-#: The warning of ``partition="none"``.
-BLIND = ("no pattern database (--pdb none): the heuristic is 0, so the search is blind; "
+#: The warning of the zero heuristic (``heuristic="zero"``).
+BLIND = ("the zero heuristic (--heuristic zero): the heuristic is 0, so the search is blind; "
          "beyond 3x3 it may not finish")
 _LETTERS = [letter for letter, _, _ in MOVES]
 _FIRST_CHUNK = 1 << 14  # IDA* nodes in the first kernel call (then sized to ~50 ms)
@@ -102,6 +102,18 @@ class SlidingProblem:
 def default_heuristic(goal: Board) -> str:
     """``pdb`` where a pattern database exists for the size, else ``linear-conflict``."""
     return "pdb" if default_partition(goal) != "none" else "linear-conflict"
+
+
+def table_choice(heuristic: str, partition: str | None, goal: Board
+                 ) -> tuple[str, str | None]:
+    """The heuristic and partition that run: ``pdb`` without a table (``partition="none"``,
+    or a size with none) is ``linear-conflict``, the strongest heuristic that needs no table;
+    the blind search (``zero``, run as the empty partition) only when asked for by name."""
+    if heuristic == "pdb" and (partition or default_partition(goal)) == "none":
+        return "linear-conflict", None
+    if heuristic == "zero":
+        return "pdb", "none"
+    return heuristic, partition
 
 
 def check_choice(method: str, heuristic: str, weight: float) -> None:
@@ -185,6 +197,7 @@ def solve(
     validate(goal)
     heuristic = heuristic or default_heuristic(goal)
     check_choice(method, heuristic, weight)
+    heuristic, partition = table_choice(heuristic, partition, goal)
     move = switch_at("sliding", kernels, board.rows * board.cols)
     if heuristic == "pdb" and method != "bfs":
         partition_parts(goal, partition or default_partition(goal))  # a bad name fails now
@@ -289,7 +302,7 @@ def _generic(board, goal, method, heuristic, weight, partition, limits, progress
         except LimitReached as stop:
             return _result(Status.GAVE_UP, board, method=method, heuristic=heuristic,
                            reason=str(stop))
-        messages += database.warnings
+        messages += database.warnings if database.parts else [*database.warnings, BLIND]
         h = database.python_heuristic()
         heuristic = _pdb_label(database)
     else:
@@ -852,7 +865,8 @@ def count_optimal(board: Board, goal: Board | None = None, *, heuristic: str | N
     An unsolvable board has 0; a solved board 1 (the empty solution).
     """
     goal = goal or goal_board(board.rows, board.cols)
-    heuristic = heuristic or default_heuristic(goal)
+    asked = heuristic or default_heuristic(goal)
+    heuristic, table = table_choice(asked, partition, goal)
     if heuristic not in COMPILED_HEURISTICS:
         raise UsageError(f"count runs the compiled IDA*: the heuristic must be one of "
                          f"{', '.join(COMPILED_HEURISTICS)}, not {heuristic!r}")
@@ -860,7 +874,7 @@ def count_optimal(board: Board, goal: Board | None = None, *, heuristic: str | N
         raise UsageError(f"the count limit must be at least 1, not {limit}")
     limits = _started(limits)
     started = time.perf_counter()
-    first = solve(board, goal, heuristic=heuristic, partition=partition, limits=limits,
+    first = solve(board, goal, heuristic=asked, partition=partition, limits=limits,
                   progress=progress)
     details = {"length": first.details["length"], "heuristic": first.details["heuristic"]}
     if first.status is not Status.SOLVED:
@@ -872,7 +886,7 @@ def count_optimal(board: Board, goal: Board | None = None, *, heuristic: str | N
             details["reason"] = first.details["reason"]
         return result
     length = first.details["length"]
-    search = prepare(board, goal, heuristic, partition, limits)
+    search = prepare(board, goal, heuristic, table, limits)
     if limits.nodes is not None:  # one node budget for both phases
         limits = replace(limits, nodes=max(limits.nodes - first.stats.nodes, 0))
     found, complete, stats, reason = search.count(length, limit, limits, progress)

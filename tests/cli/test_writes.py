@@ -1,0 +1,229 @@
+"""Hostile writes and unbounded runs: every write is checked, and nothing runs on silently.
+
+* ``--out /dev/full`` (a device: written directly, never replaced) on every verb of every
+  puzzle, and the store's and batch's outputs: exit 2, one line on stderr naming the path,
+  and with ``--format json`` one object on stdout saying ``"status": "error"``;
+* stdout on ``/dev/full`` (the final flush included) exits 2 with one line; stdout whose
+  reader has gone ends quietly with exit 141 (128 + SIGPIPE) and no traceback;
+* ``bench`` on a board without solution exits 1 naming it, with its limit per board stated;
+* ``--pdb none`` is linear conflict; the blind search only as ``--heuristic zero``;
+* off a terminal, long work prints a progress line every few seconds.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from puzzlesmith.cli.contract import CLOSED_PIPE, Tracker
+from puzzlesmith.puzzles import get, names
+
+from .conftest import run_cli
+from .test_every_verb import GENERATE, INSTANCES, _root, arguments
+
+FULL = "/dev/full"
+pytestmark = pytest.mark.skipif(not os.path.exists(FULL), reason="needs /dev/full (Linux)")
+
+#: Every verb × puzzle that writes an answer (book: its PDF), with a small instance.
+PAIRS = [(name, verb) for name in names() for verb in sorted(get(name).verbs | {"bench", "book"})]
+
+
+def _args(name: str, verb: str, tmp_path: Path) -> list[str]:
+    if verb == "book":
+        return [*GENERATE[name], "--count", "1", "--seed", "1"]
+    if verb == "bench":
+        path = tmp_path / "bench.txt"
+        path.write_text("1 2 3 4 5 6 0 7 8 2\n" if name == "sliding" else
+                        Path(INSTANCES[name]).read_text() if os.path.exists(INSTANCES[name])
+                        else INSTANCES[name])
+        return [str(path), "--repeat", "1"]
+    return arguments(name, verb, tmp_path)
+
+
+def one_line(err: str) -> str:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in err, err
+    return lines[0]
+
+
+@pytest.fixture
+def quiet(monkeypatch):
+    """No progress lines (a slow machine must not add lines to stderr), run from the root."""
+    monkeypatch.setenv("PUZZLESMITH_PROGRESS", "0")
+    monkeypatch.chdir(_root())
+
+
+@pytest.mark.parametrize(("name", "verb"), PAIRS, ids=[f"{v} {n}" for n, v in PAIRS])
+def test_out_on_a_full_device_fails_with_one_line(name, verb, tmp_path, shared_data, quiet):
+    code, out, err = run_cli([verb, name, *_args(name, verb, tmp_path), "--out", FULL,
+                              "--format", "json"])
+    assert code == 2, (out, err)
+    assert one_line(err) == f"error: cannot write {FULL}: No space left on device"
+    obj = json.loads(out)
+    assert obj["status"] == "error" and FULL in obj["error"] and obj["puzzle"] == name
+    assert Path(FULL).is_char_device()  # written directly, never replaced by a file
+
+
+@pytest.mark.parametrize("fmt", ["svg", "png", "pdf", "framed"])
+def test_images_on_a_full_device(fmt, shared_data, quiet):
+    code, out, err = run_cli(["render", "starbattle", INSTANCES["starbattle"],
+                              "--format", fmt, "--out", FULL])
+    assert code == 2 and out == ""
+    assert FULL in one_line(err)
+
+
+def test_out_on_the_null_device_is_written_directly(shared_data, quiet):
+    code, out, err = run_cli(["solve", "starbattle", INSTANCES["starbattle"],
+                              "--out", os.devnull])
+    assert code == 0, err
+    assert Path(os.devnull).is_char_device()
+
+
+def test_store_export_and_batch_on_a_full_device(tmp_path, shared_data, quiet):
+    db = str(tmp_path / "store.db")
+    code, _, err = run_cli(["store", "add", "starbattle", INSTANCES["starbattle"], "--db", db])
+    assert code == 0, err
+    code, out, err = run_cli(["store", "export", "--db", db, "--out", FULL])
+    assert code == 2 and FULL in one_line(err)
+    code, out, err = run_cli(["batch", "solve", "starbattle", INSTANCES["starbattle"],
+                              "-j", "0", "--out", FULL])
+    assert code == 2 and FULL in one_line(err), err
+    assert json.loads(out)["status"] == "error"
+
+
+# -- stdout: a full device, a closed pipe (real processes) ---------------------------------
+
+
+def _command(*args: str) -> list[str]:
+    return [sys.executable, "-c", "from puzzlesmith.cli import main; main()", *args]
+
+
+def _env() -> dict:
+    return {**os.environ, "PUZZLESMITH_PROGRESS": "0"}
+
+
+STDOUT_CASES = [
+    ("solve", "starbattle", "{sb}"),
+    ("solve", "starbattle", "{sb}", "--format", "json"),
+    ("render", "starbattle", "{sb}", "--format", "png"),
+    ("generate", "sliding", "--size", "3", "--seed", "1"),
+    ("count", "queens", "6"),
+    ("solve", "queens", "--help"),
+]
+
+
+def _fill(case: tuple[str, ...]) -> list[str]:
+    sb = str(_root() / INSTANCES["starbattle"])
+    return [part.format(sb=sb) for part in case]
+
+
+@pytest.mark.parametrize("case", STDOUT_CASES, ids=" ".join)
+def test_stdout_on_a_full_device_exits_2(case, shared_data):
+    with open(FULL, "wb") as full:
+        done = subprocess.run(_command(*_fill(case)), stdout=full, stderr=subprocess.PIPE,
+                              text=True, env=_env(), timeout=300)
+    assert done.returncode == 2, done.stderr
+    assert one_line(done.stderr) == "error: cannot write stdout: No space left on device"
+
+
+@pytest.mark.parametrize("case", [*STDOUT_CASES[:5], ("solve", "starbattle", "/no/such",
+                                                       "--format", "json")], ids=" ".join)
+def test_stdout_closed_by_its_reader_ends_quietly(case, shared_data):
+    read, write = os.pipe()
+    os.close(read)  # the reader has gone before the first byte
+    try:
+        done = subprocess.run(_command(*_fill(case)), stdout=write, stderr=subprocess.PIPE,
+                              text=True, env=_env(), timeout=300)
+    finally:
+        os.close(write)
+    assert done.returncode == CLOSED_PIPE, done.stderr
+    assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr
+    assert done.stderr.strip() in ("", "error: no such file: /no/such")
+
+
+# -- bench: the contract of solve, board by board ------------------------------------------
+
+
+def test_bench_sliding_unsolvable_exits_1_naming_the_board(tmp_path, quiet):
+    path = tmp_path / "boards.txt"
+    path.write_text("1 2 3 4 5 6 0 7 8 2\n1 2 3 4 5 6 8 7 0\n")
+    code, out, err = run_cli(["bench", "sliding", str(path)])
+    assert code == 1
+    assert "line 2: no solution" in err.splitlines()
+    assert "limit 60 s a board" in out
+    code, out, err = run_cli(["bench", "sliding", str(path), "--timeout", "7",
+                              "--format", "json"])
+    obj = json.loads(out)
+    assert code == 1 and obj["status"] == "unsolvable" and obj["unsolvable"] == [2]
+    assert obj["board_seconds"] == 7
+
+
+def test_bench_generic_unsolvable_exits_1_naming_the_board(tmp_path, quiet):
+    path = tmp_path / "three.txt"
+    path.write_text("3\n")  # three queens cannot be placed
+    code, out, err = run_cli(["bench", "queens", str(path), "--repeat", "1"])
+    assert code == 1, err
+    assert f"{path}: no solution" in err
+    assert "limit 60 s a board" in out
+
+
+def test_bench_help_states_the_default_limit(quiet):
+    code, out, _ = run_cli(["bench", "sliding", "--help"])
+    assert code == 0 and "[default: 60]" in " ".join(out.split())
+
+
+def test_bench_node_limit_is_per_board(tmp_path, quiet):
+    path = tmp_path / "boards.txt"
+    path.write_text("7 3 8 6 14 11 13 10 2 1 15 12 5 0 9 4\n1 2 3 4 5 6 0 7 8 2\n")
+    code, out, err = run_cli(["bench", "sliding", str(path), "--nodes", "500", "--pdb", "none",
+                              "--format", "json"])
+    obj = json.loads(out)
+    assert code == 3 and obj["gave_up"] == [1] and obj["boards"] == 2, err
+    assert "gave up at line 1" in err
+
+
+# -- no silent unbounded run ----------------------------------------------------------------
+
+
+def test_pdb_none_is_linear_conflict(quiet):
+    code, out, err = run_cli(["solve", "sliding", "8 6 7 2 5 4 3 0 1", "--pdb", "none",
+                              "--format", "json"])
+    obj = json.loads(out)
+    assert code == 0 and obj["heuristic"] == "linear-conflict" and obj["length"] == 31
+    assert "heuristic is 0" not in err
+    code, out, err = run_cli(["solve", "sliding", "1 2 3 4 5 6 0 7 8", "--heuristic", "zero"])
+    assert code == 0 and "heuristic is 0" in err
+
+
+def test_progress_lines_off_a_terminal(monkeypatch):
+    stream = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", stream)
+    tracker = Tracker("solve toy")
+    with tracker.lines(every=0.01):
+        waited = time.monotonic()
+        while "solve toy" not in stream.getvalue() and time.monotonic() - waited < 30:
+            time.sleep(0.01)
+    assert stream.getvalue().startswith("... solve toy: ")
+    with tracker.lines(every=0):  # 0: no lines
+        pass
+
+
+def test_formatting_millions_of_rows_checks_the_deadline():
+    import numpy as np
+
+    from puzzlesmith.errors import LimitReached
+    from puzzlesmith.puzzles.queens import model
+    from puzzlesmith.results import Limits
+
+    rows = np.arange(model.FORMAT_CHUNK + 2)
+    assert model.format_rows(rows, Limits()).endswith(f" {model.FORMAT_CHUNK + 1}")
+    assert model.format_rows(list(rows), Limits()) == model.format_rows(rows)
+    with pytest.raises(LimitReached, match="writing the answer"):
+        model.format_rows(rows, Limits(seconds=0).started())
