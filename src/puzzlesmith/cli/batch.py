@@ -146,7 +146,7 @@ def execute(verb: str, puzzle: Puzzle, params: dict) -> int:
         if to_store:
             from ..store import Store
 
-            store = Store(db_path(db))
+            store = Store(db_path(db), on_wait=message)
         if out:
             stream = open(out, "a" if resume else "w", encoding="utf-8")  # noqa: SIM115
         jobs = default_jobs() if jobs is None and scheduler is None else jobs

@@ -41,9 +41,10 @@ class PuzzleName(click.ParamType):
         return value
 
 
-def store_generated(puzzle, result, db: str | None, params: dict) -> None:
+def store_generated(puzzle, result, db: str | None, params: dict, limits=None) -> None:
     """Add the puzzles of a ``generate`` result to the store (``generate --store``); the
-    result's JSON gains ``"stored"`` (one ``{"row", "new"}`` per puzzle)."""
+    result's JSON gains ``"stored"`` (one ``{"row", "new"}`` per puzzle).  A wait for the
+    store's lock ends at the deadline of ``limits`` (exit 3)."""
     entries = []
     for made in result.puzzles:
         instance = made.instance if made.instance is not None else puzzle.parse(made.text)
@@ -51,7 +52,7 @@ def store_generated(puzzle, result, db: str | None, params: dict) -> None:
                                  seed=made.seed, params=params, stats=result.stats.as_dict(),
                                  source="generate"))
     path = db_path(db)
-    with Store(path) as store:
+    with Store(path, limits=limits, on_wait=message) as store:
         added = store.add_many(entries)
     result.details["stored"] = [a.to_dict() for a in added]
     new = sum(a.added for a in added)
@@ -162,7 +163,7 @@ def add(puzzle, inputs, lines, patterns, max_input, db, fmt):
             except InvalidPuzzle as error:
                 text = str(error)
                 errors.append(text if text.startswith(item.id) else f"{item.id}: {text}")
-        with Store(db_path(db)) as target:
+        with Store(db_path(db), on_wait=message) as target:
             added = target.add_many(entries)
         new = sum(a.added for a in added)
         status = Status.ERROR if errors else Status.SOLVED
@@ -201,7 +202,7 @@ def list_(kind, size, rating, limit, db, fmt):
 
     def work():
         began = time.monotonic()
-        with Store(db_path(db), create=False) as source:
+        with Store(db_path(db), create=False, on_wait=message) as source:
             rows = list(source.find(kind, size=size, rating=rating, limit=limit))
         if fmt == "json":
             write_out(json.dumps({**_head(began), "count": len(rows),
@@ -230,7 +231,7 @@ def show(row, db, fmt):
 
     def work():
         began = time.monotonic()
-        with Store(db_path(db), create=False) as source:
+        with Store(db_path(db), create=False, on_wait=message) as source:
             entry = source.get(row)
         if fmt == "json":
             write_out(json.dumps({**_head(began), **entry.to_dict()}), None)
@@ -258,7 +259,7 @@ def export(kind, size, rating, limit, folder, out, db, fmt):
     texts, or one file each (--to FOLDER), readable by every other command."""
 
     def work():
-        with Store(db_path(db), create=False) as source:
+        with Store(db_path(db), create=False, on_wait=message) as source:
             rows = list(source.find(kind, size=size, rating=rating, limit=limit))
         if folder is not None:
             target = Path(folder)
@@ -296,7 +297,7 @@ def stats(db, fmt):
 
     def work():
         began = time.monotonic()
-        with Store(db_path(db), create=False) as source:
+        with Store(db_path(db), create=False, on_wait=message) as source:
             summary = source.summary()
         if fmt == "json":
             write_out(json.dumps({**_head(began), **summary}), None)
