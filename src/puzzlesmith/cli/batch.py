@@ -17,6 +17,7 @@ import sys
 import click
 
 from ..batch import VERBS, Summary, finished_ids, generate_items, read_inputs, run_batch
+from ..cores import default_jobs
 from ..errors import UsageError
 from ..puzzles import get, names
 from ..puzzles.protocol import Puzzle
@@ -25,14 +26,6 @@ from .app import VERB_HELP, Count, Seconds, _puzzle_options, _verb_options
 from .contract import MAX_INPUT, Failure, Tracker, check_out, emit_failure, failure_from, message
 
 __all__ = ["batch", "default_jobs"]
-
-
-def default_jobs() -> int:
-    """Every core this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
 
 
 def _batch_options(verb: str) -> list[click.Parameter]:

@@ -20,10 +20,11 @@ import logging
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..cli.contract import failure_from, failure_object
+from ..cores import default_jobs
 from ..errors import InvalidPuzzle, LimitReached, PuzzleError
 from ..puzzles import get, names
 from ..puzzles.protocol import Option, Puzzle
@@ -42,8 +43,8 @@ class Settings:
     timeout: float = 10.0
     #: Search nodes a request may use (None: only the time limit).
     nodes: int | None = None
-    #: Requests computed at once (worker threads); more wait in line.
-    workers: int = 4
+    #: Requests computed at once (worker threads; default: every core); more wait in line.
+    workers: int = field(default_factory=default_jobs)
     #: Requests waiting beyond the workers before the server answers 503.
     max_pending: int = 64
     #: Most puzzles one ``generate`` request may ask for.
