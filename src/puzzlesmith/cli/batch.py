@@ -10,7 +10,6 @@ batch was interrupted), else 1 if any has no solution, else 0.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 
@@ -19,6 +18,7 @@ import click
 from ..batch import VERBS, Summary, finished_ids, generate_items, read_inputs, run_batch
 from ..cores import default_jobs
 from ..errors import UsageError
+from ..jsonout import dumps
 from ..puzzles import get, names
 from ..puzzles.protocol import Puzzle
 from ..results import EXIT_CODES, Status
@@ -148,7 +148,7 @@ def execute(verb: str, puzzle: Puzzle, params: dict) -> int:
                                   nodes=nodes, jobs=jobs, scheduler=scheduler, ordered=ordered,
                                   store=store, progress=tracker):
                 summary.add(line)
-                text = json.dumps(line) if fmt == "json" else _text_line(line)
+                text = dumps(line) if fmt == "json" else _text_line(line)
                 target = stream or sys.stdout
                 target.write(text + "\n")
                 target.flush()
@@ -170,7 +170,7 @@ def execute(verb: str, puzzle: Puzzle, params: dict) -> int:
         if store is not None:
             store.close()
     if fmt == "json":
-        sys.stdout.write(json.dumps(summary.to_dict(puzzle.name, verb)) + "\n")
+        sys.stdout.write(dumps(summary.to_dict(puzzle.name, verb)) + "\n")
         sys.stdout.flush()
     message(summary.text())
     if summary.interrupted and out:

@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import tempfile
@@ -22,6 +21,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import InvalidPuzzle, LimitReached, PuzzleError
+from ..jsonout import dumps
 from ..results import EXIT_CODES, Result, Stats, Status
 
 #: Default cap on input bytes (``--max-input`` raises it).
@@ -268,7 +268,7 @@ def emit_failure(args: list[str], puzzle: str | None, failure: Failure,
                  stats: Stats | None = None, out: str | None = None, **extra) -> int:
     """Report a failure by the contract; returns the exit code."""
     if wants_json(args):
-        body = json.dumps(failure_object(puzzle, failure.status, failure.text, stats, **extra))
+        body = dumps(failure_object(puzzle, failure.status, failure.text, stats, **extra))
         try:
             write_out(body, out)
         except Failure:

@@ -7,7 +7,6 @@ takes ``--db PATH`` (default ``$PUZZLESMITH_DB`` or ``puzzles.db``) and ``--form
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 import time
@@ -17,6 +16,7 @@ import click
 
 from ..batch import MAX_INPUT, read_inputs
 from ..errors import InvalidPuzzle, UsageError
+from ..jsonout import dumps
 from ..puzzles import get, names
 from ..results import EXIT_CODES, Status
 from ..store import Entry, Store, entry_for
@@ -170,10 +170,10 @@ def add(puzzle, inputs, lines, patterns, max_input, db, fmt):
         for text in errors:
             message(f"error: {text}")
         if fmt == "json":
-            write_out(json.dumps({"puzzle": puzzle, **_head(began, status), "added": new,
-                                  "duplicates": len(added) - new, "errors": errors,
-                                  "rows": [{"id": i, **a.to_dict()}
-                                           for i, a in zip(ids, added, strict=True)]}), None)
+            write_out(dumps({"puzzle": puzzle, **_head(began, status), "added": new,
+                             "duplicates": len(added) - new, "errors": errors,
+                             "rows": [{"id": i, **a.to_dict()}
+                                      for i, a in zip(ids, added, strict=True)]}), None)
         else:
             write_out(f"added {new}, refused {len(added) - new} duplicate"
                       f"{'s' * (len(added) - new != 1)}"
@@ -205,8 +205,8 @@ def list_(kind, size, rating, limit, db, fmt):
         with Store(db_path(db), create=False, on_wait=message) as source:
             rows = list(source.find(kind, size=size, rating=rating, limit=limit))
         if fmt == "json":
-            write_out(json.dumps({**_head(began), "count": len(rows),
-                                  "rows": [_brief(e) for e in rows]}), None)
+            write_out(dumps({**_head(began), "count": len(rows),
+                             "rows": [_brief(e) for e in rows]}), None)
         else:
             lines = [f"{'id':>6}  {'kind':<10} {'size':<7} {'rating':<12} {'seed':>12}  stored"]
             lines += [f"{e.id:>6}  {e.kind:<10} {e.size or '?':<7} {e.rating or '-':<12} "
@@ -234,7 +234,7 @@ def show(row, db, fmt):
         with Store(db_path(db), create=False, on_wait=message) as source:
             entry = source.get(row)
         if fmt == "json":
-            write_out(json.dumps({**_head(began), **entry.to_dict()}), None)
+            write_out(dumps({**_head(began), **entry.to_dict()}), None)
             return
         head = [f"# puzzle {entry.id}: {entry.kind} {entry.size or ''}".rstrip(),
                 f"# rating {entry.rating or '-'}, seed {entry.seed}, stored {entry.created} "
@@ -272,7 +272,7 @@ def export(kind, size, rating, limit, folder, out, db, fmt):
             return
         check_out(out)
         if fmt == "jsonl":
-            body = "".join(json.dumps(e.to_dict()) + "\n" for e in rows)
+            body = "".join(dumps(e.to_dict()) + "\n" for e in rows)
         else:
             body = "\n".join(e.text.rstrip("\n") + "\n" for e in rows)
         if body or out:
@@ -300,7 +300,7 @@ def stats(db, fmt):
         with Store(db_path(db), create=False, on_wait=message) as source:
             summary = source.summary()
         if fmt == "json":
-            write_out(json.dumps({**_head(began), **summary}), None)
+            write_out(dumps({**_head(began), **summary}), None)
             return
         lines = [f"{summary['db']}: {summary['puzzles']} puzzles (schema {summary['schema']})"]
         for kind, info in summary["kinds"].items():

@@ -26,6 +26,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..cli.contract import failure_object
+from ..jsonout import dumps
 from ..results import Stats, Status
 from . import api
 from .api import BadRequest, Settings
@@ -176,6 +177,6 @@ async def _read_json(request: Request, cap: int):
 
 
 def _json(status: int, body: dict) -> Response:
-    data = json.dumps(api.jsonable(body), ensure_ascii=False, allow_nan=False)
+    data = dumps(body, ensure_ascii=False)
     return Response(data, status_code=status, media_type="application/json",
                     headers={"Cache-Control": "no-store"})
