@@ -24,6 +24,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from puzzlesmith.cores import default_jobs
+
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
 WORKLOADS = {
@@ -97,7 +99,7 @@ def main() -> None:
         for label, seconds in figures.items():
             print(f"{label:<8} {seconds:8.2f} s   {seconds / base:5.2f} of {places[0][0]}   "
                   f"CPU {cpu[label]:.1f} s")
-        print(f"(load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores)")
+        print(f"(load average {os.getloadavg()[0]:.2f} on {default_jobs()} cores)")
 
 
 if __name__ == "__main__":

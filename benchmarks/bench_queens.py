@@ -23,6 +23,7 @@ from contextlib import contextmanager
 from importlib.metadata import version
 from pathlib import Path
 
+from puzzlesmith.cores import default_jobs
 from puzzlesmith.engines.annealing import anneal
 from puzzlesmith.puzzles import get
 from puzzlesmith.puzzles.queens import KNOWN_COUNTS, Board, methods
@@ -264,7 +265,7 @@ def bench_minconflicts(seeds, big):
 # -- counting --------------------------------------------------------------------------------
 
 def bench_count(with_18):
-    cores = os.cpu_count()
+    cores = default_jobs()
     print(f"counting all solutions (bitmask backtracking, eight symmetries, {cores} cores)")
     QUEENS.count(Board(8))  # load the kernels
     for n, reps in ((14, 5), (16, 3)) + (((18, 1),) if with_18 else ()):
@@ -300,7 +301,7 @@ def main():
     args = parser.parse_args()
     seeds = list(range(1, args.seeds + 1))
     only = set(args.only.split(","))
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores; medians over "
+    print(f"python {sys.version.split()[0]}, {default_jobs()} cores; medians over "
           f"{len(seeds)} seeds\n")
     if "anneal" in only:
         bench_anneal(seeds)

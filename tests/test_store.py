@@ -196,3 +196,67 @@ def test_concurrent_writers_lose_nothing(tmp_path):
         assert len(store) == 240
         assert store._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert store._db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+@pytest.fixture
+def locked(tmp_path):
+    """A store whose write lock another connection holds (``BEGIN IMMEDIATE``)."""
+    path = tmp_path / "p.db"
+    Store(path).close()
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    yield path
+    holder.execute("ROLLBACK")
+    holder.close()
+
+
+def test_a_locked_store_waits_once_within_its_timeout(locked, monkeypatch):
+    monkeypatch.setattr(store_module, "WAIT_NOTICE", 0.05)
+    told = []
+    with Store(locked, timeout=0.3, on_wait=told.append) as store, \
+            pytest.raises(store_module.StoreBusy, match="p.db: the store is locked"):
+        store.add(Entry("queens", "8\n"))
+    assert told == [f"waiting for the lock on the store {locked}"]
+
+
+def test_a_locked_store_gives_up_at_the_callers_deadline(locked):
+    from puzzlesmith.errors import LimitReached
+    from puzzlesmith.results import Limits
+
+    limits = Limits(seconds=0.2).started()
+    with Store(locked, limits=limits) as store, pytest.raises(LimitReached):
+        store.add(Entry("queens", "8\n"))
+    assert limits.expired()
+
+
+def test_generate_into_a_locked_store_exits_3_with_one_line(locked):
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "puzzlesmith", "generate", "starbattle", "--size", "6",
+               "--stars", "1", "--store", "--db", str(locked), "--timeout", "2"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 3
+    last = done.stderr.splitlines()[-1]
+    assert last.startswith("gave up: ") and str(locked) in last and "locked" in last
+
+
+class _FailingCommit:
+    """A connection stand-in whose COMMIT fails (as it may in rollback-journal mode)."""
+
+    def __init__(self):
+        self.in_transaction, self.done = False, []
+
+    def execute(self, statement):
+        self.done.append(statement)
+        if statement == "COMMIT":
+            raise sqlite3.OperationalError("database is locked")
+        self.in_transaction = statement.startswith("BEGIN")
+        return self
+
+
+def test_a_failed_commit_rolls_back():
+    db = _FailingCommit()
+    with pytest.raises(sqlite3.OperationalError), store_module._Transaction(db):
+        pass
+    assert db.done == ["BEGIN IMMEDIATE", "COMMIT", "ROLLBACK"]

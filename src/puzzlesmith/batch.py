@@ -26,7 +26,6 @@ import fnmatch
 import importlib
 import itertools
 import json
-import os
 import random
 import time
 import uuid
@@ -35,6 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .cores import default_jobs
 from .errors import LimitReached, PuzzleError, UsageError
 from .results import Limits, Stats, Status
 
@@ -598,7 +598,7 @@ def pool_for(jobs: int | None = None, scheduler: str | None = None, client=None,
         return DaskPool(scheduler, client=client)
     if jobs == 0 or _daemonic():
         return InlinePool()
-    return LocalPool(jobs or os.cpu_count() or 1, grace=grace)
+    return LocalPool(jobs or default_jobs(), grace=grace)
 
 
 def _call(task: dict) -> dict:

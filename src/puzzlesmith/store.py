@@ -11,14 +11,17 @@ generation seed, the time it was stored, the puzzlesmith version and the solver'
 ...     first.added, again.added, again.id == first.id, len(store)
 (True, False, True, 1)
 
-The file is opened in WAL mode with a busy timeout and every write is one short transaction
-retried when another writer holds the lock, so several processes may add to one store at
-once.  ``PRAGMA user_version`` is the schema version: :data:`MIGRATIONS` bring an older
-store up to date when it is opened, and a store from a newer puzzlesmith is refused.
+The file is opened in WAL mode and every write is one short transaction retried while
+another writer holds the lock, so several processes may add to one store at once.  One wait
+for the lock lasts at most the store's ``timeout`` and never past the caller's ``limits``;
+then :class:`StoreBusy` is raised (the CLI's exit 3).  ``PRAGMA user_version`` is the
+schema version: :data:`MIGRATIONS` bring an older store up to date when it is opened, and
+a store from a newer puzzlesmith is refused.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import math
@@ -31,11 +34,12 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
-from .errors import PuzzleError
+from .errors import LimitReached, PuzzleError
+from .results import Limits
 
 __all__ = [
-    "Store", "Entry", "Added", "StoreError", "DEFAULT_DB", "SCHEMA_VERSION", "MIGRATIONS",
-    "symmetry_key", "size_of", "entry_for",
+    "Store", "Entry", "Added", "StoreError", "StoreBusy", "DEFAULT_DB", "SCHEMA_VERSION",
+    "MIGRATIONS", "symmetry_key", "size_of", "entry_for",
 ]
 
 #: The store's file name when no ``--db`` is given.
@@ -44,8 +48,18 @@ DEFAULT_DB = "puzzles.db"
 APPLICATION_ID = 0x50534D31
 
 
+#: A wait for the write lock longer than this (seconds) is announced through ``on_wait``.
+WAIT_NOTICE = 1.0
+#: SQLite's own busy wait per attempt (seconds); :meth:`Store._retry` loops over attempts.
+BUSY_SLICE = 0.05
+
+
 class StoreError(PuzzleError):
     """The store cannot be opened or read (not a store, too new, no such row)."""
+
+
+class StoreBusy(StoreError, LimitReached):
+    """Another process held the store's lock longer than the wait was allowed to last."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -133,10 +147,16 @@ class Added:
 
 class Store:
     """A puzzle store in the SQLite file ``path`` (created when missing; ``":memory:"`` for a
-    throwaway one).  Use it as a context manager, or call :meth:`close`."""
+    throwaway one).  Use it as a context manager, or call :meth:`close`.
+
+    Each wait for another process's lock lasts at most ``timeout`` seconds and ends at the
+    deadline of ``limits``; past either, :class:`StoreBusy`.  ``on_wait`` (e.g. a function
+    printing to stderr) is told once per wait when it lasts longer than :data:`WAIT_NOTICE`.
+    """
 
     def __init__(self, path: str | Path = DEFAULT_DB, *, create: bool = True,
-                 timeout: float = 30.0):
+                 timeout: float = 30.0, limits: Limits | None = None,
+                 on_wait: Callable[[str], None] | None = None):
         self.path = str(path)
         if self.path != ":memory:":
             file = Path(self.path)
@@ -146,14 +166,15 @@ class Store:
                 raise StoreError(f"no puzzle store at {self.path}")
             if not file.parent.is_dir():
                 raise StoreError(f"cannot create {self.path}: no such directory {file.parent}")
-        self.timeout = timeout
+        self.timeout, self.limits, self.on_wait = timeout, limits, on_wait
+        busy = min(timeout, BUSY_SLICE)
         try:
-            self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None,
+            self._db = sqlite3.connect(self.path, timeout=busy, isolation_level=None,
                                        check_same_thread=False)
         except sqlite3.Error as error:
             raise StoreError(f"cannot open {self.path}: {error}") from None
         try:
-            self._db.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+            self._db.execute(f"PRAGMA busy_timeout = {int(busy * 1000)}")
             self._retry(lambda: self._db.execute("PRAGMA journal_mode = WAL").fetchone())
             self._db.execute("PRAGMA synchronous = NORMAL")
             self._migrate()
@@ -194,7 +215,7 @@ class Store:
 
     def schema_version(self) -> int:
         """The schema version of the open file (``PRAGMA user_version``)."""
-        return int(self._db.execute("PRAGMA user_version").fetchone()[0])
+        return int(self._retry(lambda: self._db.execute("PRAGMA user_version").fetchone()[0]))
 
     def close(self) -> None:
         self._db.close()
@@ -250,26 +271,41 @@ class Store:
     def _transaction(self):
         return _Transaction(self._db)
 
-    def _retry(self, work: Callable[[], Any], attempts: int = 50) -> Any:
-        """Run ``work``, retrying while another process holds the write lock."""
-        delay = 0.01
-        for attempt in range(attempts):
+    def _retry(self, work: Callable[[], Any]) -> Any:
+        """Run ``work``, retrying while another process holds the lock: one wait, bounded by
+        the store's ``timeout`` and the deadline of its ``limits``."""
+        began = time.monotonic()
+        until = self._wait_until(began)
+        delay, told = 0.005, False
+        while True:
             try:
                 return work()
             except sqlite3.OperationalError as error:
-                text = str(error).lower()
-                if ("locked" not in text and "busy" not in text) or attempt == attempts - 1:
+                _rollback(self._db)
+                if not _is_busy(error):
                     raise StoreError(f"{self.path}: {error}") from None
-                time.sleep(delay)
-                delay = min(delay * 2, 0.5)
-        raise AssertionError("unreachable")
+                now = time.monotonic()
+                if now >= until:
+                    raise StoreBusy(f"{self.path}: the store is locked by another process "
+                                    f"(waited {now - began:.1f} s)") from None
+                if not told and now - began >= WAIT_NOTICE and self.on_wait is not None:
+                    self.on_wait(f"waiting for the lock on the store {self.path}")
+                    told = True
+                time.sleep(min(delay, until - now))
+                delay = min(delay * 2, 0.1)
+
+    def _wait_until(self, began: float) -> float:
+        """The monotonic instant a wait starting at ``began`` gives up."""
+        until = began + self.timeout
+        deadline = self.limits.deadline() if self.limits is not None else None
+        return until if deadline is None else min(until, deadline)
 
     # -- reading ---------------------------------------------------------------------------
 
     def get(self, row: int) -> Entry:
         """The puzzle stored as row ``row``."""
-        found = self._db.execute(f"SELECT {', '.join(COLUMNS)} FROM puzzles WHERE id = ?",
-                                 (row,)).fetchone()
+        found = self._retry(lambda: self._db.execute(
+            f"SELECT {', '.join(COLUMNS)} FROM puzzles WHERE id = ?", (row,)).fetchone())
         if found is None:
             raise StoreError(f"no puzzle #{row} in {self.path}")
         return _entry(found)
@@ -298,7 +334,8 @@ class Store:
             yield _entry(found)
 
     def __len__(self) -> int:
-        return int(self._db.execute("SELECT count(*) FROM puzzles").fetchone()[0])
+        return int(self._retry(
+            lambda: self._db.execute("SELECT count(*) FROM puzzles").fetchone()[0]))
 
     def summary(self) -> dict:
         """Counts per kind, size and rating, and the schema version (``store stats``)."""
@@ -324,10 +361,27 @@ class _Transaction:
         self.db.execute("BEGIN IMMEDIATE")
 
     def __exit__(self, kind, error, trace) -> None:
-        if kind is None:
+        if kind is not None:
+            _rollback(self.db)
+            return
+        try:
             self.db.execute("COMMIT")
-        else:
-            self.db.execute("ROLLBACK")
+        except BaseException:
+            _rollback(self.db)  # a failed COMMIT leaves the transaction open
+            raise
+
+
+def _rollback(db: sqlite3.Connection) -> None:
+    """End an open transaction, if any (an error of the rollback itself is moot)."""
+    if db.in_transaction:
+        with contextlib.suppress(sqlite3.Error):
+            db.execute("ROLLBACK")
+
+
+def _is_busy(error: sqlite3.OperationalError) -> bool:
+    """True when ``error`` is SQLite's "database is locked" or "busy"."""
+    text = str(error).lower()
+    return "locked" in text or "busy" in text
 
 
 def _statements(script: str) -> list[str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -294,3 +295,35 @@ def test_a_slow_request_does_not_hold_up_the_others(http, toy, made):
         assert all(f.result()[1]["ok"] for f in quick)
         assert not slow.done()
         assert slow.result()[1]["status"] == "gave-up"
+
+
+def test_workers_is_a_hard_cap_on_computing_threads(toy, monkeypatch):
+    # The first request ignores its deadline for 1.5 s; it is answered at its deadline plus
+    # the grace, but its slot is given back only when it stops: the second request never
+    # computes beside it.
+    import httpx
+
+    from puzzlesmith.serve import Settings, api
+    from puzzlesmith.serve.server import background
+
+    handle, active, most = api.handle, [], []
+
+    def counted(*args):
+        active.append(1)
+        most.append(len(active))
+        try:
+            return handle(*args)
+        finally:
+            active.pop()
+
+    monkeypatch.setattr(api, "handle", counted)
+    with background(Settings(workers=1, timeout=20.0)) as url, \
+            httpx.Client(base_url=url, timeout=60) as client, ThreadPoolExecutor(2) as pool:
+        first = pool.submit(post, client, "toy", "solve", {"text": "1", "slow": 1.5,
+                                                            "timeout": 0.2})
+        time.sleep(0.1)
+        second = pool.submit(post, client, "toy", "solve", {"text": "1", "slow": 0.5,
+                                                             "timeout": 1.0})
+        assert first.result()[1]["status"] == "gave-up"
+        second.result()
+    assert max(most) == 1

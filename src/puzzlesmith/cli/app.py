@@ -7,7 +7,6 @@ rows.  Puzzle modules are imported only when a command needs them; nothing here 
 
 from __future__ import annotations
 
-import json
 import math
 import sys
 import time
@@ -16,6 +15,7 @@ import click
 
 from .. import __version__
 from ..errors import LimitReached
+from ..jsonout import dumps
 from ..puzzles import get, names
 from ..puzzles.protocol import Option, Puzzle
 from ..results import Limits, Status
@@ -325,7 +325,7 @@ def execute(verb: str, puzzle: Puzzle, params: dict) -> None:
     result.puzzle = puzzle.name
     try:  # the limit covers formatting too: millions of rows take seconds
         if fmt == "json":
-            body = json.dumps(result.to_dict())
+            body = dumps(result.to_dict())
         elif verb == "book":
             body = None
         else:
@@ -412,9 +412,9 @@ def demo(fmt: str) -> None:
     began = time.monotonic()
     tours = {name: get(name).demo() for name in names()}
     if fmt == "json":
-        write_out(json.dumps({"puzzle": "all", "status": "solved",
-                              "seconds": round(time.monotonic() - began, 6), "nodes": 0,
-                              "tours": tours}), None)
+        write_out(dumps({"puzzle": "all", "status": "solved",
+                         "seconds": round(time.monotonic() - began, 6), "nodes": 0,
+                         "tours": tours}), None)
     else:
         write_out(("\n\n" + "=" * 72 + "\n\n").join(tours.values()), None)
 
@@ -438,8 +438,8 @@ def run(args: list[str]) -> int:
     except click.ClickException as error:
         text = " ".join(error.format_message().split())
         if wants_json(args):
-            write_out(json.dumps({"puzzle": _puzzle_named(args), "status": "error",
-                                  "seconds": 0.0, "nodes": 0, "error": text}), None)
+            write_out(dumps({"puzzle": _puzzle_named(args), "status": "error",
+                             "seconds": 0.0, "nodes": 0, "error": text}), None)
         command = getattr(getattr(error, "ctx", None), "command_path", "puzzlesmith")
         message(f"error: {text} (see '{command} --help')")
         return 2

@@ -11,14 +11,15 @@ batch was interrupted), else 1 if any has no solution, else 0.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import sys
 
 import click
 
 from ..batch import VERBS, Summary, finished_ids, generate_items, read_inputs, run_batch
+from ..cores import default_jobs
 from ..errors import UsageError
+from ..jsonout import dumps
 from ..puzzles import get, names
 from ..puzzles.protocol import Puzzle
 from ..results import EXIT_CODES, Status
@@ -37,14 +38,6 @@ from .contract import (
 )
 
 __all__ = ["batch", "default_jobs"]
-
-
-def default_jobs() -> int:
-    """Every core this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
 
 
 def _batch_options(verb: str) -> list[click.Parameter]:
@@ -158,7 +151,7 @@ def execute(verb: str, puzzle: Puzzle, params: dict) -> int:
         if to_store:
             from ..store import Store
 
-            store = Store(db_path(db))
+            store = Store(db_path(db), on_wait=message)
         if out:
             stream = open(out, "a" if resume else "w", encoding="utf-8")  # noqa: SIM115
         jobs = default_jobs() if jobs is None and scheduler is None else jobs
@@ -167,7 +160,7 @@ def execute(verb: str, puzzle: Puzzle, params: dict) -> int:
                                   nodes=nodes, jobs=jobs, scheduler=scheduler, ordered=ordered,
                                   store=store, progress=tracker):
                 summary.add(line)
-                text = json.dumps(line) if fmt == "json" else _text_line(line)
+                text = dumps(line) if fmt == "json" else _text_line(line)
                 write_line(text, stream or sys.stdout, out or "stdout")
     except KeyboardInterrupt:
         if summary is None:
@@ -188,7 +181,7 @@ def execute(verb: str, puzzle: Puzzle, params: dict) -> int:
             store.close()
     if fmt == "json":
         try:
-            write_out(json.dumps(summary.to_dict(puzzle.name, verb)), None)
+            write_out(dumps(summary.to_dict(puzzle.name, verb)), None)
         except Failure as failure:
             return emit_failure([], puzzle.name, failure)
     message(summary.text())

@@ -19,7 +19,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import stat
@@ -32,6 +31,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import InvalidPuzzle, LimitReached, PuzzleError
+from ..jsonout import dumps
 from ..results import EXIT_CODES, Result, Stats, Status
 
 #: Default cap on input bytes (``--max-input`` raises it).
@@ -421,7 +421,7 @@ def emit_failure(args: list[str], puzzle: str | None, failure: Failure,
                  stats: Stats | None = None, out: str | None = None, **extra) -> int:
     """Report a failure by the contract; returns the exit code."""
     if wants_json(args):
-        body = json.dumps(failure_object(puzzle, failure.status, failure.text, stats, **extra))
+        body = dumps(failure_object(puzzle, failure.status, failure.text, stats, **extra))
         for target in dict.fromkeys([out, None]):  # --out, else stdout, else only the line
             try:
                 write_out(body, target)

@@ -51,7 +51,8 @@ def generate(puzzle, params, limits, tracker, fmt):
     if to_store:
         from .store import store_generated
 
-        store_generated(puzzle, result, db, {k: v for k, v in run.items() if k != "seed"})
+        store_generated(puzzle, result, db, {k: v for k, v in run.items() if k != "seed"},
+                        limits)
     return None, result
 
 

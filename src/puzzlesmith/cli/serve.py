@@ -27,13 +27,13 @@ __all__ = ["serve"]
               help="Search nodes one request may use.")
 @click.option("--max-body", type=click.IntRange(min=1), default=1_000_000, show_default=True,
               help="Largest request body, in bytes.")
-@click.option("--workers", type=click.IntRange(1, 256), default=4, show_default=True,
-              help="Requests computed at once; more wait in line.")
+@click.option("--workers", type=click.IntRange(1, 256), default=None,
+              help="Requests computed at once (default: every core); more wait in line.")
 @click.option("--quiet", is_flag=True, help="Log only warnings and errors.")
 @click.option("--no-warm-up", "cold", is_flag=True,
               help="Do not load the solvers' compiled kernels at start-up.")
 def serve(host: str, port: int, timeout: float, nodes: int | None, max_body: int,
-          workers: int, quiet: bool, cold: bool) -> None:
+          workers: int | None, quiet: bool, cold: bool) -> None:
     """Play, get hints and watch the solvers in a web browser; the JSON API is under /api.
 
     Open the printed address in a browser.  Ctrl-C stops the server.
@@ -46,7 +46,8 @@ def serve(host: str, port: int, timeout: float, nodes: int | None, max_body: int
         click.echo(f"error: puzzlesmith serve needs the serve extra ({error.name} is missing): "
                    "pip install 'puzzlesmith[serve]'", err=True)
         sys.exit(2)
-    settings = Settings(max_body=max_body, timeout=timeout, nodes=nodes, workers=workers)
+    settings = Settings(max_body=max_body, timeout=timeout, nodes=nodes,
+                        **({"workers": workers} if workers is not None else {}))
     try:
         sock = listen(host, port)
     except OSError as error:

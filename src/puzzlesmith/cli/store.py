@@ -7,7 +7,6 @@ takes ``--db PATH`` (default ``$PUZZLESMITH_DB`` or ``puzzles.db``) and ``--form
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 import time
@@ -17,6 +16,7 @@ import click
 
 from ..batch import MAX_INPUT, read_inputs
 from ..errors import InvalidPuzzle, UsageError
+from ..jsonout import dumps
 from ..puzzles import get, names
 from ..results import EXIT_CODES, Status
 from ..store import Entry, Store, entry_for
@@ -41,9 +41,10 @@ class PuzzleName(click.ParamType):
         return value
 
 
-def store_generated(puzzle, result, db: str | None, params: dict) -> None:
+def store_generated(puzzle, result, db: str | None, params: dict, limits=None) -> None:
     """Add the puzzles of a ``generate`` result to the store (``generate --store``); the
-    result's JSON gains ``"stored"`` (one ``{"row", "new"}`` per puzzle)."""
+    result's JSON gains ``"stored"`` (one ``{"row", "new"}`` per puzzle).  A wait for the
+    store's lock ends at the deadline of ``limits`` (exit 3)."""
     entries = []
     for made in result.puzzles:
         instance = made.instance if made.instance is not None else puzzle.parse(made.text)
@@ -51,7 +52,7 @@ def store_generated(puzzle, result, db: str | None, params: dict) -> None:
                                  seed=made.seed, params=params, stats=result.stats.as_dict(),
                                  source="generate"))
     path = db_path(db)
-    with Store(path) as store:
+    with Store(path, limits=limits, on_wait=message) as store:
         added = store.add_many(entries)
     result.details["stored"] = [a.to_dict() for a in added]
     new = sum(a.added for a in added)
@@ -162,17 +163,17 @@ def add(puzzle, inputs, lines, patterns, max_input, db, fmt):
             except InvalidPuzzle as error:
                 text = str(error)
                 errors.append(text if text.startswith(item.id) else f"{item.id}: {text}")
-        with Store(db_path(db)) as target:
+        with Store(db_path(db), on_wait=message) as target:
             added = target.add_many(entries)
         new = sum(a.added for a in added)
         status = Status.ERROR if errors else Status.SOLVED
         for text in errors:
             message(f"error: {text}")
         if fmt == "json":
-            write_out(json.dumps({"puzzle": puzzle, **_head(began, status), "added": new,
-                                  "duplicates": len(added) - new, "errors": errors,
-                                  "rows": [{"id": i, **a.to_dict()}
-                                           for i, a in zip(ids, added, strict=True)]}), None)
+            write_out(dumps({"puzzle": puzzle, **_head(began, status), "added": new,
+                             "duplicates": len(added) - new, "errors": errors,
+                             "rows": [{"id": i, **a.to_dict()}
+                                      for i, a in zip(ids, added, strict=True)]}), None)
         else:
             write_out(f"added {new}, refused {len(added) - new} duplicate"
                       f"{'s' * (len(added) - new != 1)}"
@@ -201,11 +202,11 @@ def list_(kind, size, rating, limit, db, fmt):
 
     def work():
         began = time.monotonic()
-        with Store(db_path(db), create=False) as source:
+        with Store(db_path(db), create=False, on_wait=message) as source:
             rows = list(source.find(kind, size=size, rating=rating, limit=limit))
         if fmt == "json":
-            write_out(json.dumps({**_head(began), "count": len(rows),
-                                  "rows": [_brief(e) for e in rows]}), None)
+            write_out(dumps({**_head(began), "count": len(rows),
+                             "rows": [_brief(e) for e in rows]}), None)
         else:
             lines = [f"{'id':>6}  {'kind':<10} {'size':<7} {'rating':<12} {'seed':>12}  stored"]
             lines += [f"{e.id:>6}  {e.kind:<10} {e.size or '?':<7} {e.rating or '-':<12} "
@@ -230,10 +231,10 @@ def show(row, db, fmt):
 
     def work():
         began = time.monotonic()
-        with Store(db_path(db), create=False) as source:
+        with Store(db_path(db), create=False, on_wait=message) as source:
             entry = source.get(row)
         if fmt == "json":
-            write_out(json.dumps({**_head(began), **entry.to_dict()}), None)
+            write_out(dumps({**_head(began), **entry.to_dict()}), None)
             return
         head = [f"# puzzle {entry.id}: {entry.kind} {entry.size or ''}".rstrip(),
                 f"# rating {entry.rating or '-'}, seed {entry.seed}, stored {entry.created} "
@@ -258,7 +259,7 @@ def export(kind, size, rating, limit, folder, out, db, fmt):
     texts, or one file each (--to FOLDER), readable by every other command."""
 
     def work():
-        with Store(db_path(db), create=False) as source:
+        with Store(db_path(db), create=False, on_wait=message) as source:
             rows = list(source.find(kind, size=size, rating=rating, limit=limit))
         if folder is not None:
             target = Path(folder)
@@ -271,7 +272,7 @@ def export(kind, size, rating, limit, folder, out, db, fmt):
             return
         check_out(out)
         if fmt == "jsonl":
-            body = "".join(json.dumps(e.to_dict()) + "\n" for e in rows)
+            body = "".join(dumps(e.to_dict()) + "\n" for e in rows)
         else:
             body = "\n".join(e.text.rstrip("\n") + "\n" for e in rows)
         if body or out:
@@ -296,10 +297,10 @@ def stats(db, fmt):
 
     def work():
         began = time.monotonic()
-        with Store(db_path(db), create=False) as source:
+        with Store(db_path(db), create=False, on_wait=message) as source:
             summary = source.summary()
         if fmt == "json":
-            write_out(json.dumps({**_head(began), **summary}), None)
+            write_out(dumps({**_head(began), **summary}), None)
             return
         lines = [f"{summary['db']}: {summary['puzzles']} puzzles (schema {summary['schema']})"]
         for kind, info in summary["kinds"].items():

@@ -20,11 +20,13 @@ import logging
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..cli.contract import failure_from, failure_object
+from ..cores import default_jobs
 from ..errors import InvalidPuzzle, LimitReached, PuzzleError
+from ..jsonout import jsonable
 from ..puzzles import get, names
 from ..puzzles.protocol import Option, Puzzle
 from ..results import Limits, Result, Stats, Status
@@ -42,8 +44,8 @@ class Settings:
     timeout: float = 10.0
     #: Search nodes a request may use (None: only the time limit).
     nodes: int | None = None
-    #: Requests computed at once (worker threads); more wait in line.
-    workers: int = 4
+    #: Requests computed at once (worker threads; default: every core); more wait in line.
+    workers: int = field(default_factory=default_jobs)
     #: Requests waiting beyond the workers before the server answers 503.
     max_pending: int = 64
     #: Most puzzles one ``generate`` request may ask for.
@@ -452,24 +454,4 @@ def _kind(value: Any) -> str:
 def _short(value: Any) -> str:
     text = str(value)
     return text if len(text) <= 40 else text[:37] + "..."
-
-
-def jsonable(value: Any) -> Any:
-    """``value`` with only JSON types: tuples become lists, sets sorted lists, NaN and
-    infinities None, anything else its ``str`` (so that an answer never fails to encode)."""
-    if isinstance(value, dict):
-        return {str(k): jsonable(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [jsonable(v) for v in value]
-    if isinstance(value, set | frozenset):
-        return [jsonable(v) for v in sorted(value, key=repr)]
-    if isinstance(value, float):
-        return value if math.isfinite(value) else None
-    if value is None or isinstance(value, str | int | bool):
-        return value
-    if hasattr(value, "item"):  # numpy scalars
-        return jsonable(value.item())
-    if hasattr(value, "tolist"):
-        return jsonable(value.tolist())
-    return str(value)
 

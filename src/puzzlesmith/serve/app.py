@@ -3,14 +3,17 @@
 Every API request is read with a size cap, given a deadline the moment it arrives (waiting
 for a worker counts against it), and computed in a worker thread, at most
 ``Settings.workers`` at once.  When a request runs past its deadline (plus a short grace) its
-answer is sent anyway, status ``gave-up``, and the thread is abandoned to the limits the
-library checks; so one request cannot hold the server for others.
+answer is sent anyway, status ``gave-up``, and the thread is left to stop at the limits the
+library checks; its worker slot is given back only when it has stopped, so
+``Settings.workers`` is a hard cap on computing threads.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
+import threading
 import time
 from functools import partial
 
@@ -23,6 +26,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..cli.contract import failure_object
+from ..jsonout import dumps
 from ..results import Stats, Status
 from . import api
 from .api import BadRequest, Settings
@@ -39,6 +43,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     """The Starlette application serving the API and the front end under ``settings``."""
     settings = settings or Settings()
     limiter = anyio.CapacityLimiter(settings.workers)
+    threads = anyio.CapacityLimiter(settings.workers)
     waiting = {"count": 0}
 
     async def puzzles(request: Request) -> Response:
@@ -64,9 +69,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         answer = None
         try:
             with anyio.move_on_after((limits.remaining() or 0.0) + GRACE):
-                answer = await anyio.to_thread.run_sync(
-                    partial(_guarded, name, verb, body, settings, limits),
-                    limiter=limiter, abandon_on_cancel=True)
+                work = partial(_guarded, name, verb, body, settings, limits)
+                answer = await _in_slot(limiter, threads, work)
         finally:
             waiting["count"] -= 1
         if answer is None:
@@ -105,6 +109,38 @@ def create_app(settings: Settings | None = None) -> Starlette:
     return app
 
 
+async def _in_slot(limiter: anyio.CapacityLimiter, threads: anyio.CapacityLimiter, work):
+    """``work()`` in a worker thread holding one of the ``limiter``'s slots until it returns.
+
+    When the caller is cancelled (its deadline passed) the answer is not waited for, but the
+    slot stays taken until the thread has stopped (through the limits the library checks),
+    so no more threads compute than the limiter allows.  ``threads`` is anyio's own token
+    for the thread (given back when the thread is abandoned)."""
+    borrower, claim = object(), threading.Lock()
+    state = {"started": False, "dropped": False}
+    await limiter.acquire_on_behalf_of(borrower)
+
+    def run():
+        with claim:
+            if state["dropped"]:
+                return None
+            state["started"] = True
+        try:
+            return work()
+        finally:
+            with contextlib.suppress(Exception):  # the event loop may be gone at shutdown
+                anyio.from_thread.run_sync(limiter.release_on_behalf_of, borrower)
+
+    try:
+        return await anyio.to_thread.run_sync(run, abandon_on_cancel=True,
+                                              limiter=threads)
+    finally:
+        with claim:
+            if not state["started"]:
+                state["dropped"] = True
+                limiter.release_on_behalf_of(borrower)
+
+
 def _guarded(name: str, verb: str, body, settings: Settings, limits) -> tuple[int, dict]:
     """:func:`api.handle` in a worker thread; a bug becomes a JSON 500, never a lost answer."""
     try:
@@ -141,6 +177,6 @@ async def _read_json(request: Request, cap: int):
 
 
 def _json(status: int, body: dict) -> Response:
-    data = json.dumps(api.jsonable(body), ensure_ascii=False, allow_nan=False)
+    data = dumps(body, ensure_ascii=False)
     return Response(data, status_code=status, media_type="application/json",
                     headers={"Cache-Control": "no-store"})

@@ -23,12 +23,12 @@ further.
 
 from __future__ import annotations
 
-import multiprocessing
 import time
 from collections.abc import Iterator
 
 import numpy as np
 
+from ...cores import default_jobs
 from ...engines.driver import ChunkDriver
 from ...errors import InvalidPuzzle, LimitReached, UsageError
 from ...results import CountResult, Limits, Stats, count_status
@@ -243,7 +243,7 @@ def _count_symmetric(n: int, limits: Limits, progress, processes: int | None,
                      scheduler: str | None = None):
     jobs = _jobs(n)
     if processes is None:
-        processes = (multiprocessing.cpu_count() or 1) if n >= PARALLEL_FROM else 1
+        processes = default_jobs() if n >= PARALLEL_FROM else 1
     if limits.nodes is not None:
         if scheduler is not None:
             raise UsageError("a node limit is exact only in one process: no --scheduler")

@@ -32,6 +32,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ...cachelock import building, one_thread
 from ...errors import LimitReached, UsageError
 from ...results import Limits, Stats
 from .board import Board
@@ -577,48 +578,72 @@ def load_partition(goal: Board, name: str | None = None, *, build: bool = True,
     """The partition's tables for ``goal``: from memory, the disk cache, or built (and saved).
 
     Builds honour ``limits`` (deadline, Ctrl-C, memory; :class:`LimitReached` when stopped)
-    and report to ``progress`` (see :func:`build_table`).  Each table is saved as soon as it
-    is built, so a build stopped part-way keeps the tables finished before.  With
-    ``build=False`` a missing table raises :class:`UsageError` instead of being built.  If
-    the cache cannot be written the tables are used from memory and ``warnings`` says so.
+    and report to ``progress`` (see :func:`build_table`).  Each table is built by one process
+    and thread at a time (:mod:`puzzlesmith.cachelock`); the others wait for it, within
+    their ``limits``, and load it.  Each table is saved as soon as it is built, so a build
+    stopped part-way keeps the tables finished before.  With ``build=False`` a missing table
+    raises :class:`UsageError` instead of being built.  If the cache cannot be written the
+    tables are used from memory and ``warnings`` says so.
     """
     name = name or default_partition(goal)
     key = (goal, name, str(cache_dir()))
     if key in _LOADED:
         return _LOADED[key]
+    with one_thread(repr(key), limits, f"pattern database {name}"):
+        if key not in _LOADED:
+            _LOADED[key] = _load(goal, name, build, limits, progress)
+    return _LOADED[key]
+
+
+def _load(goal: Board, name: str, build: bool, limits: Limits | None,
+          progress: Callable[[Stats], None] | None) -> PatternDatabase:
     parts = partition_parts(goal, name)
     tables, files, warnings, seconds = [], [], [], 0.0
     n = goal.rows * goal.cols
     groups = [group for part in parts for group in part]
     for number, tiles in enumerate(groups, start=1):
         path = _file_for(goal, tiles)
-        table = None
-        if path.exists():
-            try:
-                # Large tables are mapped, then copied once into the joined array.
-                table = np.load(path, mmap_mode="r" if compact(n, len(tiles)) else None)
-                if table.shape != (table_size(n, len(tiles)),) or table.dtype != np.uint8:
-                    table = None
-            except (OSError, ValueError):
-                table = None
+        table = _read_table(path, n, len(tiles))
+        if table is None and not build:
+            raise UsageError(f"pattern database {name} for {goal.rows}x{goal.cols} is not "
+                             "built yet")
         if table is None:
-            if not build:
-                raise UsageError(f"pattern database {name} for {goal.rows}x{goal.cols} is not "
-                                 "built yet")
-            started = time.perf_counter()
             label = f"{name} ({number}/{len(groups)}: tiles {','.join(map(str, tiles))})"
-            table = build_table(goal, tiles, limits=limits, progress=progress, label=label)
-            seconds += time.perf_counter() - started
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                tmp = path.with_suffix(f".{os.getpid()}.tmp.npy")
-                np.save(tmp, table)
-                os.replace(tmp, path)
-            except OSError as error:
-                warnings.append(f"could not cache the pattern database in {path.parent}: "
-                                f"{error.strerror or error}")
+            with building(path, limits, f"pattern database {label}"):
+                table = _read_table(path, n, len(tiles))  # built meanwhile by another?
+                if table is None:
+                    started = time.perf_counter()
+                    table = build_table(goal, tiles, limits=limits, progress=progress,
+                                        label=label)
+                    seconds += time.perf_counter() - started
+                    warnings += _save_table(path, table)
         tables.append(table)
         files.append(path)
-    database = PatternDatabase(goal, name, parts, tables, seconds, files, warnings)
-    _LOADED[key] = database
-    return database
+    return PatternDatabase(goal, name, parts, tables, seconds, files, warnings)
+
+
+def _read_table(path: Path, n: int, k: int) -> np.ndarray | None:
+    """The table saved at ``path``, or None when it is missing or not a whole table."""
+    if not path.exists():
+        return None
+    try:
+        # Large tables are mapped, then copied once into the joined array.
+        table = np.load(path, mmap_mode="r" if compact(n, k) else None)
+    except (OSError, ValueError):
+        return None
+    if table.shape != (table_size(n, k),) or table.dtype != np.uint8:
+        return None
+    return table
+
+
+def _save_table(path: Path, table: np.ndarray) -> list[str]:
+    """Save ``table`` at ``path`` (temporary file + rename); the warnings when it cannot."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp.npy")
+        np.save(tmp, table)
+        os.replace(tmp, path)
+    except OSError as error:
+        return [f"could not cache the pattern database in {path.parent}: "
+                f"{error.strerror or error}"]
+    return []

@@ -146,18 +146,13 @@ class StarBattlePuzzle(Puzzle):
         ``unique`` a proof of uniqueness, with ``explain`` the rule solver's steps;
         ``kernels``: see :mod:`puzzlesmith.engines.kernels`."""
         limits = (limits or Limits()).started()
-<<<<<<< HEAD
         began = time.monotonic()
         try:
             result = solver.solve(instance, unique=unique, seed=seed, limits=limits,
-                                  progress=progress)
+                                  progress=progress, kernels=kernels)
         except LimitReached as reached:  # before the search began (building the model)
             return SolveResult(Status.GAVE_UP, Stats(seconds=time.monotonic() - began),
                                details={"reason": str(reached)}, puzzle=self.name)
-=======
-        result = solver.solve(instance, unique=unique, seed=seed, limits=limits,
-                              progress=progress, kernels=kernels)
->>>>>>> kernels
         result.puzzle = self.name
         if result.solution is not None:
             result.details["solution"] = solution_rows(instance, result.solution)
