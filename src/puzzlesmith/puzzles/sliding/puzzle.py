@@ -47,6 +47,7 @@ from .board import (
     apply_moves,
     check_max_cells,
     format_board,
+    format_tatham,
     goal_board,
     parse,
     parse_goal,
@@ -96,9 +97,9 @@ class SlidingPuzzle(Puzzle):
     inline = True
     styles = {
         "solve": ANSWER_STYLES,
-        "format": ("rows", "line", "framed"),
-        "render": ("framed",),
-        "generate": ("lines", "boards"),
+        "format": ("rows", "line", "framed", "tatham"),
+        "render": ("framed", "tatham"),
+        "generate": ("lines", "boards", "tatham"),
         "count": ("text",),
         "rate": ("text",),
         "hint": ("text",),
@@ -139,7 +140,8 @@ class SlidingPuzzle(Puzzle):
 
     def parse(self, text: str, *, size: str | tuple[int, int] | None = None,
               goal: str | Board | None = None, max_cells: int | None = None) -> Instance:
-        """A board (tiles row by row, ``0`` the blank) and its goal; see :func:`.board.parse`.
+        """A board (tiles row by row, ``0`` the blank, or a Tatham Fifteen game ID
+        ``WxH:t1,t2,...``) and its goal; see :func:`.board.parse`.
 
         >>> PUZZLE.parse("1 2 3\\n4 5 0", goal="blank-first").goal.tiles
         (0, 1, 2, 3, 4, 5)
@@ -171,7 +173,8 @@ class SlidingPuzzle(Puzzle):
 
     def format(self, instance: Instance | Board, style: str | None = None) -> str:
         """The board as text: ``rows`` (what :meth:`parse` reads back, any shape), ``line``
-        (all tiles on one line; square boards read back without ``size``), ``framed``."""
+        (all tiles on one line; square boards read back without ``size``), ``framed``,
+        ``tatham`` (a Tatham Fifteen game ID, ``WxH:t1,t2,...``; read back too)."""
         board = _instance(instance).board
         style = style or "rows"
         if style == "rows":
@@ -182,7 +185,9 @@ class SlidingPuzzle(Puzzle):
             from ...render.sliding import framed
 
             return framed(board)
-        raise UsageError(f"unknown style {style!r}: expected rows, line or framed")
+        if style == "tatham":
+            return format_tatham(board)
+        raise UsageError(f"unknown style {style!r}: expected rows, line, framed or tatham")
 
     def format_answer(self, instance: Instance | Board, answer: str | None,
                       style: str | None = None) -> str:
@@ -501,6 +506,8 @@ class SlidingPuzzle(Puzzle):
             if style == "boards":
                 return f"\n{'-' * 10}\n".join(format_board(g.instance.board)
                                               for g in result.puzzles)
+            if style == "tatham":
+                return "\n".join(format_tatham(g.instance.board) for g in result.puzzles)
             square = all("\n" not in g.text for g in result.puzzles)
             return ("\n" if square else "\n\n").join(g.text for g in result.puzzles)
         if verb == "compare" and result.status is Status.UNSOLVABLE:
