@@ -118,3 +118,9 @@ def test_random_boards_match_the_plain_reader():
         rng.shuffle(tiles)
         game_id = f"{cols}x{rows}:" + ",".join(map(str, tiles))
         assert parse(game_id) == _independent(game_id)
+
+
+def test_a_file_of_ids_holds_several_boards():
+    ids = lines("fifteen.txt")
+    found = SLIDING.parse_all("\n".join(ids) + "\n")
+    assert [format_tatham(task.board) for task in found] == ids

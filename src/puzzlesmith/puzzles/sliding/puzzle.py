@@ -42,6 +42,7 @@ from ...results import (
 )
 from ..protocol import Option, Progress, Puzzle
 from .board import (
+    TATHAM_ID,
     Board,
     Instance,
     apply_moves,
@@ -155,12 +156,17 @@ class SlidingPuzzle(Puzzle):
     def parse_all(self, text: str, *, size: str | tuple[int, int] | None = None,
                   goal: str | Board | None = None,
                   max_cells: int | None = None) -> list[Instance]:
-        """Every board of ``text``: one board, or a boards file (one board a line, each
-        optionally followed by its known optimal length, as in ``../shared/data/sliding``).
+        """Every board of ``text``: one board, a boards file (one board a line, each
+        optionally followed by its known optimal length, as in ``../shared/data/sliding``),
+        or Tatham Fifteen game IDs, one a line.
 
         >>> len(PUZZLE.parse_all("1 2 3 4 5 6 7 0 8 1\\n1 2 3 4 5 6 0 7 8 2\\n"))
         2
         """
+        ids = [line for line in text.removeprefix("\ufeff").splitlines()
+               if line.strip() and not line.lstrip().startswith("#")]
+        if len(ids) > 1 and all(TATHAM_ID.match(line) for line in ids):  # generate's tatham
+            return [self.parse(line, size=size, goal=goal, max_cells=max_cells) for line in ids]
         try:
             return [self.parse(text, size=size, goal=goal, max_cells=max_cells)]
         except InvalidPuzzle as error:
