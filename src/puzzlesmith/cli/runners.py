@@ -22,7 +22,8 @@ Runner = Callable[[Puzzle, dict, Limits, Tracker, str], tuple]
 
 def _instance(verb: str, puzzle: Puzzle, params: dict, limits: Limits):
     """Read and parse the SOURCE argument; returns (instance, the verb's own params)."""
-    text = read_source(params.pop("source"), inline=puzzle.inline,
+    source = params.pop("source")
+    text = read_source(source, inline=puzzle.reads_inline(source),
                        max_input=params.pop("max_input"))
     limits.check("reading the input")
     parse_params, run_params = puzzle.split_params(verb, params)

@@ -123,6 +123,12 @@ class Puzzle:
     def parse_answer(self, instance: Any, text: str) -> Any:
         raise NotImplementedError
 
+    def reads_inline(self, source: str) -> bool:
+        """True when a command-line SOURCE that names no file is the puzzle itself: always
+        for :attr:`inline` puzzles, and for a format this puzzle recognises by its prefix
+        (a Tatham game ID, a puzz.link URL)."""
+        return self.inline
+
     def canonical(self, instance: Any) -> str:
         """The instance as one canonical text (what the puzzle store keeps and compares):
         by default :meth:`format` in its first style, lines stripped of trailing blanks."""

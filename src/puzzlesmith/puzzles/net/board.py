@@ -34,7 +34,8 @@ from ...errors import InvalidPuzzle, UsageError
 __all__ = [
     "Board", "Grid", "UP", "LEFT", "DOWN", "RIGHT", "DIRECTIONS", "SIDE_NAMES", "MAX_TILES",
     "MAX_INPUT", "ORIENTATIONS", "AVOIDING", "parse", "validate", "format_grid", "draw",
-    "to_rows", "rotate", "rotations", "parse_size", "parse_grid", "example",
+    "to_rows", "rotate", "rotations", "parse_size", "parse_grid", "example", "TATHAM_ID",
+    "parse_tatham", "format_tatham",
 ]
 
 UP, LEFT, DOWN, RIGHT = 1, 2, 4, 8
@@ -56,6 +57,14 @@ ORIENTATIONS = np.array(
 AVOIDING = np.array([sum(1 << m for m in range(16) if not m & sides) for sides in range(16)],
                     dtype=np.int64)
 
+#: A Tatham Net game ID: ``WxH[w]:`` (width = columns, height = rows, ``w`` wrapping; the
+#: generation parameters ``bPROB`` and ``a`` may stand there too), then one hex digit per
+#: tile, row by row.
+TATHAM_ID = re.compile(r"\s*([0-9]{1,9})(?:x([0-9]{1,9}))?([^:\s]*):")
+#: Tatham's tile bits (R=1, U=2, L=4, D=8) to ours (U=1, L=2, D=4, R=8), and back.
+FROM_TATHAM = tuple(((t >> 1) | (t << 3)) & 15 for t in range(16))
+TO_TATHAM = tuple(FROM_TATHAM.index(v) for v in range(16))
+_TATHAM_PARAM = re.compile(r"w|b[0-9.]*|a")
 _HEX = bytes.maketrans(b"0123456789abcdefABCDEF", bytes(range(16)) + bytes(range(10, 16)))
 _NOT_HEX = re.compile(r"[^0-9a-fA-F \t\r\n]")
 _SPACE = re.compile(r"[ \t]")
@@ -172,8 +181,79 @@ def parse(text: str, *, wrap: bool = False, connected: bool = False,
     ...
     puzzlesmith.errors.InvalidPuzzle: line 2, column 1: tile 5 points off the 2x2 board...
     """
+    if isinstance(text, str) and TATHAM_ID.match(text.removeprefix("\ufeff")):
+        if len(text) > max_input:
+            raise InvalidPuzzle(f"the input has {len(text):,} characters, more than the "
+                                f"{max_input:,} allowed")
+        return parse_tatham(text.removeprefix("\ufeff"), max_tiles=max_tiles)
     rows, first = _grid(text, max_tiles, max_input)
     return _fits(Board(rows, bool(wrap), bool(connected)), first)
+
+
+def parse_tatham(text: str, *, max_tiles: int = MAX_TILES) -> Board:
+    """Read a Tatham Net game ID (what Net shows under "Game ID"): ``WxH:`` or ``WxHw:``
+    (wrapping), then one hex digit per tile, row by row, in Tatham's bits (R=1, U=2, L=4,
+    D=8), turned into ours.  The puzzle has Tatham's rule (``connected``).  Barriers
+    (``h``/``v`` after a tile) are refused: puzzlesmith's Net has none yet.
+
+    >>> board = parse_tatham("3x2:1a4248")
+    >>> board.tiles, board.wrap, board.connected
+    (((8, 5, 2), (1, 2, 4)), False, True)
+    >>> parse_tatham("3x2:1a42g8")
+    Traceback (most recent call last):
+    ...
+    puzzlesmith.errors.InvalidPuzzle: Net game ID: 'g' at character 9 is not a hex digit
+    """
+    head = TATHAM_ID.match(text)
+    if head is None:
+        raise InvalidPuzzle("not a Net game ID: expected WxH:HEX... such as 5x5:374341ede2...")
+    cols = int(head[1])
+    rows = int(head[2]) if head[2] else cols
+    wrap = False
+    for param in _TATHAM_PARAM.split(head[3]):
+        if param:
+            raise InvalidPuzzle(f"Net game ID: unsupported parameter {param!r} in "
+                                f"{head[0].strip()!r} (expected WxH, w for wrapping)")
+    wrap = "w" in _TATHAM_PARAM.findall(head[3])
+    if rows < 1 or cols < 1 or rows * cols < 2:
+        raise InvalidPuzzle(f"Net game ID: a {cols}x{rows} board (width x height) needs at "
+                            "least 2 tiles")
+    if rows * cols > max_tiles:
+        raise InvalidPuzzle(f"Net game ID: a {cols}x{rows} board has {rows * cols:,} tiles, "
+                            f"more than the {max_tiles:,} allowed (raise it with --max-tiles)")
+    body, start = text.rstrip(), head.end()
+    barrier = re.compile(r"[hv]").search(body, start)
+    if barrier:
+        raise InvalidPuzzle(f"Net game ID: barriers are not supported ({barrier.group()!r} "
+                            f"at character {barrier.start() + 1}; puzzlesmith's Net has none)")
+    bad = re.compile(r"[^0-9a-fA-F]").search(body, start)
+    if bad:
+        raise InvalidPuzzle(f"Net game ID: {bad.group()!r} at character {bad.start() + 1} "
+                            "is not a hex digit")
+    digits = body[start:]
+    if len(digits) != rows * cols:
+        raise InvalidPuzzle(f"Net game ID: {len(digits)} tiles given, a {cols}x{rows} board "
+                            f"(width x height) needs {rows * cols}")
+    flat = [FROM_TATHAM[int(ch, 16)] for ch in digits]
+    tiles = tuple(tuple(flat[r * cols:(r + 1) * cols]) for r in range(rows))
+    try:
+        return _fits(Board(tiles, wrap, True))
+    except InvalidPuzzle as error:
+        where = start + (error.line - 1) * cols + error.column
+        raise InvalidPuzzle(f"Net game ID: the tile at character {where} (row {error.line}, "
+                            f"column {error.column}): {str(error).split(': ', 1)[1]}") from None
+
+
+def format_tatham(grid: Grid, wrap: bool = False) -> str:
+    """A grid (a puzzle's tiles or a solution) as a Tatham Net game ID (Tatham's Net plays
+    it under its own rule, one network without loops, whatever rule the puzzle had here).
+
+    >>> format_tatham(((8, 5, 2), (1, 2, 4)))
+    '3x2:1a4248'
+    """
+    cols, rows = len(grid[0]), len(grid)
+    return (f"{cols}x{rows}{'w' if wrap else ''}:"
+            + "".join(f"{TO_TATHAM[v]:x}" for row in grid for v in row))
 
 
 def parse_grid(text: str, *, max_tiles: int = MAX_TILES, max_input: int = MAX_INPUT) -> Grid:

@@ -75,28 +75,38 @@ class NetPuzzle(Puzzle):
                "also keep puzzles the deductions do not finish (by default every puzzle "
                "without --wrap is solvable by reasoning alone, as `solve --explain` shows)"),
     )
-    styles = {"solve": ("grid", "drawing"), "format": ("grid", "drawing"),
-              "render": ("grid", "drawing"), "generate": ("grid", "drawing")}
+    styles = {"solve": ("grid", "drawing", "tatham"), "format": ("grid", "drawing", "tatham"),
+              "render": ("grid", "drawing", "tatham"), "generate": ("grid", "drawing", "tatham")}
     max_input = nb.MAX_INPUT
 
     # -- reading and writing ---------------------------------------------------------------
 
     def parse(self, text: str, *, wrap: bool = False, connected: bool = False,
               max_tiles: int = MAX_TILES, max_input: int | None = None) -> Board:
-        """One hex digit per tile (1 up, 2 left, 4 down, 8 right), one row per line."""
+        """One hex digit per tile (1 up, 2 left, 4 down, 8 right), one row per line; or a
+        Tatham Net game ID (``WxH:...``, ``WxHw:...`` wrapping), which sets its own rules
+        (wrapping as its ``w`` says, Tatham's connected rule)."""
         return nb.parse(text, wrap=wrap, connected=connected, max_tiles=max_tiles,
                         max_input=self.max_input if max_input is None else max_input)
 
+    def reads_inline(self, source: str) -> bool:
+        """A Tatham game ID given on the command line is the puzzle itself."""
+        return bool(nb.TATHAM_ID.match(source))
+
     def format(self, instance: Board, style: str | None = None) -> str:
-        return self._text(self._board(instance).tiles, style)
+        board = self._board(instance)
+        return self._text(board.tiles, style, board)
 
     def format_answer(self, instance: Board, answer: Grid, style: str | None = None) -> str:
-        return self._text(answer, style)
+        return self._text(answer, style, self._board(instance))
 
     def parse_answer(self, instance: Board, text: str) -> Grid:
         """The tiles as turned, in the puzzle's own format; same size as ``instance``."""
         board = self._board(instance)
-        grid = nb.parse_grid(text, max_tiles=board.size, max_input=self.max_input)
+        if nb.TATHAM_ID.match(text.removeprefix("\ufeff")):
+            grid = nb.parse_tatham(text.removeprefix("\ufeff"), max_tiles=board.size).tiles
+        else:
+            grid = nb.parse_grid(text, max_tiles=board.size, max_input=self.max_input)
         if len(grid) != board.rows or len(grid[0]) != board.cols:
             raise InvalidPuzzle(f"the answer is {len(grid)}x{len(grid[0])}, the puzzle "
                                 f"{board.rows}x{board.cols}")
@@ -106,12 +116,14 @@ class NetPuzzle(Puzzle):
         """The seed's 3x11 sample (local rule)."""
         return nb.example()
 
-    def _text(self, grid: Grid, style: str | None) -> str:
+    def _text(self, grid: Grid, style: str | None, board: Board) -> str:
         if style in (None, "grid"):
             return nb.format_grid(grid)
         if style == "drawing":
             return nb.draw(grid)
-        raise UsageError(f"unknown style {style!r}; expected grid or drawing")
+        if style == "tatham":  # Tatham's Net plays it under its rule (one network)
+            return nb.format_tatham(grid, board.wrap)
+        raise UsageError(f"unknown style {style!r}; expected grid, drawing or tatham")
 
     def _board(self, instance: Any) -> Board:
         return nb.validate(instance)
@@ -274,6 +286,8 @@ class NetPuzzle(Puzzle):
                     style: str | None = None, *, limits: Limits | None = None) -> str | None:
         if verb == "generate" and style == "drawing":
             return "\n\n".join(nb.draw(g.instance.tiles) for g in result.puzzles) or None
+        if verb == "generate" and style == "tatham":
+            return "\n".join(self.format(g.instance, "tatham") for g in result.puzzles) or None
         if verb == "rate" and result.level is not None:
             rules = result.details.get("rules", {})
             lines = [f"rating: {result.level}"]

@@ -24,7 +24,7 @@ from ...errors import InvalidPuzzle, UsageError
 __all__ = [
     "Board", "Instance", "parse", "parse_size", "format_board", "goal_board", "parse_goal",
     "validate", "is_solvable", "apply_moves", "legal_moves", "move", "MOVES", "OPPOSITE",
-    "moved_tile", "MAX_CELLS", "HARD_MAX_CELLS",
+    "moved_tile", "MAX_CELLS", "HARD_MAX_CELLS", "TATHAM_ID", "parse_tatham", "format_tatham",
 ]
 
 #: Blank moves as (letter, row step, column step), in the fixed order every search tries them.
@@ -37,6 +37,8 @@ MAX_CELLS = 256
 #: The largest board any function accepts (32x32): the solver's tables grow as cells squared.
 HARD_MAX_CELLS = 1024
 _NUMBER = re.compile(r"[+]?[0-9]+")
+#: A Tatham Fifteen game ID: ``WxH:t1,t2,...`` (width = columns, height = rows; 0 the gap).
+TATHAM_ID = re.compile(r"\s*([0-9]{1,9})(?:x([0-9]{1,9}))?:")
 
 
 @dataclass(frozen=True)
@@ -141,9 +143,15 @@ def parse(text: str, size: tuple[int, int] | str | None = None,
         size = parse_size(size, max_cells)
     elif size is not None:
         _check_shape(*size, max_cells)
-    cap = size[0] * size[1] if size is not None else max_cells
     if text.startswith("\ufeff"):
         text = text[1:]
+    if TATHAM_ID.match(text):
+        board = parse_tatham(text, max_cells)
+        if size is not None and tuple(size) != board.shape:
+            raise InvalidPuzzle(f"the game ID is {board.rows}x{board.cols} (rows x columns), "
+                                f"the size given {size[0]}x{size[1]}")
+        return board
+    cap = size[0] * size[1] if size is not None else max_cells
     numbers: list[int] = []
     rows: list[tuple[int, list[int]]] = []  # (line number, its numbers)
     for line_no, line in enumerate(text.splitlines(), start=1):
@@ -189,6 +197,68 @@ def parse(text: str, size: tuple[int, int] | str | None = None,
         _several_boards(rows)
         raise
     return board
+
+
+def parse_tatham(text: str, max_cells: int | None = None) -> Board:
+    """Read a Tatham Fifteen game ID, ``WxH:t1,t2,...`` (``W`` columns, ``H`` rows, the tiles
+    row by row, ``0`` the gap; ``N:`` is ``NxN``), as Fifteen shows under "Game ID".
+
+    >>> parse_tatham("3x2:1,2,3,4,0,5").shape
+    (2, 3)
+    >>> parse_tatham("2x2:1,2,x,0")
+    Traceback (most recent call last):
+    ...
+    puzzlesmith.errors.InvalidPuzzle: Fifteen game ID: 'x' at character 9 is not a tile number
+    """
+    max_cells = check_max_cells(max_cells)
+    head = TATHAM_ID.match(text)
+    if head is None:
+        raise InvalidPuzzle("not a Fifteen game ID: expected WxH:t1,t2,... such as 4x4:1,2,...")
+    cols = int(head[1])
+    rows = int(head[2]) if head[2] else cols
+    try:
+        _check_shape(rows, cols, max_cells)
+    except InvalidPuzzle as error:
+        raise InvalidPuzzle(f"Fifteen game ID {head[0].strip()} (width x height): "
+                            f"{error}") from None
+    body, start = text.rstrip(), head.end()
+    if not body[start:]:
+        raise InvalidPuzzle(f"Fifteen game ID: no tiles after {body[:start].strip()!r}")
+    need = rows * cols
+    tiles: list[int] = []
+    at = start + 1  # 1-based character position of the current item
+    for word in body[start:].split(",", need):
+        if len(tiles) == need:
+            raise InvalidPuzzle(f"Fifteen game ID: more than the {need} tiles a {cols}x{rows} "
+                                f"board holds, from character {at}")
+        bad = re.search(r"[^0-9]", word)
+        if bad or not word:
+            what = repr(bad.group()) if bad else "an empty item"
+            raise InvalidPuzzle(f"Fifteen game ID: {what} at character "
+                                f"{at + (bad.start() if bad else 0)} is not a tile number")
+        if len(word) > 7 or int(word) >= need:
+            raise InvalidPuzzle(f"Fifteen game ID: tile {word[:20]} at character {at} is out "
+                                f"of range 0..{need - 1}")
+        tiles.append(int(word))
+        at += len(word) + 1
+    if len(tiles) != need:
+        raise InvalidPuzzle(f"Fifteen game ID: {len(tiles)} tiles given, a {cols}x{rows} "
+                            f"board (width x height) needs {need}")
+    board = Board(rows, cols, tuple(tiles))
+    try:
+        validate(board)
+    except InvalidPuzzle as error:
+        raise InvalidPuzzle(f"Fifteen game ID: {error}") from None
+    return board
+
+
+def format_tatham(board: Board) -> str:
+    """The board as a Tatham Fifteen game ID (``WxH:`` then the tiles, commas between).
+
+    >>> format_tatham(parse("1 2 3\\n4 0 5"))
+    '3x2:1,2,3,4,0,5'
+    """
+    return f"{board.cols}x{board.rows}:" + ",".join(map(str, board.tiles))
 
 
 def _several_boards(rows: list[tuple[int, list[int]]]) -> None:

@@ -43,11 +43,13 @@ from ...results import (
 )
 from ..protocol import Option, Progress, Puzzle
 from .board import (
+    TATHAM_ID,
     Board,
     Instance,
     apply_moves,
     check_max_cells,
     format_board,
+    format_tatham,
     goal_board,
     parse,
     parse_goal,
@@ -97,9 +99,9 @@ class SlidingPuzzle(Puzzle):
     inline = True
     styles = {
         "solve": ANSWER_STYLES,
-        "format": ("rows", "line", "framed"),
-        "render": ("framed",),
-        "generate": ("lines", "boards"),
+        "format": ("rows", "line", "framed", "tatham"),
+        "render": ("framed", "tatham"),
+        "generate": ("lines", "boards", "tatham"),
         "count": ("text",),
         "rate": ("text",),
         "hint": ("text",),
@@ -141,7 +143,8 @@ class SlidingPuzzle(Puzzle):
 
     def parse(self, text: str, *, size: str | tuple[int, int] | None = None,
               goal: str | Board | None = None, max_cells: int | None = None) -> Instance:
-        """A board (tiles row by row, ``0`` the blank) and its goal; see :func:`.board.parse`.
+        """A board (tiles row by row, ``0`` the blank, or a Tatham Fifteen game ID
+        ``WxH:t1,t2,...``) and its goal; see :func:`.board.parse`.
 
         >>> PUZZLE.parse("1 2 3\\n4 5 0", goal="blank-first").goal.tiles
         (0, 1, 2, 3, 4, 5)
@@ -155,12 +158,17 @@ class SlidingPuzzle(Puzzle):
     def parse_all(self, text: str, *, size: str | tuple[int, int] | None = None,
                   goal: str | Board | None = None,
                   max_cells: int | None = None) -> list[Instance]:
-        """Every board of ``text``: one board, or a boards file (one board a line, each
-        optionally followed by its known optimal length, as in ``../shared/data/sliding``).
+        """Every board of ``text``: one board, a boards file (one board a line, each
+        optionally followed by its known optimal length, as in ``../shared/data/sliding``),
+        or Tatham Fifteen game IDs, one a line.
 
         >>> len(PUZZLE.parse_all("1 2 3 4 5 6 7 0 8 1\\n1 2 3 4 5 6 0 7 8 2\\n"))
         2
         """
+        ids = [line for line in text.removeprefix("\ufeff").splitlines()
+               if line.strip() and not line.lstrip().startswith("#")]
+        if len(ids) > 1 and all(TATHAM_ID.match(line) for line in ids):  # generate's tatham
+            return [self.parse(line, size=size, goal=goal, max_cells=max_cells) for line in ids]
         try:
             return [self.parse(text, size=size, goal=goal, max_cells=max_cells)]
         except InvalidPuzzle as error:
@@ -173,7 +181,8 @@ class SlidingPuzzle(Puzzle):
 
     def format(self, instance: Instance | Board, style: str | None = None) -> str:
         """The board as text: ``rows`` (what :meth:`parse` reads back, any shape), ``line``
-        (all tiles on one line; square boards read back without ``size``), ``framed``."""
+        (all tiles on one line; square boards read back without ``size``), ``framed``,
+        ``tatham`` (a Tatham Fifteen game ID, ``WxH:t1,t2,...``; read back too)."""
         board = _instance(instance).board
         style = style or "rows"
         if style == "rows":
@@ -184,7 +193,9 @@ class SlidingPuzzle(Puzzle):
             from ...render.sliding import framed
 
             return framed(board)
-        raise UsageError(f"unknown style {style!r}: expected rows, line or framed")
+        if style == "tatham":
+            return format_tatham(board)
+        raise UsageError(f"unknown style {style!r}: expected rows, line, framed or tatham")
 
     def format_answer(self, instance: Instance | Board, answer: str | None,
                       style: str | None = None) -> str:
@@ -505,6 +516,8 @@ class SlidingPuzzle(Puzzle):
             if style == "boards":
                 return f"\n{'-' * 10}\n".join(format_board(g.instance.board)
                                               for g in result.puzzles)
+            if style == "tatham":
+                return "\n".join(format_tatham(g.instance.board) for g in result.puzzles)
             square = all("\n" not in g.text for g in result.puzzles)
             return ("\n" if square else "\n\n").join(g.text for g in result.puzzles)
         if verb == "compare" and result.status is Status.UNSOLVABLE:

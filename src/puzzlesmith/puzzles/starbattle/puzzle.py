@@ -103,7 +103,7 @@ class StarBattlePuzzle(Puzzle):
                "Generation method."),
     )
     styles = {"solve": formats.ANSWER_STYLES, "format": formats.PUZZLE_STYLES,
-              "render": ("framed",), "generate": ("sb",)}
+              "render": ("framed", "puzzlink"), "generate": ("sb", "puzzlink")}
 
     # -- reading and writing ---------------------------------------------------------------
 
@@ -114,6 +114,10 @@ class StarBattlePuzzle(Puzzle):
         where the second starts (:meth:`parse_all` reads them all)."""
         return formats.parse(text, stars, row_stars=row_stars, column_stars=column_stars,
                              region_stars=region_stars, max_size=max_size)
+
+    def reads_inline(self, source: str) -> bool:
+        """A puzz.link URL given on the command line is the puzzle itself."""
+        return bool(formats.PUZZLINK_URL.fullmatch(source))
 
     def parse_all(self, text: str, **params: Any) -> list[StarBattle]:
         """Every puzzle of a text that holds several (as ``generate --count N`` writes)."""
@@ -130,6 +134,13 @@ class StarBattlePuzzle(Puzzle):
         """A player's answer or partial state: ``*`` star, ``x``/``-`` ruled out, ``.``
         unknown, one line per row."""
         return formats.parse_marks(instance, text)
+
+    def report_text(self, verb: str, instance: Any, result: Any,
+                    style: str | None = None) -> str | None:
+        """As the protocol's, and ``generate --format puzzlink``: one link per puzzle."""
+        if verb == "generate" and style == "puzzlink":
+            return "\n".join(formats.format_puzzlink(g.instance) for g in result.puzzles) or None
+        return super().report_text(verb, instance, result, style)
 
     def example(self) -> StarBattle:
         """The seed document's 12×12 two-star puzzle (with its solution)."""
