@@ -61,7 +61,7 @@ def quiet(monkeypatch):
 
 
 @pytest.mark.parametrize(("name", "verb"), PAIRS, ids=[f"{v} {n}" for n, v in PAIRS])
-def test_out_on_a_full_device_fails_with_one_line(name, verb, tmp_path, shared_data, quiet):
+def test_out_on_a_full_device_fails_with_one_line(name, verb, tmp_path, data_dir, quiet):
     code, out, err = run_cli([verb, name, *_args(name, verb, tmp_path), "--out", FULL,
                               "--format", "json"])
     assert code == 2, (out, err)
@@ -72,21 +72,21 @@ def test_out_on_a_full_device_fails_with_one_line(name, verb, tmp_path, shared_d
 
 
 @pytest.mark.parametrize("fmt", ["svg", "png", "pdf", "framed"])
-def test_images_on_a_full_device(fmt, shared_data, quiet):
+def test_images_on_a_full_device(fmt, data_dir, quiet):
     code, out, err = run_cli(["render", "starbattle", INSTANCES["starbattle"],
                               "--format", fmt, "--out", FULL])
     assert code == 2 and out == ""
     assert FULL in one_line(err)
 
 
-def test_out_on_the_null_device_is_written_directly(shared_data, quiet):
+def test_out_on_the_null_device_is_written_directly(data_dir, quiet):
     code, out, err = run_cli(["solve", "starbattle", INSTANCES["starbattle"],
                               "--out", os.devnull])
     assert code == 0, err
     assert Path(os.devnull).is_char_device()
 
 
-def test_store_export_and_batch_on_a_full_device(tmp_path, shared_data, quiet):
+def test_store_export_and_batch_on_a_full_device(tmp_path, data_dir, quiet):
     db = str(tmp_path / "store.db")
     code, _, err = run_cli(["store", "add", "starbattle", INSTANCES["starbattle"], "--db", db])
     assert code == 0, err
@@ -125,7 +125,7 @@ def _fill(case: tuple[str, ...]) -> list[str]:
 
 
 @pytest.mark.parametrize("case", STDOUT_CASES, ids=" ".join)
-def test_stdout_on_a_full_device_exits_2(case, shared_data):
+def test_stdout_on_a_full_device_exits_2(case, data_dir):
     with open(FULL, "wb") as full:
         done = subprocess.run(_command(*_fill(case)), stdout=full, stderr=subprocess.PIPE,
                               text=True, env=_env(), timeout=300)
@@ -135,7 +135,7 @@ def test_stdout_on_a_full_device_exits_2(case, shared_data):
 
 @pytest.mark.parametrize("case", [*STDOUT_CASES[:5], ("solve", "starbattle", "/no/such",
                                                        "--format", "json")], ids=" ".join)
-def test_stdout_closed_by_its_reader_ends_quietly(case, shared_data):
+def test_stdout_closed_by_its_reader_ends_quietly(case, data_dir):
     read, write = os.pipe()
     os.close(read)  # the reader has gone before the first byte
     try:

@@ -31,15 +31,16 @@ def main(argv: list[str] | None = None) -> None:
         code = stdout_failed(error)
     from .contract import flush_stdout
 
-    _exit(flush_stdout(code))
+    _exit(flush_stdout(code), whole_process=argv is None)
 
 
-def _exit(code: int) -> None:
-    """Exit with ``code``; while kernels are still compiling in a daemon thread (a run gave
-    up before the compilation ended), leave at once rather than wait for, or break in, the
-    compiler at interpreter shutdown (stdout was flushed and checked already)."""
+def _exit(code: int, whole_process: bool) -> None:
+    """Exit with ``code``.  As the program itself (not called by other Python code), while
+    kernels are still compiling in a daemon thread (a run gave up before the compilation
+    ended), leave at once rather than wait for, or break in, the compiler at interpreter
+    shutdown (stdout was flushed and checked already)."""
     kernels = sys.modules.get("puzzlesmith.engines.kernels")
-    if kernels is not None and kernels.compiling():
+    if whole_process and kernels is not None and kernels.compiling():
         import os
 
         sys.stderr.flush()
