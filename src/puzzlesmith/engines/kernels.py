@@ -10,8 +10,8 @@ numba.  Every engine and solver takes ``kernels=``:
   least :attr:`Auto.big` starts compiled; otherwise the first :attr:`Auto.nodes` nodes of
   the run are interpreted and the run then moves to the compiled kernels, keeping its
   search state, so the answers and node counts are the same whatever kernels ran (sliding
-  tiles' two IDA*s cannot share a state: the compiled one starts again and its result is
-  reported).  A small search thus ends before numba would have loaded.
+  tiles' two IDA*s cannot share a state: the compiled one starts again, the nodes add
+  up).  A small search thus ends before numba would have loaded.
 
 >>> check_kernels("auto")
 'auto'

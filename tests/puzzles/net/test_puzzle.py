@@ -33,7 +33,8 @@ def test_surface():
     assert parse_opts == {"connected", "wrap", "max_tiles"}
     assert {o.name for o in NET.options_for("generate")} == {
         "size", "connected", "wrap", "style", "max_tiles", "allow_search"}
-    assert {o.flag for o in NET.options_for("solve", "run")} == {"--unique", "--explain"}
+    assert {o.flag for o in NET.options_for("solve", "run")} == {"--unique", "--explain",
+                                                                 "--kernels"}
     parse, run = NET.split_params("solve", {"connected": True, "unique": True})
     assert parse == {"connected": True} and run == {"unique": True}
 

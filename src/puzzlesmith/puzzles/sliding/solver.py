@@ -184,9 +184,9 @@ def solve(
     state already on the path, the compiled one only the undoing move) or "auto": the first
     :data:`~puzzlesmith.engines.kernels.AUTO` nodes in Python (where a small search, any
     8-puzzle with linear conflicts or pattern databases, ends before numba would have
-    loaded), then, if that was not enough, the compiled IDA* from the start, whose result
-    is reported (the same as with "numba"); never decided by time.
-    ``stats.extra["kernel"]`` says which IDA* gave the result.
+    loaded), then, if that was not enough, the compiled IDA* from the start (the nodes add
+    up, ``stats.extra["python_nodes"]`` says how many were Python's); never decided by
+    time.  ``stats.extra["kernel"]`` says which IDA* gave the result.
 
     The answer is ``result.solution``, the blank's moves (``details["moves"]`` too);
     ``optimal`` is True only when the method proves it, ``details["bound"]`` is the proven
@@ -240,9 +240,9 @@ def solve(
 def _idastar(board, goal, heuristic, partition, limits, progress, weight: float,
              move: int | None) -> SolveResult:
     """IDA* in Python for at most ``move`` nodes (None: to the end), then, if that was not
-    enough, compiled from the start (:func:`puzzlesmith.engines.kernels.switch_at`): the
-    result is then the compiled run's, the same as with ``kernels="numba"``, and
-    ``stats.extra["python_nodes"]`` counts the nodes spent before."""
+    enough, compiled from the start (:func:`puzzlesmith.engines.kernels.switch_at`).  The
+    nodes of both add up (one node budget, one progress count); ``stats.extra
+    ["python_nodes"]`` counts those spent in Python before the compiled run."""
     spent = 0
     if move != 0:
         budget = move if limits.nodes is None or move is None else min(move, limits.nodes)
@@ -252,9 +252,17 @@ def _idastar(board, goal, heuristic, partition, limits, progress, weight: float,
                 or result.status is not Status.GAVE_UP:
             return result
         spent = result.stats.nodes
-    result = prepare(board, goal, heuristic, partition, limits, progress).solve(
-        weight, limits, progress)
+        if limits.nodes is not None:
+            limits = replace(limits, nodes=max(limits.nodes - spent, 0))
+    relay = progress
+    if progress is not None and spent:
+        def relay(stats: Stats) -> None:
+            progress(Stats(stats.nodes + spent, stats.seconds, dict(stats.extra)))
+
+    result = prepare(board, goal, heuristic, partition, limits, relay).solve(
+        weight, limits, relay)
     if spent:
+        result.stats.nodes += spent
         result.stats.extra["python_nodes"] = spent
     return result
 
