@@ -260,3 +260,20 @@ def test_a_failed_commit_rolls_back():
     with pytest.raises(sqlite3.OperationalError), store_module._Transaction(db):
         pass
     assert db.done == ["BEGIN IMMEDIATE", "COMMIT", "ROLLBACK"]
+
+
+def test_two_generate_commands_at_once_store_every_puzzle(tmp_path):
+    import subprocess
+    import sys
+
+    path = tmp_path / "p.db"
+    commands = [[sys.executable, "-m", "puzzlesmith", "generate", "starbattle", "--size", "6",
+                 "--stars", "1", "--count", "5", "--seed", seed, "--store", "--db", str(path)]
+                for seed in ("11", "12")]
+    runs = [subprocess.Popen(c, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            for c in commands]
+    for run in runs:
+        _, err = run.communicate(timeout=120)
+        assert run.returncode == 0, err
+    with Store(path) as store:
+        assert len(store) == 10 and len({e.key for e in store.find()}) == 10

@@ -26,7 +26,6 @@ import fnmatch
 import importlib
 import itertools
 import json
-import random
 import time
 import uuid
 from collections.abc import Callable, Iterable, Iterator
@@ -37,6 +36,7 @@ from typing import Any
 from .cores import default_jobs
 from .errors import LimitReached, PuzzleError, UsageError
 from .results import Limits, Stats, Status
+from .seeds import random_seed, run_seeds
 
 __all__ = [
     "Item", "Line", "VERBS", "read_inputs", "generate_items", "run_batch", "run_task", "Summary",
@@ -118,13 +118,13 @@ def read_inputs(inputs: Iterable[str], puzzle, *, lines: bool = False,
 
 
 def generate_items(count: int, seed: int | None = None) -> list[Item]:
-    """``count`` generation items with the seeds ``seed, seed + 1, ...`` (a random first seed
-    when None, so that every puzzle of the batch can be made again)."""
+    """``count`` generation items with the seeds of :func:`~puzzlesmith.seeds.run_seeds` (a
+    random run seed when None, so that every puzzle of the batch can be made again)."""
     if count < 1:
         raise UsageError(f"--count must be at least 1, got {count}")
     if seed is None:
-        seed = random.SystemRandom().randrange(1 << 31)
-    return [Item(f"seed:{seed + k}", None, meta={"seed": seed + k}) for k in range(count)]
+        seed = random_seed()
+    return [Item(f"seed:{one}", None, meta={"seed": one}) for one in run_seeds(seed, count)]
 
 
 def _patterns(puzzle) -> tuple[str, ...]:

@@ -26,6 +26,7 @@ from .errors import InvalidPuzzle, LimitReached, UsageError
 from .puzzles.protocol import Progress, Puzzle
 from .render import draw
 from .results import Limits, Result, Stats, Status
+from .seeds import puzzle_seed
 
 __all__ = ["PAPERS", "Entry", "BookResult", "Cell", "Page", "make_book", "generate_entries",
            "read_entries", "layout", "grid_shape", "solutions_per_page"]
@@ -91,15 +92,15 @@ def _forward(progress: Progress | None, stats: Stats, stage: str, done: int,
 def generate_entries(puzzle: Puzzle, count: int, *, seed: int, limits: Limits,
                      progress: Progress | None = None,
                      **params: Any) -> tuple[list[Entry], Status, Stats]:
-    """``count`` puzzles generated with seeds ``seed``, ``seed + 1``, ... (each proven unique
-    where the puzzle promises it); stops at the first that gives up or cannot be made."""
+    """``count`` puzzles generated with the seeds of :func:`~.seeds.run_seeds` (each proven
+    unique where the puzzle promises it); stops at the first that gives up or cannot be made."""
     puzzle.check_verb("generate")
     stats, entries, status = Stats(), [], Status.SOLVED
     began = time.monotonic()
     for k in range(count):
         report = _forward(progress, stats, f"generating {k + 1} of {count}", k, count, k)
         report()
-        result = puzzle.generate(seed=seed + k, count=1, limits=limits, progress=report,
+        result = puzzle.generate(seed=puzzle_seed(seed, k), count=1, limits=limits, progress=report,
                                  **params)
         stats.nodes += result.stats.nodes
         stats.seconds = time.monotonic() - began
@@ -114,7 +115,7 @@ def generate_entries(puzzle: Puzzle, count: int, *, seed: int, limits: Limits,
         if rating is None and "rate" in puzzle.verbs:
             rating = _rate(puzzle, made.instance, limits)
         entries.append(Entry(k + 1, made.instance, solution, made.seed if made.seed is not None
-                             else seed + k, rating))
+                             else puzzle_seed(seed, k), rating))
         if result.status != Status.SOLVED:
             status = Status(result.status)
             break

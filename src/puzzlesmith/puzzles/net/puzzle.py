@@ -37,6 +37,7 @@ from ...results import (
     Status,
     count_status,
 )
+from ...seeds import random_seed, run_seeds
 from ..protocol import Option, Progress, Puzzle
 from . import board as nb
 from .board import MAX_TILES, Board, Grid
@@ -205,7 +206,7 @@ class NetPuzzle(Puzzle):
                  connected: bool = False, wrap: bool = False, style: str = "ust",
                  max_tiles: int = MAX_TILES, max_rounds: int | None = None,
                  allow_search: bool = False) -> GenerateResult:
-        """``count`` puzzles with exactly one solution (seeds ``seed``, ``seed + 1``, ...),
+        """``count`` puzzles with exactly one solution (seeds by :mod:`puzzlesmith.seeds`),
         each finished by the deductions unless ``allow_search`` or ``wrap`` (a wrapping board
         has no border to start from, the deductions seldom finish one); stops with status
         gave-up, keeping those made, at a limit."""
@@ -219,15 +220,15 @@ class NetPuzzle(Puzzle):
         rows, cols = nb.parse_size(size, max_tiles=max_tiles)
         start = time.monotonic()
         limits = (limits or Limits()).started()
-        base = random.randrange(2**32) if seed is None else seed
+        base = random_seed() if seed is None else seed
         stats = Stats(extra={"rounds": 0})
         made: list[Generated] = []
         status = Status.SOLVED
-        for k in range(count):
+        for one_seed in run_seeds(base, count):
             left = None if limits.nodes is None else max(0, limits.nodes - stats.nodes)
             try:
                 one = generate_one(rows, cols, connected=connected, wrap=wrap, style=style,
-                                   rng=random.Random(base + k), max_rounds=max_rounds,
+                                   rng=random.Random(one_seed), max_rounds=max_rounds,
                                    limits=replace(limits, nodes=left),
                                    deducible=not (allow_search or wrap))
             except LimitReached:
@@ -243,7 +244,7 @@ class NetPuzzle(Puzzle):
                 break
             level = rate(one.board, limits=Limits(nodes=0)).level
             made.append(Generated(one.board, nb.format_grid(one.board.tiles) + "\n",
-                                  one.solution, base + k, level,
+                                  one.solution, one_seed, level,
                                   {"rows": nb.to_rows(one.board.tiles),
                                    "solution": nb.to_rows(one.solution),
                                    "connected": connected, "wrap": wrap,

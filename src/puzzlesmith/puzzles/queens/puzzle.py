@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-import random
 import statistics
 import time
 from typing import Any
@@ -29,6 +28,7 @@ from ...results import (
     Stats,
     Status,
 )
+from ...seeds import random_seed, run_seeds
 from ..protocol import Option, Progress, Puzzle
 from . import counting, generator, hints, methods, model
 from .model import Board
@@ -164,26 +164,26 @@ class QueensPuzzle(Puzzle):
     def generate(self, *, seed: int | None = None, limits: Limits | None = None,
                  progress: Progress | None = None, count: int = 1, size: int | str = 8,
                  **params: Any) -> GenerateResult:
-        """``count`` completion puzzles of ``size`` queens from seeds ``seed``,
-        ``seed + 1``, ...; each has exactly one completion (proven by counting).  Gives up,
+        """``count`` completion puzzles of ``size`` queens (seeds by :mod:`puzzlesmith.seeds`);
+        each has exactly one completion (proven by counting).  Gives up,
         keeping the puzzles made, at ``limits``."""
         _no_params(params)
         size = generator.check_size(size)
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise UsageError(f"count must be a whole number >= 1, got {count!r}")
         if seed is None:
-            seed = random.SystemRandom().randrange(2**31)
+            seed = random_seed()
         limits = (limits or Limits()).started()
         stats = Stats(extra={"made": 0})
         began = time.monotonic()
         made = []
         status = Status.SOLVED
         try:
-            for k in range(count):
+            for one_seed in run_seeds(seed, count):
                 if limits.expired():
                     status = Status.GAVE_UP
                     break
-                one = generator.make(size, seed + k, limits, stats)
+                one = generator.make(size, one_seed, limits, stats)
                 if one is None:
                     status = Status.GAVE_UP
                     break

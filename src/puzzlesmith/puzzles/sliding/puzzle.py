@@ -41,6 +41,7 @@ from ...results import (
     Stats,
     Status,
 )
+from ...seeds import puzzle_seed, random_seed
 from ..protocol import Option, Progress, Puzzle
 from .board import (
     TATHAM_ID,
@@ -261,7 +262,7 @@ class SlidingPuzzle(Puzzle):
                  goal: str | Board | None = None, moves: int | None = None,
                  length: int | None = None, pdb: str | None = None,
                  max_cells: int | None = None) -> GenerateResult:
-        """``count`` random solvable boards (seeds ``seed``, ``seed + 1``, ...).
+        """``count`` random solvable boards (seeds by :mod:`puzzlesmith.seeds`).
 
         Uniform over the boards that reach the goal by default; ``moves=D``: ``D`` random
         blank moves from the goal (``solution`` undoes them, not always optimally);
@@ -280,7 +281,7 @@ class SlidingPuzzle(Puzzle):
         if moves is not None and length is not None:
             raise UsageError("give moves or length, not both")
         limits = (limits or Limits()).started()
-        base = seed if seed is not None else random.SystemRandom().randrange(2 ** 32)
+        base = seed if seed is not None else random_seed()
         started = time.perf_counter()
         made: list[Generated] = []
         status, messages, nodes = Status.SOLVED, [], 0
@@ -303,7 +304,8 @@ class SlidingPuzzle(Puzzle):
         try:
             for i in range(count):
                 limits.check("generating boards")
-                rng = random.Random(base + i)
+                one_seed = puzzle_seed(base, i)
+                rng = random.Random(one_seed)
                 solution, rating, details = None, None, {}
                 if moves is not None:
                     board, walk = random_walk(target, moves, rng, limits)
@@ -316,7 +318,7 @@ class SlidingPuzzle(Puzzle):
                 else:
                     board = uniform(target, rng)
                 text = format_board(board, one_line=rows == cols)
-                made.append(Generated(Instance(board, target), text, solution, base + i,
+                made.append(Generated(Instance(board, target), text, solution, one_seed,
                                       rating, details))
                 if progress is not None:
                     progress(Stats(nodes=nodes, seconds=time.perf_counter() - started,
