@@ -34,9 +34,11 @@ def _exit(code: int) -> None:
     compiler at interpreter shutdown."""
     kernels = sys.modules.get("puzzlesmith.engines.kernels")
     if kernels is not None and kernels.compiling():
+        import contextlib
         import os
 
-        sys.stdout.flush()
-        sys.stderr.flush()
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError):  # a closed pipe: nothing to add
+                stream.flush()
         os._exit(code)
     sys.exit(code)
