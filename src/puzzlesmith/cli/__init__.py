@@ -25,15 +25,16 @@ def main(argv: list[str] | None = None) -> None:
         from .contract import Failure, emit_failure
 
         code = emit_failure(args, None, Failure(Status.GAVE_UP, "interrupted"))
-    _exit(code)
+    _exit(code, whole_process=argv is None)
 
 
-def _exit(code: int) -> None:
-    """Exit with ``code``; while kernels are still compiling in a daemon thread (a run gave
-    up before the compilation ended), leave at once rather than wait for, or break in, the
-    compiler at interpreter shutdown."""
+def _exit(code: int, whole_process: bool) -> None:
+    """Exit with ``code``.  When the program is the whole process (the script, ``python -m
+    puzzlesmith``) and kernels are still compiling in a daemon thread (a run gave up before
+    the compilation ended), leave at once rather than wait for, or break in, the compiler
+    at interpreter shutdown; a caller that passed ``argv`` gets ``SystemExit`` as usual."""
     kernels = sys.modules.get("puzzlesmith.engines.kernels")
-    if kernels is not None and kernels.compiling():
+    if whole_process and kernels is not None and kernels.compiling():
         import contextlib
         import os
 
