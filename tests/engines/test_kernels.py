@@ -123,7 +123,8 @@ def test_the_command_line_gives_up_during_compilation_and_exits():
             "kernels._WARM_UPS['queens'] = ('the queens kernels', threading.Event().wait)\n"
             "import sys\n"
             "from puzzlesmith.cli import main\n"
-            "sys.argv[1:] = ['count', 'queens', '16', '--timeout', '2', '--format', 'json']\n"
+            "sys.argv = ['puzzlesmith', 'count', 'queens', '16', '--timeout', '2',\n"
+            "            '--format', 'json']\n"
             "main()\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=120, env={"PYTHONPATH": str(SRC), "PATH": "/usr/bin:/bin"})

@@ -35,14 +35,17 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def _exit(code: int, whole_process: bool) -> None:
-    """Exit with ``code``.  As the program itself (not called by other Python code), while
-    kernels are still compiling in a daemon thread (a run gave up before the compilation
-    ended), leave at once rather than wait for, or break in, the compiler at interpreter
-    shutdown (stdout was flushed and checked already)."""
+    """Exit with ``code``.  When the program is the whole process (the script, ``python -m
+    puzzlesmith``) and kernels are still compiling in a daemon thread (a run gave up before
+    the compilation ended), leave at once rather than wait for, or break in, the compiler
+    at interpreter shutdown; a caller that passed ``argv`` gets ``SystemExit`` as usual."""
     kernels = sys.modules.get("puzzlesmith.engines.kernels")
     if whole_process and kernels is not None and kernels.compiling():
+        import contextlib
         import os
 
-        sys.stderr.flush()
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError):  # a closed pipe: nothing to add
+                stream.flush()
         os._exit(code)
     sys.exit(code)
