@@ -15,6 +15,7 @@ every puzzle's reported seed makes that puzzle again alone (``--seed P --count 1
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 __all__ = ["puzzle_seed", "run_seeds", "random_seed"]
 
@@ -33,9 +34,10 @@ def puzzle_seed(seed: int, index: int) -> int:
     return ((high << 32) | low) >> (64 - SEED_BITS)
 
 
-def run_seeds(seed: int, count: int) -> list[int]:
-    """The seeds of the ``count`` puzzles of a run with ``seed``."""
-    return [puzzle_seed(seed, k) for k in range(count)]
+def run_seeds(seed: int, count: int) -> Iterator[int]:
+    """The seeds of the ``count`` puzzles of a run with ``seed``, one at a time (a run may
+    stop long before an absurd ``count``)."""
+    return (puzzle_seed(seed, k) for k in range(count))
 
 
 def random_seed() -> int:
