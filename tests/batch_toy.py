@@ -37,9 +37,10 @@ class Stubborn(Toy):
         return super().solve(instance, **params)
 
     def generate(self, *, seed=None, limits=None, progress=None, count=1, **params):
-        first = 1 if seed is None else seed
+        from puzzlesmith.seeds import run_seeds
+
         made = [Generated(n, f"{n}\n", 1, seed=n)
-                for n in range(first, first + count)]
+                for n in run_seeds(1 if seed is None else seed, count)]
         return GenerateResult(Status.SOLVED, puzzles=made, puzzle=self.name)
 
 

@@ -21,6 +21,7 @@ from puzzlesmith.batch import (
     run_batch,
 )
 from puzzlesmith.errors import PuzzleError, UsageError
+from puzzlesmith.seeds import puzzle_seed, run_seeds
 from puzzlesmith.store import Store
 
 
@@ -88,7 +89,8 @@ def test_a_crash_a_hang_and_a_bug_cost_one_item_each(toy):
 def test_generate_items_and_store(toy, tmp_path):
     toy = puzzles.get("stubborn")
     items = generate_items(3, seed=5)
-    assert [item.id for item in items] == ["seed:5", "seed:6", "seed:7"]
+    seeds = list(run_seeds(5, 3))
+    assert [item.id for item in items] == [f"seed:{s}" for s in seeds]
     with Store(tmp_path / "p.db") as store:
         lines = list(run_batch(toy, "generate", items, jobs=0, store=store))
         assert [line["stored"][0]["new"] for line in lines] == [True] * 3
@@ -96,8 +98,8 @@ def test_generate_items_and_store(toy, tmp_path):
         assert [line["stored"][0]["new"] for line in again] == [False] * 3
         assert [e.rating for e in store.find("stubborn")] == [None] * 3
         assert len(store) == 3
-        assert sorted(e.seed for e in store.find("stubborn")) == [5, 6, 7]
-        assert [e.text for e in store.find("stubborn")] == ["5\n", "6\n", "7\n"]
+        assert sorted(e.seed for e in store.find("stubborn")) == sorted(seeds)
+        assert [e.text for e in store.find("stubborn")] == [f"{s}\n" for s in seeds]
 
 
 def test_solve_with_store_updates_a_stored_row(toy, tmp_path):
@@ -105,7 +107,8 @@ def test_solve_with_store_updates_a_stored_row(toy, tmp_path):
     with Store(tmp_path / "p.db") as store:
         list(run_batch(toy, "generate", generate_items(2, seed=1), jobs=0, store=store))
         items = read_inputs(["store:"], toy, db=str(tmp_path / "p.db"))
-        assert [(i.id, i.text) for i in items] == [("store:1", "1\n"), ("store:2", "2\n")]
+        assert [(i.id, i.text) for i in items] == [("store:1", "1\n"),
+                                                   ("store:2", f"{puzzle_seed(1, 1)}\n")]
         lines = list(run_batch(toy, "rate", items, jobs=0, store=store))
         assert [line["stored"] for line in lines] == [[{"row": 1, "new": False}],
                                                       [{"row": 2, "new": False}]]

@@ -35,8 +35,8 @@ def puzzle_seed(seed: int, index: int) -> int:
 
 
 def run_seeds(seed: int, count: int) -> Iterator[int]:
-    """The seeds of the ``count`` puzzles of a run with ``seed``, lazily (a run may ask for
-    a hundred million puzzles and stop at its limit after a few)."""
+    """The seeds of the ``count`` puzzles of a run with ``seed``, one at a time (a run may
+    stop long before an absurd ``count``)."""
     return (puzzle_seed(seed, k) for k in range(count))
 
 

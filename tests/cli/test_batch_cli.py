@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from puzzlesmith import puzzles
+from puzzlesmith.seeds import run_seeds
 from tests.interrupt import popen
 
 from .conftest import run_cli
@@ -130,15 +131,15 @@ def test_batch_generate_store_twice_then_list_and_export(toys, tmp_path):
     code, out, err = toys(["batch", "generate", "stubborn", "--count", "4", "--seed", "1",
                            "--store", "--db", db, "-j", "2"])
     items, summary = json_lines(out)
-    assert code == 0 and [o["id"] for o in items] == [f"seed:{k}" for k in range(1, 5)]
+    assert code == 0 and [o["id"] for o in items] == [f"seed:{k}" for k in run_seeds(1, 4)]
     assert [o["stored"][0]["new"] for o in items] == [True] * 4
     code, out, _ = toys(["generate", "stubborn", "--count", "4", "--seed", "1", "--store",
                          "--db", db, "--format", "json"])
     assert code == 0 and [s["new"] for s in json.loads(out)["stored"]] == [False] * 4
     code, out, _ = toys(["store", "list", "--db", db, "--format", "json"])
     rows = json.loads(out)["rows"]
-    assert [r["seed"] for r in rows] == [1, 2, 3, 4] and {r["kind"] for r in rows} == {
-        "stubborn"}
+    assert [r["seed"] for r in rows] == list(run_seeds(1, 4))
+    assert {r["kind"] for r in rows} == {"stubborn"}
     code, exported, _ = toys(["store", "export", "--db", db])
     assert len(exported.splitlines()) == 4
     other = str(tmp_path / "q.db")
@@ -219,7 +220,7 @@ def test_twenty_star_battles_stored_twice_then_round_tripped(tmp_path, data_dir)
     code, out, err = run_cli(made)
     assert code == 0 and sum(s["new"] for s in json.loads(out)["stored"]) == 0, err
     code, out, _ = run_cli(["store", "list", "--db", db, "--format", "json"])
-    assert [r["seed"] for r in json.loads(out)["rows"]] == list(range(1, 21))
+    assert [r["seed"] for r in json.loads(out)["rows"]] == list(run_seeds(1, 20))
     code, exported, _ = run_cli(["store", "export", "--db", db])
     code, out, err = run_cli(["store", "add", "starbattle", "-", "--db", other], stdin=exported)
     assert code == 0 and out.strip() == "added 20, refused 0 duplicates", err

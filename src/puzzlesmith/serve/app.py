@@ -68,9 +68,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         waiting["count"] += 1
         answer = None
         try:
-            with anyio.move_on_after((limits.remaining() or 0.0) + GRACE):
-                work = partial(_guarded, name, verb, body, settings, limits)
-                answer = await _in_slot(limiter, threads, work)
+            work = partial(_guarded, name, verb, body, settings, limits)
+            answer = await _in_slot(limiter, threads, work, limits.remaining() or 0.0)
         finally:
             waiting["count"] -= 1
         if answer is None:
@@ -109,16 +108,23 @@ def create_app(settings: Settings | None = None) -> Starlette:
     return app
 
 
-async def _in_slot(limiter: anyio.CapacityLimiter, threads: anyio.CapacityLimiter, work):
-    """``work()`` in a worker thread holding one of the ``limiter``'s slots until it returns.
+async def _in_slot(limiter: anyio.CapacityLimiter, threads: anyio.CapacityLimiter, work,
+                   seconds: float):
+    """``work()`` in a worker thread holding one of the ``limiter``'s slots until it returns;
+    None when ``seconds`` (the request's time left) pass before a slot is free, or when
+    ``work`` runs past them plus :data:`GRACE`.
 
-    When the caller is cancelled (its deadline passed) the answer is not waited for, but the
-    slot stays taken until the thread has stopped (through the limits the library checks),
-    so no more threads compute than the limiter allows.  ``threads`` is anyio's own token
-    for the thread (given back when the thread is abandoned)."""
+    Then the answer is not waited for, but the slot stays taken until the thread has stopped
+    (through the limits the library checks), so no more threads compute than the limiter
+    allows.  ``threads`` is anyio's own token for the thread (given back when the thread is
+    abandoned)."""
     borrower, claim = object(), threading.Lock()
     state = {"started": False, "dropped": False}
-    await limiter.acquire_on_behalf_of(borrower)
+    until = time.monotonic() + seconds
+    with anyio.move_on_after(seconds) as queue:
+        await limiter.acquire_on_behalf_of(borrower)
+    if queue.cancelled_caught:
+        return None  # still waiting in line at the deadline: nothing was computed
 
     def run():
         with claim:
@@ -132,8 +138,10 @@ async def _in_slot(limiter: anyio.CapacityLimiter, threads: anyio.CapacityLimite
                 anyio.from_thread.run_sync(limiter.release_on_behalf_of, borrower)
 
     try:
-        return await anyio.to_thread.run_sync(run, abandon_on_cancel=True,
-                                              limiter=threads)
+        with anyio.move_on_after(until - time.monotonic() + GRACE):
+            return await anyio.to_thread.run_sync(run, abandon_on_cancel=True,
+                                                  limiter=threads)
+        return None
     finally:
         with claim:
             if not state["started"]:
