@@ -99,8 +99,13 @@ FREE, TAKEN, EXCLUDED = 0, 1, 2
 EXHAUSTED, FOUND, PAUSED, GAVE_UP = 0, 1, 2, 3  # GAVE_UP is set in Python
 DESCEND, BACKTRACK = 0, 1
 (C_TRAIL, C_QLEN, C_LEVEL, C_MODE, C_NODES, C_STAMP, C_PIGEON, C_PROBE, C_PROBES,
- C_ROUND, C_DYNAMIC, C_PFAILS) = range(12)
-CONTROL_SIZE = 12
+ C_ROUND, C_DYNAMIC, C_PFAILS, C_PROBE_AT, C_PROBE_EXCLUDED) = range(14)
+CONTROL_SIZE = 14
+#: Root probes between two returns to Python (at fixed counts, so where a search pauses
+#: never depends on the machine): the root's singleton-consistency pass over a large model
+#: takes seconds, and the deadline, Ctrl-C and the move to compiled kernels (after nodes
+#: plus probes reach the "auto" budget) are decided between kernel calls.
+PROBE_QUANTUM = 256
 _BUILD_CHECK = 4096  # options between two deadline checks while building a model
 
 
@@ -423,7 +428,7 @@ class Search:
         """One kernel call of at most one chunk of nodes; returns (outcome, found)."""
         state, ctl = self._state, self._state["ctl"]
         move = self._switch_at
-        if not self.compiled and move is not None and ctl[C_NODES] >= move:
+        if not self.compiled and move is not None and ctl[C_NODES] + ctl[C_PROBES] >= move:
             try:
                 self._compile()
             except LimitReached:
@@ -435,7 +440,7 @@ class Search:
         if self._run_stop is not None:
             stop = min(stop, self._run_stop)
         if not self.compiled and move is not None:
-            stop = min(stop, move)  # move at exactly that node, whatever the chunks
+            stop = min(stop, move - ctl[C_PROBES])  # nodes and probes: the "auto" budget
         outcome, found = self._kernel(
             *self._model[:3], state["status"], state["cover"], state["avail"],
             *self._model[3:], state["trail"], ctl, state["queue"], state["queued"],
@@ -493,6 +498,7 @@ class Search:
         state["queue"][:n_items] = range(n_items)
         state["queued"][:] = [True] * (3 * n_items)
         ctl[C_TRAIL], ctl[C_LEVEL], ctl[C_MODE], ctl[C_QLEN] = 0, 0, DESCEND, n_items
+        ctl[C_PROBE_AT], ctl[C_PROBE_EXCLUDED] = 0, 0
         self._shuffle()
         self._run_budget = max(self._run_budget + 1, int(self._run_budget * RESTART_GROWTH))
         self._run_stop = int(ctl[C_NODES]) + self._run_budget

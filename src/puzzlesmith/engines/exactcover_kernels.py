@@ -25,6 +25,8 @@ from .exactcover import (
     C_PFAILS,
     C_PIGEON,
     C_PROBE,
+    C_PROBE_AT,
+    C_PROBE_EXCLUDED,
     C_PROBES,
     C_QLEN,
     C_ROUND,
@@ -36,6 +38,7 @@ from .exactcover import (
     FOUND,
     FREE,
     PAUSED,
+    PROBE_QUANTUM,
     TAKEN,
 )
 from .twins import compile_twins
@@ -388,13 +391,21 @@ def _probe_item(p, lo, hi, primary, status, cover, avail, opt_start, opt_items, 
 def _probe_all(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_start,
                item_opts, confine, trail, ctl, queue, queued, scratch):
     """Singleton consistency: tentatively take every free option, exclude (and propagate)
-    those whose propagation fails, until a whole round excludes nothing.  Returns False on
-    a contradiction."""
+    those whose propagation fails, until a whole round excludes nothing.  Returns 1 at the
+    fixpoint, 0 on a contradiction, 2 when the probe count reaches a multiple of
+    :data:`PROBE_QUANTUM` (the place and the round's exclusions are kept in ``ctl``: the
+    next call carries on from there)."""
+    quota = (ctl[C_PROBES] // PROBE_QUANTUM + 1) * PROBE_QUANTUM  # pauses at fixed counts
+    first = ctl[C_PROBE_AT]
     while True:
-        excluded = 0
-        for o in range(len(status)):
+        excluded = ctl[C_PROBE_EXCLUDED]
+        for o in range(first, len(status)):
             if status[o] != FREE:
                 continue
+            if ctl[C_PROBES] >= quota:
+                ctl[C_PROBE_AT] = o
+                ctl[C_PROBE_EXCLUDED] = excluded
+                return 2
             mark = ctl[C_TRAIL]
             ctl[C_PROBES] += 1
             _set_status(o, TAKEN, status, cover, avail, lo, hi, opt_start, opt_items, trail, ctl,
@@ -411,9 +422,14 @@ def _probe_all(lo, hi, primary, status, cover, avail, opt_start, opt_items, item
             if not _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items,
                               item_start, item_opts, confine, trail, ctl, queue, queued,
                               scratch):
-                return False
+                ctl[C_PROBE_AT] = 0
+                ctl[C_PROBE_EXCLUDED] = 0
+                return 0
+        first = 0
+        ctl[C_PROBE_AT] = 0
+        ctl[C_PROBE_EXCLUDED] = 0
         if excluded == 0:
-            return True
+            return 1
 
 
 def _choose_item(lo, hi, primary, cover, avail, weight):
@@ -497,9 +513,13 @@ def search(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_sta
                                 item_start, item_opts, confine, trail, ctl, queue, queued,
                                 scratch)
             if ok and ctl[C_PROBE] and ctl[C_LEVEL] == 0:
-                ok = _probe_all(lo, hi, primary, status, cover, avail, opt_start, opt_items,
-                                item_start, item_opts, confine, trail, ctl, queue, queued,
-                                scratch)
+                probed = _probe_all(lo, hi, primary, status, cover, avail, opt_start,
+                                    opt_items, item_start, item_opts, confine, trail, ctl,
+                                    queue, queued, scratch)
+                if probed == 2:  # to be continued: the root is entered again, not counted
+                    ctl[C_NODES] -= 1
+                    return PAUSED, found
+                ok = probed == 1
             while ok and ctl[C_PROBE]:
                 p = _choose_item(lo, hi, primary, cover, avail, scratch[6])
                 if p < 0 or _probe_item(p, lo, hi, primary, status, cover, avail, opt_start,

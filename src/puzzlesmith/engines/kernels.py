@@ -58,7 +58,9 @@ class Auto:
     nodes: int | None
 
 
-#: Per engine.  Exact cover's size is the model's option-item entries, the CSP's its arcs
+#: Per engine.  Exact cover counts nodes plus probes (a probe costs about a node, and the
+#: root's probing of a large model is thousands of them).  Exact cover's size is the model's
+#: option-item entries, the CSP's its arcs
 #: plus its propagators' sizes.  256 nodes cover the small Star Battles (at most about 60
 #: nodes) and Net boards up to 40x40 (at most about 60).  Sliding tiles cannot carry a search
 #: over from one IDA* to the other: the Python IDA* runs up to 10,000 nodes (any 8-puzzle
