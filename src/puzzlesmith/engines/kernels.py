@@ -59,15 +59,16 @@ class Auto:
 
 
 #: Per engine.  Exact cover counts nodes plus probes (a probe costs about a node, and the
-#: root's probing of a large model is thousands of them).  Exact cover's size is the model's
-#: option-item entries, the CSP's its arcs
+#: root's probing of a large model is thousands of them); its size is the model's option-item
+#: entries (a 20x20 Star Battle about 3,200: larger models start compiled, as one of their
+#: interpreted probes can take milliseconds).  The CSP's size is its arcs
 #: plus its propagators' sizes.  256 nodes cover the small Star Battles (at most about 60
 #: nodes) and Net boards up to 40x40 (at most about 60).  Sliding tiles cannot carry a search
 #: over from one IDA* to the other: the Python IDA* runs up to 10,000 nodes (any 8-puzzle
 #: with linear conflicts or pattern databases, at most about 8,000; about 0.3 s on 4x4
 #: boards), then the compiled one runs from the start.
 AUTO = {
-    "exactcover": Auto(big=200_000, nodes=256),
+    "exactcover": Auto(big=4_000, nodes=256),
     "csp": Auto(big=20_000, nodes=256),
     "sliding": Auto(big=None, nodes=10_000),
 }
