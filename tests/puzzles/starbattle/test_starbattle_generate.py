@@ -8,7 +8,6 @@ from puzzlesmith.errors import UsageError
 from puzzlesmith.puzzles import get
 from puzzlesmith.puzzles.starbattle import generator, rules
 from puzzlesmith.results import Limits, Status
-from puzzlesmith.seeds import run_seeds
 
 SB = get("starbattle")
 EXAMPLE_6X6 = "AABBCC\nAABCCC\nAABCCC\nDDBBEE\nDDBBEF\nDDBBFF\n"
@@ -79,6 +78,8 @@ def test_generation_is_reproducible_and_counts_seeds():
     assert a.instance.grid == b.instance.grid and a.solution == b.solution
     assert one(size="8", seed=12).instance.grid != a.instance.grid
     three = SB.generate(size="8", seed=11, count=3)
+    from puzzlesmith.seeds import run_seeds
+
     assert three.status is Status.SOLVED
     assert [p.seed for p in three.puzzles] == list(run_seeds(11, 3))
     assert three.puzzles[0].text == a.text
@@ -127,9 +128,9 @@ def test_a_budget_refuses_work_past_the_deadline():
     assert made.status is Status.GAVE_UP and made.puzzle is None
 
 
-def test_rules_never_contradict_the_exact_solver(data_dir):
+def test_rules_never_contradict_the_exact_solver(shared_data):
     """Every cell the rater decides agrees with the known unique solution."""
-    for path in sorted((data_dir / "starbattle").glob("*.sb")):
+    for path in sorted((shared_data / "starbattle").glob("*.sb")):
         puzzle = SB.parse(path.read_text())
         explained = rules.explain(puzzle)
         assert explained.steps, path.name
@@ -183,11 +184,11 @@ def test_generated_puzzles_are_solvable_by_rules_unless_search_is_allowed():
     check(anything, 10, 2)
 
 
-def test_the_published_puzzles_are_finished_by_rules_in_the_sources_order(data_dir):
+def test_the_published_puzzles_are_finished_by_rules_in_the_sources_order(shared_data):
     """At least 49 of the 50 published puzzles are finished by the rules, and where a source
     ranks its puzzles the levels never go down."""
     levels = {}
-    for path in sorted((data_dir / "starbattle").glob("*.sb")):
+    for path in sorted((shared_data / "starbattle").glob("*.sb")):
         levels[path.stem] = rules.rate(SB.parse(path.read_text())).level
     assert len(levels) == 50
     assert sum(level in rules.LEVELS[:4] for level in levels.values()) >= 49
@@ -198,11 +199,11 @@ def test_the_published_puzzles_are_finished_by_rules_in_the_sources_order(data_d
         assert ranks == sorted(ranks) and ranks[0] < ranks[-1], ordered
 
 
-def test_every_rule_is_named_in_the_steps_with_its_cells(data_dir):
+def test_every_rule_is_named_in_the_steps_with_its_cells(shared_data):
     seen = set()
     for name in ("kd10_ts0620", "kd10_ts0825", "dp351_example_6x6", "ms8_d67",
                  "mit_kd-6-31-6"):
-        puzzle = SB.parse((data_dir / "starbattle" / f"{name}.sb").read_text())
+        puzzle = SB.parse((shared_data / "starbattle" / f"{name}.sb").read_text())
         for step in rules.explain(puzzle).steps:
             assert step.stars or step.empties, step
             assert str(step).startswith(f"{step.rule} (")
@@ -212,9 +213,9 @@ def test_every_rule_is_named_in_the_steps_with_its_cells(data_dir):
     assert seen == set(rules.RULES)
 
 
-def test_decide_ends_where_the_steps_end(data_dir):
+def test_decide_ends_where_the_steps_end(shared_data):
     for name in ("kd10_ts0620", "sbjl_14puzzle1", "dp351_bonus_15x15", "ms17_d85"):
-        puzzle = SB.parse((data_dir / "starbattle" / f"{name}.sb").read_text())
+        puzzle = SB.parse((shared_data / "starbattle" / f"{name}.sb").read_text())
         for level in ("easy", "medium", "hard"):
             assert rules.decide(puzzle, level)[0] == rules.explain(puzzle, level).state
 
