@@ -128,9 +128,9 @@ def test_a_budget_refuses_work_past_the_deadline():
     assert made.status is Status.GAVE_UP and made.puzzle is None
 
 
-def test_rules_never_contradict_the_exact_solver(shared_data):
+def test_rules_never_contradict_the_exact_solver(data_dir):
     """Every cell the rater decides agrees with the known unique solution."""
-    for path in sorted((shared_data / "starbattle").glob("*.sb")):
+    for path in sorted((data_dir / "starbattle").glob("*.sb")):
         puzzle = SB.parse(path.read_text())
         explained = rules.explain(puzzle)
         assert explained.steps, path.name
@@ -184,11 +184,11 @@ def test_generated_puzzles_are_solvable_by_rules_unless_search_is_allowed():
     check(anything, 10, 2)
 
 
-def test_the_published_puzzles_are_finished_by_rules_in_the_sources_order(shared_data):
+def test_the_published_puzzles_are_finished_by_rules_in_the_sources_order(data_dir):
     """At least 49 of the 50 published puzzles are finished by the rules, and where a source
     ranks its puzzles the levels never go down."""
     levels = {}
-    for path in sorted((shared_data / "starbattle").glob("*.sb")):
+    for path in sorted((data_dir / "starbattle").glob("*.sb")):
         levels[path.stem] = rules.rate(SB.parse(path.read_text())).level
     assert len(levels) == 50
     assert sum(level in rules.LEVELS[:4] for level in levels.values()) >= 49
@@ -199,11 +199,11 @@ def test_the_published_puzzles_are_finished_by_rules_in_the_sources_order(shared
         assert ranks == sorted(ranks) and ranks[0] < ranks[-1], ordered
 
 
-def test_every_rule_is_named_in_the_steps_with_its_cells(shared_data):
+def test_every_rule_is_named_in_the_steps_with_its_cells(data_dir):
     seen = set()
     for name in ("kd10_ts0620", "kd10_ts0825", "dp351_example_6x6", "ms8_d67",
                  "mit_kd-6-31-6"):
-        puzzle = SB.parse((shared_data / "starbattle" / f"{name}.sb").read_text())
+        puzzle = SB.parse((data_dir / "starbattle" / f"{name}.sb").read_text())
         for step in rules.explain(puzzle).steps:
             assert step.stars or step.empties, step
             assert str(step).startswith(f"{step.rule} (")
@@ -213,9 +213,9 @@ def test_every_rule_is_named_in_the_steps_with_its_cells(shared_data):
     assert seen == set(rules.RULES)
 
 
-def test_decide_ends_where_the_steps_end(shared_data):
+def test_decide_ends_where_the_steps_end(data_dir):
     for name in ("kd10_ts0620", "sbjl_14puzzle1", "dp351_bonus_15x15", "ms17_d85"):
-        puzzle = SB.parse((shared_data / "starbattle" / f"{name}.sb").read_text())
+        puzzle = SB.parse((data_dir / "starbattle" / f"{name}.sb").read_text())
         for level in ("easy", "medium", "hard"):
             assert rules.decide(puzzle, level)[0] == rules.explain(puzzle, level).state
 
