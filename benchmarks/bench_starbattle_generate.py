@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import argparse
 import collections
+import functools
 import statistics
 import time
 
 from puzzlesmith.engines.driver import warm_all
 from puzzlesmith.puzzles import get
+from puzzlesmith.puzzles.starbattle import generator as gen
 from puzzlesmith.results import Limits
 
 sb = get("starbattle")
@@ -64,6 +66,66 @@ def difficulty(targets: list[tuple[int, int, list[str]]], seeds: int, limit: flo
                   f"{max(times):8.2f} {made:>3}/{seeds} {exact:>3}/{seeds}", flush=True)
 
 
+# --profile: the generator's stages, timed by wrapping its functions (wall seconds, calls)
+STAGES = {"_random_placement": "placement", "_grow_regions": "regions",
+          "_second_solution": "repair proofs", "proven_unique": "easing proofs",
+          "_state": "rule solving", "rate": "rating"}
+OUTCOMES = {"_repair": "repair failed", "_to_level": "level failed"}
+
+
+def _instrument(seconds: collections.Counter, calls: collections.Counter) -> None:
+    """Wrap the generator's stage functions so each call adds to ``seconds`` and ``calls``."""
+    for name, stage in {**STAGES, **OUTCOMES}.items():
+        inner = getattr(gen, name)
+
+        @functools.wraps(inner)
+        def timed(*args, _inner=inner, _stage=stage, **kwargs):
+            start = time.perf_counter()
+            try:
+                out = _inner(*args, **kwargs)
+            finally:
+                seconds[_stage] += time.perf_counter() - start
+            calls[_stage] += 1
+            failed = out is None or (isinstance(out, tuple) and out[0] is None)
+            if _stage in OUTCOMES.values() and failed:
+                calls[_stage + " (None)"] += 1
+            return out
+
+        setattr(gen, name, timed)
+
+
+def profile(sizes: list[tuple[int, int]], seeds: int, limit: float) -> None:
+    """Per size: medians over seeds of the seconds in each stage, its calls, the attempts and
+    repairs, and the total (one generation per seed, ``limit`` seconds each)."""
+    seconds, calls = collections.Counter(), collections.Counter()
+    _instrument(seconds, calls)
+    print(f"\n--profile: per seed, seconds in each stage (calls); limit {limit:g} s")
+    for size, stars in sizes:
+        rows = []
+        for seed in range(seeds):
+            seconds.clear()
+            calls.clear()
+            start = time.perf_counter()
+            result = sb.generate(size=str(size), stars=stars, seed=seed,
+                                 limits=Limits(seconds=limit))
+            total = time.perf_counter() - start
+            made = result.puzzles[0].rating if result.puzzles else "GAVE UP"
+            extra = result.stats.extra
+            rows.append((total, dict(seconds), dict(calls)))
+            parts = " ".join(f"{stage} {seconds[stage]:.1f}({calls[stage]})"
+                             for stage in STAGES.values() if calls[stage])
+            fails = " ".join(f"{k} {v}" for k, v in calls.items() if k.endswith("(None)"))
+            print(f"{size:>3}/{stars:<2} seed {seed}: {total:6.1f} s {made:>8}  attempts "
+                  f"{extra.get('attempts')} repairs {extra.get('repairs')}  {parts}  {fails}",
+                  flush=True)
+        med = statistics.median
+        print(f"{size:>3}/{stars:<2} median total {med(r[0] for r in rows):.1f} s; median "
+              "seconds (calls) per stage: " + ", ".join(
+                  f"{stage} {med(r[1].get(stage, 0) for r in rows):.1f}"
+                  f"({med(r[2].get(stage, 0) for r in rows):g})" for stage in STAGES.values()),
+              flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=10)
@@ -73,12 +135,21 @@ def main() -> None:
                                              "17/4:hard",
                         help="SIZE/STARS:LEVEL,... separated by ';'")
     parser.add_argument("--limit", type=float, default=120.0, help="seconds per puzzle")
+    parser.add_argument("--profile", action="store_true",
+                        help="only time the generator's stages at --sizes (--timeout each)")
+    parser.add_argument("--timeout", type=float, default=None,
+                        help="seconds per puzzle (same as --limit)")
     args = parser.parse_args()
+    if args.timeout is not None:
+        args.limit = args.timeout
 
     def sizes(text: str) -> list[tuple[int, int]]:
         return [tuple(map(int, part.split("/"))) for part in text.split(",") if part]
 
     warm_all()  # load the compiled kernels first
+    if args.profile:
+        profile(sizes(args.sizes), args.seeds, args.limit)
+        return
     generation(sizes(args.sizes), args.seeds, "grow", args.limit)
     if sizes(args.genetic_sizes):
         generation(sizes(args.genetic_sizes), args.seeds, "genetic", args.limit)

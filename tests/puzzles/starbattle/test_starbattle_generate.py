@@ -234,3 +234,13 @@ def test_impossible_shapes_and_levels_end():
     with pytest.raises(UsageError, match="unknown difficulty"):
         SB.generate(size="8", difficulty="brutal")
     assert "expert" in generator.DIFFICULTIES and "needs search" not in generator.DIFFICULTIES
+
+
+def test_progress_says_the_stage_and_the_attempt():
+    seen = []
+    made = generator.generate(8, stars=1, seed=3,
+                              progress=lambda stats: seen.append(stats.extra["stage"]))
+    assert made.status is Status.SOLVED
+    assert seen[0] == "attempt 1: placing stars"
+    assert any(stage.endswith("growing regions") for stage in seen)
+    assert all(stage.startswith("attempt ") for stage in seen)

@@ -46,9 +46,9 @@ from dataclasses import dataclass, field
 
 from ...errors import LimitReached, UsageError
 from ...results import Limits, Stats, Status
-from .board import Cell, StarBattle, violations
+from .board import Cell, Marks, StarBattle, violations
 from .rules import LEVELS, decide, rate
-from .solver import count, model, solve
+from .solver import count, model
 
 __all__ = ["generate", "Made", "Budget", "METHODS", "DIFFICULTIES", "check_shape",
            "parse_size", "proven_unique", "REGION_NAMES"]
@@ -82,6 +82,7 @@ class Budget:
 
     limits: Limits = field(default_factory=Limits)
     stats: Stats = field(default_factory=Stats)
+    progress: Callable[[Stats], None] | None = None
 
     def __post_init__(self) -> None:
         self.limits = self.limits.started()
@@ -99,6 +100,15 @@ class Budget:
 
     def spend(self, stats: Stats) -> None:
         self.stats.nodes += stats.nodes
+
+    def report(self, stage: str, **counts: int) -> None:
+        """Tell ``progress`` (if any) the stage of the current attempt and its counters
+        (``stats.extra``: "stage", "attempts", "repairs", "open" cells the rules leave)."""
+        extra = self.stats.extra
+        extra["stage"] = f"attempt {extra.get('attempts', 0)}: {stage}"
+        extra.update(counts)
+        if self.progress is not None:
+            self.progress(self.stats)
 
     def check(self) -> None:
         if self.deadline is not None and time.monotonic() >= self.deadline:
@@ -177,6 +187,7 @@ def generate(rows: int, columns: int | None = None, stars: int = 1, *, seed: int
                          f"{', '.join(DIFFICULTIES)}")
     check_shape(rows, columns, stars)
     budget = budget or Budget(limits or Limits())
+    budget.progress = progress or budget.progress
     for key in ("attempts", "repairs"):
         budget.stats.extra.setdefault(key, 0)
     rng = random.Random(seed)
@@ -194,6 +205,7 @@ def _generate(rows: int, columns: int, stars: int, rng: random.Random, method: s
     for _ in range(DIFFICULTY_ATTEMPTS if difficulty is not None else 1 << 62):
         budget.check()
         stats.extra["attempts"] += 1
+        budget.report("placing stars")
         placement = _random_placement(rows, columns, stars, rng, budget)
         if placement.status is Status.UNSOLVABLE:  # no stars fit: no puzzle of this shape
             return Made(Status.UNSOLVABLE, reason=f"no {rows}x{columns} board holds {stars} "
@@ -201,12 +213,14 @@ def _generate(rows: int, columns: int, stars: int, rng: random.Random, method: s
                                                   f"{rows * stars // columns} per column")
         planted = placement.solution
         if planted is not None:
+            budget.report("growing regions")
             grid = _grow_regions(rows, columns, stars, planted, rng)
             if grid is not None:
                 mend = _repair if method == "grow" else _evolve
                 puzzle = mend(grid, stars, planted, rng, budget)
                 level = ""
                 if puzzle is not None:
+                    budget.report("rating")
                     puzzle, level = _to_level(puzzle, stars, planted, difficulty, by_rules,
                                               rng, budget)
                 if puzzle is not None:
@@ -221,16 +235,32 @@ def _generate(rows: int, columns: int, stars: int, rng: random.Random, method: s
 def _random_placement(rows: int, columns: int, stars: int, rng: random.Random,
                       budget: Budget):
     """Stars in every row and column, none touching: a random first solution (a solve result;
-    its status says when no placement exists at all)."""
+    its status says when no placement exists at all).
+
+    The plain search under a random option order, restarted with a fresh order and a
+    budget growing from :data:`PLACEMENT_NODES` (times :data:`PLACEMENT_GROWTH`, at most
+    :data:`PLACEMENT_TRIES` runs): on a blank 25x25 board with 6 stars a run either ends
+    within a few thousand nodes or wanders for tens of thousands."""
     blank = StarBattle((" " * columns,) * rows, (stars,) * rows,
                        (rows * stars // columns,) * columns, {})
-    result = solve(blank, seed=rng.randrange(1 << 30), limits=budget.sub(PLACEMENT_SECONDS))
-    budget.spend(result.stats)
+    nodes = PLACEMENT_NODES
+    for _ in range(PLACEMENT_TRIES):
+        budget.check()
+        limits = _nodes(budget, nodes)
+        result = model(blank, seed=rng.randrange(1 << 30), limits=limits, strong=False).solve(
+            limits=limits, kernels=_kernels(blank))
+        budget.spend(result.stats)
+        if result.status is not Status.GAVE_UP:
+            break
+        nodes = int(nodes * PLACEMENT_GROWTH)
+    if result.solution is not None:
+        result.solution = sorted(result.solution)
     return result
 
 
-PLACEMENT_SECONDS = 5.0   # per random star placement, then a fresh one
-SECOND_SECONDS = 10.0     # per search for a second solution
+PLACEMENT_NODES = 3_000   # the first run's node budget for a random star placement
+PLACEMENT_GROWTH = 1.5    # each further run's budget, times this
+PLACEMENT_TRIES = 8       # runs per placement, then a fresh attempt
 FITNESS_SECONDS = 5.0     # per solution count of the genetic method
 
 
@@ -315,8 +345,9 @@ def _repair(grid: list[list[int]], stars: int, planted: list[Cell], rng: random.
             return puzzle if not violations(puzzle, planted) else None
         budget.stats.extra["repairs"] += 1
         candidates = [cell for cell in other if cell not in planted_set]
+        budget.report("repairing (a second solution)")
         rng.shuffle(candidates)
-        if any(_hand_over(grid, cell, rng) for cell in candidates):
+        if _hand_over_share(grid, candidates, rng):
             continue
         # each such cell holds its region together: reshape beside one of them, a few times
         around = [(r + dr, c + dc) for r, c in candidates for dr, dc in _STEPS
@@ -329,8 +360,22 @@ def _repair(grid: list[list[int]], stars: int, planted: list[Cell], rng: random.
     return None
 
 
+def _hand_over_share(grid: list[list[int]], candidates: list[Cell], rng: random.Random) -> int:
+    """Hand over one in :data:`REPAIR_SHARE` of ``candidates`` (at least one; the cells
+    where the other solution has a star and the planted one none, shuffled): when the two
+    solutions differ widely, as at 20x20, one proof breaks many of the nearby solutions at
+    once instead of one.  How many cells moved."""
+    want, moved = max(1, len(candidates) // REPAIR_SHARE), 0
+    for cell in candidates:
+        if moved == want:
+            break
+        moved += _hand_over(grid, cell, rng)
+    return moved
+
+
 _STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 REPAIR_RESHAPES = 3  # moves beside a stuck cell per repair, then a fresh start
+REPAIR_SHARE = 4     # one in this many cells where the solutions differ moves per repair
 
 
 def _evolve(grid: list[list[int]], stars: int, planted: list[Cell], rng: random.Random,
@@ -469,6 +514,7 @@ def _ease(puzzle: StarBattle, stars: int, planted: list[Cell], level: str, rng: 
         decided = sum(1 for v in state.values() if v)
         if decided == rows * columns:
             return puzzle
+        budget.report(f"easing to {level}", open=rows * columns - decided)
         moves, others = [], []  # cells the rules leave open first, then the decided ones
         for cell, v in state.items():
             if cell not in planted_set:
@@ -515,22 +561,55 @@ def _state(puzzle: StarBattle, level: str, budget: Budget) -> dict[Cell, int]:
 
 def _second_solution(puzzle: StarBattle, planted: set[Cell],
                      budget: Budget) -> list[Cell] | None:
-    """A solution other than the planted one, or None when there is none (proven)."""
-    result = solve(puzzle, unique=True, limits=budget.sub(SECOND_SECONDS))
-    budget.spend(result.stats)
-    if result.unique:
-        return None
-    if result.unique is None:  # undecided within the limit: treat as ambiguous
-        return result.solution or []
-    if set(result.solution) != planted:
-        return result.solution
-    limits = budget.sub(SECOND_SECONDS)
-    search = model(puzzle, limits=limits).solutions(limits)
-    other = next((sorted(s) for s in search if set(s) != planted), None)
+    """A solution other than the planted one, or None when there is none (proven).
+
+    One search, stopped at the second solution it meets (the planted one may come first);
+    undecided within :data:`SECOND_NODES` nodes counts as ambiguous (an empty list).  On
+    boards of :data:`RULES_FIRST_CELLS` cells and more the rules run first: finishing the
+    puzzle as planted proves it unique (their deductions are sound), and otherwise the search
+    starts from what they decided (every other solution agrees with it), far smaller."""
+    marks = None
+    if puzzle.rows * puzzle.columns >= RULES_FIRST_CELLS:
+        state = _state(puzzle, LEVELS[-2], budget)
+        stars = frozenset(cell for cell, v in state.items() if v == 1)
+        if all(state.values()) and stars == planted:
+            return None
+        budget.report("proving unique", open=sum(1 for v in state.values() if not v))
+        marks = Marks(stars, frozenset(cell for cell, v in state.items() if v == 2))
+    limits = _nodes(budget, SECOND_NODES)
+    search = model(puzzle, limits=limits, marks=marks).solutions(limits,
+                                                                 kernels=_kernels(puzzle))
+    other = None
+    for found, solution in enumerate(search):
+        if set(solution) != planted:
+            other = sorted(solution)
+            break
+        if found:
+            break
     budget.spend(search.stats)
     if other is None and search.gave_up:
         return []  # undecided: treat as ambiguous
     return other
+
+
+def _nodes(budget: Budget, nodes: int) -> Limits:
+    """The budget's remaining limits, capped at ``nodes`` nodes (a deterministic cut-off)."""
+    limits = budget.sub()
+    cap = nodes if limits.nodes is None else min(nodes, limits.nodes)
+    return Limits(nodes=cap, seconds=limits.seconds, memory=limits.memory)
+
+
+def _kernels(puzzle: StarBattle) -> str:
+    """The solver's kernels for the generator's searches: compiled from the first node on
+    boards of :data:`COMPILED_CELLS` cells and more (its searches there run past the
+    interpreted start, hundreds of nodes, about 30 times slower per node; the search and its
+    answers are the same either way)."""
+    return "numba" if puzzle.rows * puzzle.columns >= COMPILED_CELLS else "auto"
+
+
+COMPILED_CELLS = 150  # 14x14 and up (measured: a 14x14 proof 1.47 s -> 0.17 s, 17x17 30x)
+SECOND_NODES = 20_000  # per search for a second solution, then treated as ambiguous
+RULES_FIRST_CELLS = 400  # 20x20 and up: the rules before each search for a second solution
 
 
 def _hand_over(grid: list[list[int]], cell: Cell, rng: random.Random) -> bool:
@@ -578,7 +657,8 @@ def _as_puzzle(grid: list[list[int]], stars: int) -> StarBattle:
 
 def proven_unique(puzzle: StarBattle, budget: Budget | None = None) -> bool:
     """Exactly one solution, counted (a count with limit 2), within ``budget`` if given."""
-    result = count(puzzle, 2, limits=budget.sub() if budget is not None else None)
+    result = count(puzzle, 2, limits=budget.sub() if budget is not None else None,
+                   kernels=_kernels(puzzle))
     if budget is not None:
         budget.spend(result.stats)
     return result.count == 1 and result.complete
