@@ -6,13 +6,17 @@ linked to it are drawn black, the others grey, and every *loose end* (a connecto
 off the board or meets no connector of its neighbour) gets a ring.  Single-connector tiles
 (the "computers") get a disc.  Black, greys and one red (the rings) print readably in
 black and white.  ``plain=True`` draws a puzzle for print: every pipe black, no rings
-(:func:`puzzle_svg`, what books print).  The drawing is a few ``<path>`` elements, about 30
-bytes a tile; boards over :data:`MAX_SVG_TILES` tiles are refused before anything is built.
+(:func:`puzzle_svg`, what books print).  A barrier is a thick dark blue bar on the tile edge it
+closes (on both sides of the frame when it closes the wrap edge).  The drawing is a few
+``<path>`` elements, about 30 bytes a tile; boards over :data:`MAX_SVG_TILES` tiles are
+refused before anything is built.
 
 >>> svg = render_svg(((12, 6), (9, 3)))
 >>> svg.startswith("<svg") and svg.endswith("</svg>"), "loose" in svg
 (True, False)
 >>> "loose" in render_svg(((12, 6), (9, 1)))
+True
+>>> 'class="barriers" d="M0 32h32"' in render_svg(((12, 6), (9, 3)), barriers=((4, 0), (1, 0)))
 True
 """
 
@@ -29,7 +33,7 @@ __all__ = ["NAME", "render_svg", "puzzle_svg", "describe", "MAX_SVG_TILES"]
 
 #: The puzzle's name in titles.
 NAME = "Net"
-_ON, _OFF, _LOOSE = "#111", "#8c8c8c", "#d62728"
+_ON, _OFF, _LOOSE, _BARRIER = "#111", "#8c8c8c", "#d62728", "#1f3f8f"
 
 #: The largest board drawn as SVG (the drawing of a bigger one would be unreadable).
 MAX_SVG_TILES = 100_000
@@ -39,9 +43,11 @@ _ENDS = {1: (0, -1), 2: (-1, 0), 4: (0, 1), 8: (1, 0)}
 
 
 def render_svg(grid: Sequence[Sequence[int]], *, wrap: bool = False, cell: int = 32,
-               plain: bool = False) -> str:
+               plain: bool = False, barriers: Sequence[Sequence[int]] = ()) -> str:
     """An SVG drawing of ``grid`` (tile masks, row by row); ``cell`` is the tile's size;
-    ``plain``: every pipe black and no loose ends marked (a puzzle for print)."""
+    ``plain``: every pipe black and no loose ends marked (a puzzle for print);
+    ``barriers``: per tile, the mask of its sides closed by a barrier (a board's
+    ``barriers``)."""
     rows = len(grid)
     cols = len(grid[0]) if rows else 0
     if rows * cols == 0:
@@ -104,6 +110,10 @@ def render_svg(grid: Sequence[Sequence[int]], *, wrap: bool = False, cell: int =
     if marks:
         parts.append(f'<path class="loose" d="{"".join(marks)}" fill="none" '
                      f'stroke="{_LOOSE}" stroke-width="{max(cell // 14, 1)}"/>')
+    if barriers:
+        parts.append(f'<path class="barriers" d="{_barrier_path(barriers, cell)}" '
+                     f'stroke="{_BARRIER}" stroke-width="{max(cell // 5, 2)}" '
+                     'stroke-linecap="square" fill="none"/>')
     dash = ' stroke-dasharray="6 4"' if wrap else ""
     parts.append(f'<rect class="frame" width="{width}" height="{height}" fill="none" '
                  f'stroke="{_ON}" stroke-width="{pad}"{dash}/>')
@@ -111,9 +121,27 @@ def render_svg(grid: Sequence[Sequence[int]], *, wrap: bool = False, cell: int =
     return "\n".join(parts)
 
 
+def _barrier_path(barriers: Sequence[Sequence[int]], cell: int) -> str:
+    """The bars of the barriers: the right and lower side of each tile, and the left and
+    upper side of the first column and row (the wrap edge drawn on both sides)."""
+    out = []
+    for i, row in enumerate(barriers):
+        for j, closed in enumerate(row):
+            x, y = j * cell, i * cell
+            if closed & 8:
+                out.append(f"M{x + cell} {y}v{cell}")
+            if closed & 4:
+                out.append(f"M{x} {y + cell}h{cell}")
+            if closed & 2 and j == 0:
+                out.append(f"M{x} {y}v{cell}")
+            if closed & 1 and i == 0:
+                out.append(f"M{x} {y}h{cell}")
+    return "".join(out)
+
+
 def puzzle_svg(board) -> str:
     """A Net puzzle for print (a book page): the tiles as given, every pipe black."""
-    return render_svg(board.tiles, wrap=board.wrap, plain=True)
+    return render_svg(board.tiles, wrap=board.wrap, plain=True, barriers=board.barriers)
 
 
 def describe(board) -> str:

@@ -138,20 +138,23 @@ def _starbattle_wrong(puzzle: Puzzle, instance: Any, answer: Any, check: Check) 
 
 # -- Net -----------------------------------------------------------------------------------
 # The answer format is the puzzle's own: the tiles as turned, one hex digit each (1 up,
-# 2 left, 4 down, 8 right), one row per line.
+# 2 left, 4 down, 8 right), one row per line (then the puzzle's barriers block, left out
+# here).  ``barriers``: per tile, the mask of its sides closed by a barrier.
 
 _SIDES = ((1, -1, 0, 4), (2, 0, -1, 8), (4, 1, 0, 1), (8, 0, 1, 2))
 
 
 def _net_view(puzzle: Puzzle, instance: Any) -> dict:
     tiles = [[int(v) for v in row] for row in instance.tiles]
+    closed = getattr(instance, "barriers", ()) or [[0] * len(tiles[0]) for _ in tiles]
     return {"kind": "net", "rows": len(tiles), "cols": len(tiles[0]), "tiles": tiles,
             "wrap": bool(getattr(instance, "wrap", False)),
-            "connected": bool(getattr(instance, "connected", False))}
+            "connected": bool(getattr(instance, "connected", False)),
+            "barriers": [[int(v) for v in row] for row in closed]}
 
 
 def _net_grid(puzzle: Puzzle, instance: Any, answer: Any) -> list[list[int]]:
-    text = puzzle.format_answer(instance, answer, "grid")
+    text = puzzle.format_answer(instance, answer, "grid").split("barriers")[0]
     return [[int(ch, 16) for ch in line.strip()] for line in text.splitlines() if line.strip()]
 
 
@@ -163,9 +166,11 @@ def _net_hint(puzzle: Puzzle, instance: Any, state: Any, hint: HintResult) -> li
 
 
 def _net_loose(puzzle: Puzzle, instance: Any, answer: Any, check: Check) -> list:
-    """Tiles with a connector that meets no connector (or points off the board)."""
+    """Tiles with a connector that meets no connector (or points off the board, or across
+    a barrier)."""
     grid = _net_grid(puzzle, instance, answer)
     rows, cols, wrap = len(grid), len(grid[0]), bool(getattr(instance, "wrap", False))
+    closed = getattr(instance, "barriers", ()) or [[0] * cols for _ in range(rows)]
     loose = []
     for r in range(rows):
         for c in range(cols):
@@ -173,7 +178,7 @@ def _net_loose(puzzle: Puzzle, instance: Any, answer: Any, check: Check) -> list
                 rr, cc = r + dr, c + dc
                 if wrap:
                     rr, cc = rr % rows, cc % cols
-                inside = 0 <= rr < rows and 0 <= cc < cols
+                inside = 0 <= rr < rows and 0 <= cc < cols and not closed[r][c] & bit
                 if bool(grid[r][c] & bit) != bool(inside and grid[rr][cc] & back):
                     loose.append([r, c])
                     break

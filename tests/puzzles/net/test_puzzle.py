@@ -32,7 +32,7 @@ def test_surface():
     parse_opts = {o.name for o in NET.options_for("solve", "parse")}
     assert parse_opts == {"connected", "wrap", "max_tiles"}
     assert {o.name for o in NET.options_for("generate")} == {
-        "size", "connected", "wrap", "style", "max_tiles", "allow_search"}
+        "size", "connected", "wrap", "style", "max_tiles", "allow_search", "barriers"}
     assert {o.flag for o in NET.options_for("solve", "run")} == {"--unique", "--explain",
                                                                  "--kernels"}
     parse, run = NET.split_params("solve", {"connected": True, "unique": True})

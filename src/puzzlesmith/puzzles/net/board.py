@@ -24,7 +24,7 @@ puzzlesmith.errors.InvalidPuzzle: line 2: row has 1 tiles, expected 2
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 import numpy as np
@@ -35,7 +35,9 @@ __all__ = [
     "Board", "Grid", "UP", "LEFT", "DOWN", "RIGHT", "DIRECTIONS", "SIDE_NAMES", "MAX_TILES",
     "MAX_INPUT", "ORIENTATIONS", "AVOIDING", "parse", "validate", "format_grid", "draw",
     "to_rows", "rotate", "rotations", "parse_size", "parse_grid", "example", "TATHAM_ID",
-    "parse_tatham", "format_tatham",
+    "parse_tatham", "format_tatham", "barrier_grid", "barrier_edges", "format_board",
+    "barriers_json",
+    "BARRIERS_HEAD",
 ]
 
 UP, LEFT, DOWN, RIGHT = 1, 2, 4, 8
@@ -65,9 +67,17 @@ TATHAM_ID = re.compile(r"\s*([0-9]{1,9})(?:x([0-9]{1,9}))?([^:\s]*):")
 FROM_TATHAM = tuple(((t >> 1) | (t << 3)) & 15 for t in range(16))
 TO_TATHAM = tuple(FROM_TATHAM.index(v) for v in range(16))
 _TATHAM_PARAM = re.compile(r"w|b[0-9.]*|a")
+_NOT_TATHAM = re.compile(r"[^0-9a-fA-Fhv]")
+_TATHAM_BARRIERS = re.compile(r"[hv]+")
 _HEX = bytes.maketrans(b"0123456789abcdefABCDEF", bytes(range(16)) + bytes(range(10, 16)))
 _NOT_HEX = re.compile(r"[^0-9a-fA-F \t\r\n]")
 _SPACE = re.compile(r"[ \t]")
+#: The line that opens the barriers block of puzzlesmith's format (after the grid).
+BARRIERS_HEAD = re.compile(r"^[ \t]*barriers[ \t]*:?[ \t\r]*$", re.IGNORECASE | re.MULTILINE)
+#: A line of the barriers block: ``ROW COLUMN SIDE`` (1-based; side up/left/down/right).
+_BARRIER_LINE = re.compile(r"([0-9]{1,9})[ \t,]+([0-9]{1,9})[ \t,]+([a-zA-Z]+)")
+_SIDE_WORDS = {"up": UP, "u": UP, "left": LEFT, "l": LEFT, "down": DOWN, "d": DOWN,
+               "right": RIGHT, "r": RIGHT}
 
 
 @dataclass(frozen=True)
@@ -77,11 +87,15 @@ class Board:
     ``wrap``: the board wraps around left-right and top-bottom.  ``connected``: Simon
     Tatham's rule, all non-empty tiles also form one network without loops; otherwise only
     the local rule holds (every connector meets a connector, none points off the board).
+    ``barriers``: per cell, the mask of its sides that a barrier closes (no link may cross
+    one), kept on both cells of an edge; ``()`` when there is none (see
+    :func:`barrier_grid`, which makes it from a list of edges).
     """
 
     tiles: Grid
     wrap: bool = False
     connected: bool = False
+    barriers: Grid = ()
 
     @property
     def rows(self) -> int:
@@ -101,6 +115,13 @@ class Board:
         """The tiles as one ``int64`` array, row by row."""
         return np.array(self.tiles, dtype=np.int64).reshape(-1)
 
+    @cached_property
+    def closed(self) -> np.ndarray:
+        """Per cell (row by row), the mask of its sides closed by a barrier."""
+        if not self.barriers:
+            return np.zeros(self.rows * self.cols, dtype=np.int64)
+        return np.array(self.barriers, dtype=np.int64).reshape(-1)
+
     def neighbour(self, i: int, j: int, di: int, dj: int) -> tuple[int, int] | None:
         """The cell next to ``(i, j)`` in direction ``(di, dj)``, or None off the board."""
         ni, nj = i + di, j + dj
@@ -112,14 +133,14 @@ class Board:
 
     def fitting(self) -> np.ndarray:
         """Per cell, the bitset (over masks 0..15) of the tile's orientations that point
-        nowhere off the board."""
+        nowhere off the board nor across a barrier."""
         rows, cols = self.rows, self.cols
         i, j = np.divmod(np.arange(rows * cols, dtype=np.int64), cols)
         off = np.zeros(rows * cols, dtype=np.int64)
         if not self.wrap:
             off = (np.where(i == 0, UP, 0) | np.where(i == rows - 1, DOWN, 0)
                    | np.where(j == 0, LEFT, 0) | np.where(j == cols - 1, RIGHT, 0))
-        return ORIENTATIONS[self.flat] & AVOIDING[off]
+        return ORIENTATIONS[self.flat] & AVOIDING[off | self.closed]
 
     def neighbours(self) -> dict[int, np.ndarray]:
         """Per side bit, the flat index of every cell's neighbour on that side (-1: off)."""
@@ -186,23 +207,33 @@ def parse(text: str, *, wrap: bool = False, connected: bool = False,
             raise InvalidPuzzle(f"the input has {len(text):,} characters, more than the "
                                 f"{max_input:,} allowed")
         return parse_tatham(text.removeprefix("\ufeff"), max_tiles=max_tiles)
+    if isinstance(text, str) and len(text) > max_input:
+        raise InvalidPuzzle(f"the input has {len(text):,} characters, more than the "
+                            f"{max_input:,} allowed")
+    text, block, head_line = _split_barriers(text)
     rows, first = _grid(text, max_tiles, max_input)
-    return _fits(Board(rows, bool(wrap), bool(connected)), first)
+    edges = _parse_barriers(block, head_line, len(rows), len(rows[0]))
+    board = Board(rows, bool(wrap), bool(connected),
+                  barrier_grid(len(rows), len(rows[0]), edges, wrap=bool(wrap)))
+    return _fits(board, first)
 
 
 def parse_tatham(text: str, *, max_tiles: int = MAX_TILES) -> Board:
     """Read a Tatham Net game ID (what Net shows under "Game ID"): ``WxH:`` or ``WxHw:``
     (wrapping), then one hex digit per tile, row by row, in Tatham's bits (R=1, U=2, L=4,
-    D=8), turned into ours.  The puzzle has Tatham's rule (``connected``).  Barriers
-    (``h``/``v`` after a tile) are refused: puzzlesmith's Net has none yet.
+    D=8), turned into ours; after a tile, ``v`` is a barrier on its right side and ``h`` one
+    below it (across the wrap edge on the last column or row of a wrapping board).  The
+    puzzle has Tatham's rule (``connected``).
 
     >>> board = parse_tatham("3x2:1a4248")
     >>> board.tiles, board.wrap, board.connected
     (((8, 5, 2), (1, 2, 4)), False, True)
-    >>> parse_tatham("3x2:1a42g8")
+    >>> parse_tatham("3x2:1ha4248").barriers
+    ((4, 0, 0), (1, 0, 0))
+    >>> parse_tatham("3x2:1a42g8")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    puzzlesmith.errors.InvalidPuzzle: Net game ID: 'g' at character 9 is not a hex digit
+    puzzlesmith.errors.InvalidPuzzle: Net game ID: 'g' at character 9 is not a hex digit (...
     """
     head = TATHAM_ID.match(text)
     if head is None:
@@ -222,44 +253,176 @@ def parse_tatham(text: str, *, max_tiles: int = MAX_TILES) -> Board:
         raise InvalidPuzzle(f"Net game ID: a {cols}x{rows} board has {rows * cols:,} tiles, "
                             f"more than the {max_tiles:,} allowed (raise it with --max-tiles)")
     body, start = text.rstrip(), head.end()
-    barrier = re.compile(r"[hv]").search(body, start)
-    if barrier:
-        raise InvalidPuzzle(f"Net game ID: barriers are not supported ({barrier.group()!r} "
-                            f"at character {barrier.start() + 1}; puzzlesmith's Net has none)")
-    bad = re.compile(r"[^0-9a-fA-F]").search(body, start)
+    bad = _NOT_TATHAM.search(body, start)
     if bad:
         raise InvalidPuzzle(f"Net game ID: {bad.group()!r} at character {bad.start() + 1} "
-                            "is not a hex digit")
-    digits = body[start:]
+                            "is not a hex digit (nor a barrier, h or v after a tile)")
+    if body[start:start + 1] in ("h", "v"):
+        raise InvalidPuzzle(f"Net game ID: {body[start]!r} at character {start + 1} comes "
+                            "before any tile (a barrier follows its tile)")
+    edges, skipped = [], 0
+    for run in _TATHAM_BARRIERS.finditer(body, start):
+        cell = run.start() - start - skipped - 1           # the tile the run follows
+        i, j = divmod(cell, cols)
+        edges += [(i, j, RIGHT if ch == "v" else DOWN) for ch in run.group()]
+        skipped += len(run.group())
+    digits = body[start:].replace("h", "").replace("v", "")
     if len(digits) != rows * cols:
         raise InvalidPuzzle(f"Net game ID: {len(digits)} tiles given, a {cols}x{rows} board "
                             f"(width x height) needs {rows * cols}")
     flat = [FROM_TATHAM[int(ch, 16)] for ch in digits]
     tiles = tuple(tuple(flat[r * cols:(r + 1) * cols]) for r in range(rows))
     try:
-        return _fits(Board(tiles, wrap, True))
+        return _fits(Board(tiles, wrap, True, barrier_grid(rows, cols, edges, wrap=wrap)))
     except InvalidPuzzle as error:
-        where = start + (error.line - 1) * cols + error.column
+        where = _tile_character(body, start, (error.line - 1) * cols + error.column - 1)
         raise InvalidPuzzle(f"Net game ID: the tile at character {where} (row {error.line}, "
                             f"column {error.column}): {str(error).split(': ', 1)[1]}") from None
 
 
-def format_tatham(grid: Grid, wrap: bool = False) -> str:
+def _tile_character(body: str, start: int, cell: int) -> int:
+    """The position (from 1) in a game ID of the digit of tile ``cell``."""
+    seen = -1
+    for k in range(start, len(body)):
+        if body[k] not in "hv":
+            seen += 1
+            if seen == cell:
+                return k + 1
+    return len(body)
+
+
+def format_tatham(grid: Grid, wrap: bool = False, barriers: Grid = ()) -> str:
     """A grid (a puzzle's tiles or a solution) as a Tatham Net game ID (Tatham's Net plays
-    it under its own rule, one network without loops, whatever rule the puzzle had here).
+    it under its own rule, one network without loops, whatever rule the puzzle had here);
+    ``barriers`` (a board's per-cell masks) as ``v`` (right side) and ``h`` (below) after
+    their tile, as Tatham writes them.
 
     >>> format_tatham(((8, 5, 2), (1, 2, 4)))
     '3x2:1a4248'
+    >>> format_tatham(((8, 5, 2), (1, 2, 4)), barriers=((4, 0, 0), (1, 0, 0)))
+    '3x2:1ha4248'
     """
     cols, rows = len(grid[0]), len(grid)
-    return (f"{cols}x{rows}{'w' if wrap else ''}:"
-            + "".join(f"{TO_TATHAM[v]:x}" for row in grid for v in row))
+    out = [f"{cols}x{rows}{'w' if wrap else ''}:"]
+    for i, row in enumerate(grid):
+        for j, v in enumerate(row):
+            out.append(f"{TO_TATHAM[v]:x}")
+            if barriers and barriers[i][j]:
+                closed = barriers[i][j]
+                if closed & RIGHT and (wrap or j + 1 < cols):
+                    out.append("v")
+                if closed & DOWN and (wrap or i + 1 < rows):
+                    out.append("h")
+    return "".join(out)
+
+
+# --------------------------------------------------------------------------- barriers
+
+def barrier_grid(rows: int, cols: int, edges, *, wrap: bool = False) -> Grid:
+    """The per-cell barrier masks of a board (:attr:`Board.barriers`) from its barriers as
+    ``(row, column, side bit)`` (from 0): the side is closed on both cells of the edge;
+    a barrier on the border of a board that does not wrap is dropped (the border closes
+    it already).  ``()`` when there is none.
+
+    >>> barrier_grid(2, 2, [(0, 0, RIGHT), (0, 1, UP)])
+    ((8, 2), (0, 0))
+    >>> barrier_grid(1, 3, [(0, 2, RIGHT)], wrap=True)
+    ((2, 0, 8),)
+    """
+    mask = [0] * (rows * cols)
+    steps = {bit: (di, dj, back) for bit, di, dj, back in DIRECTIONS}
+    for i, j, bit in edges:
+        di, dj, back = steps[bit]
+        ni, nj = i + di, j + dj
+        if not wrap and not (0 <= ni < rows and 0 <= nj < cols):
+            continue
+        mask[i * cols + j] |= bit
+        mask[(ni % rows) * cols + nj % cols] |= back
+    if not any(mask):
+        return ()
+    return tuple(tuple(mask[r * cols:(r + 1) * cols]) for r in range(rows))
+
+
+def barrier_edges(board: Board) -> list[tuple[int, int, int]]:
+    """Every barrier of ``board`` once, as ``(row, column, RIGHT or DOWN)`` (from 0), row
+    by row: the one on a tile's right side or below it.
+
+    >>> barrier_edges(Board(((8, 2), (1, 1)), barriers=((8, 2), (0, 0))))
+    [(0, 0, 8)]
+    """
+    out = []
+    rows, cols, wrap = board.rows, board.cols, board.wrap
+    for i, row in enumerate(board.barriers):
+        for j, closed in enumerate(row):
+            if closed & RIGHT and (wrap or j + 1 < cols):
+                out.append((i, j, RIGHT))
+            if closed & DOWN and (wrap or i + 1 < rows):
+                out.append((i, j, DOWN))
+    return out
+
+
+def barriers_json(board: Board) -> list[list]:
+    """The JSON form of a board's barriers: ``[row, column, side]`` (from 1), as in
+    :func:`format_board`."""
+    return [[i + 1, j + 1, SIDE_NAMES[bit]] for i, j, bit in barrier_edges(board)]
+
+
+def format_board(board: Board, grid: Grid | None = None) -> str:
+    """puzzlesmith's format of a board: its grid (or ``grid``, the tiles as turned), then,
+    if it has barriers, the line ``barriers`` and one barrier a line, ``ROW COLUMN SIDE``
+    (from 1; ``right`` or ``down``, the side of that tile it closes).
+
+    >>> print(format_board(Board(((8, 2), (1, 1)), barriers=((8, 2), (0, 0)))))
+    82
+    11
+    barriers
+    1 1 right
+    """
+    text = format_grid(board.tiles if grid is None else grid)
+    edges = barrier_edges(board)
+    if not edges:
+        return text
+    return "\n".join([text, "barriers", *(f"{i + 1} {j + 1} {SIDE_NAMES[bit]}"
+                                           for i, j, bit in edges)])
+
+
+def _split_barriers(text):
+    """``text`` cut at its ``barriers`` line: the grid's text, the block after that line,
+    and that line's number (0 when there is no block)."""
+    if not isinstance(text, str):
+        return text, "", 0
+    head = BARRIERS_HEAD.search(text)
+    if head is None:
+        return text, "", 0
+    before = text[:head.start()]
+    return before, text[head.end():], before.count("\n") + 1
+
+
+def _parse_barriers(block: str, head_line: int, rows: int, cols: int) -> list:
+    """The barriers of a ``barriers`` block, ``(row, column, side bit)`` from 0."""
+    edges = []
+    for k, line in enumerate(block.split("\n")[1:], head_line + 1):
+        line = line.strip()
+        if not line:
+            continue
+        match = _BARRIER_LINE.fullmatch(line)
+        side = _SIDE_WORDS.get(match.group(3).lower()) if match else None
+        if side is None:
+            raise InvalidPuzzle(f"expected a barrier as ROW COLUMN SIDE (such as 2 3 right; "
+                                f"side up, left, down or right), got {line[:40]!r}", line=k)
+        i, j = int(match.group(1)), int(match.group(2))
+        if not (1 <= i <= rows and 1 <= j <= cols):
+            raise InvalidPuzzle(f"barrier at row {i}, column {j} is off the {rows}x{cols} "
+                                "board", line=k)
+        edges.append((i - 1, j - 1, side))
+    return edges
 
 
 def parse_grid(text: str, *, max_tiles: int = MAX_TILES, max_input: int = MAX_INPUT) -> Grid:
     """Rows of hex digits as a grid (a player's answer or state): the checks of
-    :func:`parse` but the tiles' fit, which is the checker's business."""
-    return _grid(text, max_tiles, max_input)[0]
+    :func:`parse` but the tiles' fit, which is the checker's business; a ``barriers``
+    block after the grid (a board written by :func:`format_board`) is left out."""
+    return _grid(_split_barriers(text)[0], max_tiles, max_input)[0]
 
 
 def _grid(text: str, max_tiles: int, max_input: int) -> tuple[Grid, int]:
@@ -300,12 +463,14 @@ def _grid(text: str, max_tiles: int, max_input: int) -> tuple[Grid, int]:
 
 
 def _fits(board: Board, first_line: int = 0) -> Board:
-    """Refuse a tile that points off the board whichever way it is turned."""
+    """Refuse a tile that points off the board (or across a barrier) whichever way it is
+    turned."""
     stuck = np.flatnonzero(board.fitting() == 0)
     if stuck.size:
         i, j = divmod(int(stuck[0]), board.cols)
+        where = " or across a barrier" if board.closed[stuck[0]] else ""
         raise InvalidPuzzle(f"tile {board.tiles[i][j]:x} points off the {board.rows}x"
-                            f"{board.cols} board whichever way it is turned",
+                            f"{board.cols} board{where} whichever way it is turned",
                             line=first_line + i + 1, column=j + 1)
     return board
 
@@ -318,7 +483,9 @@ def _refuse(text: str, at: int, char: str) -> None:
 
 def validate(board: Board, *, max_tiles: int | None = None, fit: bool = True) -> Board:
     """Check a board built in code (``parse`` already does): rectangular, tiles 0..15,
-    each able to turn so that it points nowhere off the board (unless not ``fit``).
+    each able to turn so that it points nowhere off the board (unless not ``fit``);
+    barrier masks of the same shape, 0..15.  Returns the board with its barriers made
+    whole (closed on both cells of each edge, as :func:`barrier_grid` does).
 
     >>> validate(Board(((1, 4), (2,))))
     Traceback (most recent call last):
@@ -339,7 +506,26 @@ def validate(board: Board, *, max_tiles: int | None = None, fit: bool = True) ->
         for c, tile in enumerate(row, 1):
             if not isinstance(tile, int | np.integer) or not 0 <= tile <= 15:
                 raise InvalidPuzzle(f"tile {tile!r} is not a mask 0..15", line=n, column=c)
+    board = _whole_barriers(board)
     return _fits(board) if fit else board
+
+
+def _whole_barriers(board: Board) -> Board:
+    """The board with its barrier masks checked and closed on both sides of each edge."""
+    if not board.barriers:
+        return board if board.barriers == () else replace(board, barriers=())
+    shape = [len(row) for row in board.barriers]
+    if len(shape) != board.rows or any(w != board.cols for w in shape):
+        raise InvalidPuzzle(f"the barriers are not a {board.rows}x{board.cols} grid of masks")
+    edges = []
+    for i, row in enumerate(board.barriers):
+        for j, closed in enumerate(row):
+            if not isinstance(closed, int | np.integer) or not 0 <= closed <= 15:
+                raise InvalidPuzzle(f"barrier mask {closed!r} is not a mask 0..15",
+                                    line=i + 1, column=j + 1)
+            edges += [(i, j, bit) for bit, _, _, _ in DIRECTIONS if closed & bit]
+    whole = barrier_grid(board.rows, board.cols, edges, wrap=board.wrap)
+    return board if whole == board.barriers else replace(board, barriers=whole)
 
 
 def format_grid(grid: Grid) -> str:

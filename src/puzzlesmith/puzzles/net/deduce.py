@@ -2,7 +2,8 @@
 
 In the spirit of Simon Tatham's Net solver, the deductions are, in order:
 
-* **borders**: a tile has only the orientations that point nowhere off the board;
+* **borders**: a tile has only the orientations that point nowhere off the board nor
+  across a barrier;
 * **connectors**: arc consistency, a tile keeps an orientation only if each neighbour can
   answer every connector (and every blank side) of it;
 * **loops and connectivity** (connected rule): the engine's spanning-tree constraint, no
@@ -165,6 +166,9 @@ class _Steps:
             if nb < 0:
                 facts.setdefault("the edge of the board is", []).append(_WHERE[bit])
                 continue
+            if self.board.closed[cell] & bit:
+                facts.setdefault("a barrier is", []).append(_WHERE[bit])
+                continue
             other = int(before[nb])
             if nb == cell:
                 continue
@@ -175,7 +179,7 @@ class _Steps:
                 facts.setdefault(f"cannot connect {side}", []).append(_WHERE[bit])
         parts = []
         for fact, where in facts.items():
-            if fact.startswith("the edge"):
+            if fact.startswith(("the edge", "a barrier")):
                 parts.append(f"{fact} {_and(where)}")
             else:
                 parts.append(f"the {_tiles(where)} {_and(where)} {fact}")

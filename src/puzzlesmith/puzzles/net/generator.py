@@ -4,7 +4,10 @@ A random spanning tree of the grid is the intended solution (:func:`spanning_tre
 the solver finds a second solution, a link of the tree next to a cell where the two
 solutions differ is swapped for another link that keeps it a spanning tree, and the solver
 checks again (Tatham's generator also loops until its own solver says "unique").  The tiles
-are then scrambled by random rotations.
+are then scrambled by random rotations and, as in Tatham's generator, barriers are put on a
+share of the links the solution leaves unused (:func:`place_barriers`): they only take
+solutions away, never the intended one, so the puzzle stays unique (and the deductions that
+finished it still do).
 
 >>> made = generate_one(5, 5, connected=True, rng=random.Random(1))
 >>> made.board.size, len(made.solution)
@@ -22,9 +25,9 @@ import numpy as np
 from ...errors import UsageError
 from ...results import Limits, Stats
 from . import model as netmodel
-from .board import Board, Grid, rotate
+from .board import Board, Grid, barrier_grid, rotate
 
-__all__ = ["STYLES", "spanning_tree", "generate_one", "Made"]
+__all__ = ["STYLES", "spanning_tree", "generate_one", "Made", "place_barriers"]
 
 #: Ways to draw the random spanning tree of a generated puzzle.
 STYLES = ("ust", "grow")
@@ -141,7 +144,8 @@ class Made:
 
 def generate_one(rows: int, cols: int, *, connected: bool = False, wrap: bool = False,
                  style: str = "ust", rng: random.Random, limits: Limits | None = None,
-                 max_rounds: int | None = None, deducible: bool = False) -> Made:
+                 max_rounds: int | None = None, deducible: bool = False,
+                 barriers: float = 0.0) -> Made:
     """One puzzle with exactly one solution under the chosen rule, tiles scrambled; with
     ``deducible``, one that the deductions of :mod:`.deduce` finish (Tatham's generator
     keeps only those): while they leave tiles open, a link next to one of them is swapped
@@ -149,6 +153,7 @@ def generate_one(rows: int, cols: int, *, connected: bool = False, wrap: bool = 
 
     The search's node budget (``limits.nodes``) is shared by all the rounds; the board is
     None when the limits or ``max_rounds`` (default ``50 * rows * cols``) run out first.
+    ``barriers``: the share of the unused links that get a barrier (:func:`place_barriers`).
     """
     limits = (limits or Limits()).started()
     n = rows * cols
@@ -183,7 +188,25 @@ def generate_one(rows: int, cols: int, *, connected: bool = False, wrap: bool = 
             if _swap_link(mask, step, cell, rng, no_cross=style == "grow"):
                 break
     scrambled = tuple(tuple(rotate(v, rng.randrange(4)) for v in row) for row in board.tiles)
-    return Made(Board(scrambled, wrap, connected), board.tiles, stats, stats.extra["rounds"])
+    closed = place_barriers(board.tiles, barriers, wrap=wrap, rng=rng) if barriers else ()
+    return Made(Board(scrambled, wrap, connected, closed), board.tiles, stats,
+                stats.extra["rounds"])
+
+
+def place_barriers(solution: Grid, share: float, *, wrap: bool = False,
+                   rng: random.Random) -> Grid:
+    """Barriers on ``int(share * n)`` of the ``n`` links between neighbours that
+    ``solution`` does not use, drawn at random (Tatham's ``b`` parameter), as the board's
+    per-cell masks.
+
+    >>> place_barriers(((8, 2), (8, 2)), 1.0, rng=random.Random(0))
+    ((4, 4), (1, 1))
+    """
+    rows, cols = len(solution), len(solution[0])
+    free = [(u // cols, u % cols, bu) for u, _, bu, _ in _grid_links(rows, cols, wrap)
+            if not solution[u // cols][u % cols] & bu]
+    chosen = rng.sample(free, int(share * len(free)))
+    return barrier_grid(rows, cols, chosen, wrap=wrap)
 
 
 def _left_open(board: Board, limits: Limits) -> list[int]:

@@ -72,6 +72,9 @@ class NetPuzzle(Puzzle):
         Option("style", ("generate",), STYLES, "ust",
                "ust: a uniform random spanning tree; grow: grown from the centre, no crosses"),
         Option("max_tiles", ("generate",), int, MAX_TILES, _MAX_HELP, minimum=2),
+        Option("barriers", ("generate",), float, 0.0,
+               "the share (0 to 1) of the links the solution leaves unused that get a "
+               "barrier, as Tatham's b parameter (0.3: b0.3)", minimum=0),
         Option("allow_search", ("generate",), bool, False,
                "also keep puzzles the deductions do not finish (by default every puzzle "
                "without --wrap is solvable by reasoning alone, as `solve --explain` shows)"),
@@ -99,6 +102,8 @@ class NetPuzzle(Puzzle):
         return self._text(board.tiles, style, board)
 
     def format_answer(self, instance: Board, answer: Grid, style: str | None = None) -> str:
+        """The tiles as turned; the ``grid`` and ``tatham`` styles carry the puzzle's
+        barriers along, so the answer is the solved board."""
         return self._text(answer, style, self._board(instance))
 
     def parse_answer(self, instance: Board, text: str) -> Grid:
@@ -119,11 +124,11 @@ class NetPuzzle(Puzzle):
 
     def _text(self, grid: Grid, style: str | None, board: Board) -> str:
         if style in (None, "grid"):
-            return nb.format_grid(grid)
+            return nb.format_board(board, grid)
         if style == "drawing":
             return nb.draw(grid)
         if style == "tatham":  # Tatham's Net plays it under its rule (one network)
-            return nb.format_tatham(grid, board.wrap)
+            return nb.format_tatham(grid, board.wrap, board.barriers)
         raise UsageError(f"unknown style {style!r}; expected grid, drawing or tatham")
 
     def _board(self, instance: Any) -> Board:
@@ -205,10 +210,11 @@ class NetPuzzle(Puzzle):
                  progress: Progress | None = None, count: int = 1, size: str = "10x10",
                  connected: bool = False, wrap: bool = False, style: str = "ust",
                  max_tiles: int = MAX_TILES, max_rounds: int | None = None,
-                 allow_search: bool = False) -> GenerateResult:
+                 allow_search: bool = False, barriers: float = 0.0) -> GenerateResult:
         """``count`` puzzles with exactly one solution (seeds by :mod:`puzzlesmith.seeds`),
         each finished by the deductions unless ``allow_search`` or ``wrap`` (a wrapping board
-        has no border to start from, the deductions seldom finish one); stops with status
+        has no border to start from, the deductions seldom finish one); ``barriers`` (0 to
+        1) of the links the solution leaves unused get a barrier; stops with status
         gave-up, keeping those made, at a limit."""
         from .deduce import rate
         from .generator import generate_one
@@ -217,6 +223,9 @@ class NetPuzzle(Puzzle):
             raise UsageError(f"unknown style {style!r}; expected one of {', '.join(STYLES)}")
         if count < 1:
             raise UsageError(f"count must be at least 1, got {count}")
+        if not 0 <= barriers <= 1:
+            raise UsageError(f"--barriers is a share of the unused links, 0 to 1, got "
+                             f"{barriers}")
         rows, cols = nb.parse_size(size, max_tiles=max_tiles)
         start = time.monotonic()
         limits = (limits or Limits()).started()
@@ -230,7 +239,7 @@ class NetPuzzle(Puzzle):
                 one = generate_one(rows, cols, connected=connected, wrap=wrap, style=style,
                                    rng=random.Random(one_seed), max_rounds=max_rounds,
                                    limits=replace(limits, nodes=left),
-                                   deducible=not (allow_search or wrap))
+                                   deducible=not (allow_search or wrap), barriers=barriers)
             except LimitReached:
                 status = Status.GAVE_UP
                 break
@@ -243,13 +252,14 @@ class NetPuzzle(Puzzle):
                 status = Status.GAVE_UP
                 break
             level = rate(one.board, limits=Limits(nodes=0)).level
-            made.append(Generated(one.board, nb.format_grid(one.board.tiles) + "\n",
-                                  one.solution, one_seed, level,
-                                  {"rows": nb.to_rows(one.board.tiles),
-                                   "solution": nb.to_rows(one.solution),
-                                   "connected": connected, "wrap": wrap,
-                                   "rounds": one.rounds,
-                                   "solved_by_deductions": level in ("easy", "medium")}))
+            details = {"rows": nb.to_rows(one.board.tiles),
+                       "solution": nb.to_rows(one.solution),
+                       "connected": connected, "wrap": wrap, "rounds": one.rounds,
+                       "solved_by_deductions": level in ("easy", "medium")}
+            if one.board.barriers:
+                details["barriers"] = nb.barriers_json(one.board)
+            made.append(Generated(one.board, nb.format_board(one.board) + "\n",
+                                  one.solution, one_seed, level, details))
         stats.seconds = time.monotonic() - start
         result = GenerateResult(status, stats, puzzles=made, puzzle=self.name)
         if status is Status.GAVE_UP:
@@ -281,7 +291,8 @@ class NetPuzzle(Puzzle):
         from ...render.net import render_svg
 
         board = self._board(instance)
-        return render_svg(board.tiles if answer is None else answer, wrap=board.wrap)
+        return render_svg(board.tiles if answer is None else answer, wrap=board.wrap,
+                          barriers=board.barriers)
 
     def report_text(self, verb: str, instance: Any, result: Result,
                     style: str | None = None, *, limits: Limits | None = None) -> str | None:

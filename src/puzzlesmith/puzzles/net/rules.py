@@ -1,7 +1,8 @@
 """Net's independent checker: is a grid of turned tiles a solution of a board?
 
 It shares nothing with the solver but the bit convention: plain loops over the cells and a
-union-find of the links, so a solver bug cannot hide behind the same code.
+union-find of the links, so a solver bug cannot hide behind the same code.  A connector may
+not cross a barrier (``board.barriers``, the closed sides per cell).
 
 >>> from .board import parse
 >>> board = parse("33000000000\\n77373331131\\n11111333310\\n")
@@ -58,6 +59,7 @@ def violations(board: Board, grid: Sequence[Sequence[int]]) -> list[str]:
             x = parent[x]
         return x
 
+    closed = board.barriers or None
     loop = None
     for i in range(rows):
         for j in range(cols):
@@ -73,6 +75,11 @@ def violations(board: Board, grid: Sequence[Sequence[int]]) -> list[str]:
                 elif not (0 <= ni < rows and 0 <= nj < cols):
                     out.append(f"{_place(i, j)}: its {SIDE_NAMES[bit]} connector points "
                                "off the board")
+                    continue
+                if closed and closed[i][j] & bit:
+                    if bit in (RIGHT, DOWN) or not grid[ni][nj] & back:  # each link once
+                        out.append(f"{_place(i, j)}: its {SIDE_NAMES[bit]} connector "
+                                   f"crosses the barrier to {_place(ni, nj)}")
                     continue
                 if not grid[ni][nj] & back:
                     out.append(f"{_place(i, j)}: its {SIDE_NAMES[bit]} connector meets "

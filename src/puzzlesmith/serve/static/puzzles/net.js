@@ -2,6 +2,7 @@
 // form one tree.  Click turns a tile clockwise, right-click anticlockwise, shift-click locks
 // it.  The part connected to the source (the centre tile) is lit.
 // A tile is a mask of connectors: 1 up, 2 left, 4 down, 8 right (one hex digit).
+// board.barriers: per tile, the mask of its sides closed by a barrier (no link crosses one).
 import { clear, el, markSet, COLOURS, cellSize } from "./svg.js";
 
 const UP = 1, LEFT = 2, DOWN = 4, RIGHT = 8;
@@ -12,7 +13,11 @@ function turned(v, quarter) { for (let k = 0; k < ((quarter % 4) + 4) % 4; k++) 
 
 function tileAt(board, state, r, c) { return turned(board.tiles[r][c], state.turns[r][c]); }
 
-function neighbour(board, r, c, dr, dc) {
+function closed(board, r, c, bit) { return Boolean(board.barriers && board.barriers[r][c] & bit); }
+
+function neighbour(board, r, c, dr, dc, bit = 0) {
+  // The tile next to (r, c), or null off the board or behind a barrier on side ``bit``.
+  if (bit && closed(board, r, c, bit)) return null;
   let rr = r + dr, cc = c + dc;
   if (board.wrap) { rr = (rr + board.rows) % board.rows; cc = (cc + board.cols) % board.cols; }
   return rr >= 0 && cc >= 0 && rr < board.rows && cc < board.cols ? [rr, cc] : null;
@@ -30,7 +35,7 @@ function lit(board, state) {
     const v = tileAt(board, state, r, c);
     for (const [bit, dr, dc, back] of SIDES) {
       if (!(v & bit)) continue;
-      const next = neighbour(board, r, c, dr, dc);
+      const next = neighbour(board, r, c, dr, dc, bit);
       if (!next) continue;
       const [rr, cc] = next;
       if (tileAt(board, state, rr, cc) & back && !seen.has(`${rr},${cc}`)) { seen.add(`${rr},${cc}`); queue.push(next); }
@@ -44,7 +49,7 @@ function matched(board, state) {
     for (let c = 0; c < board.cols; c++) {
       const v = tileAt(board, state, r, c);
       for (const [bit, dr, dc, back] of SIDES) {
-        const next = neighbour(board, r, c, dr, dc);
+        const next = neighbour(board, r, c, dr, dc, bit);
         const other = next ? tileAt(board, state, next[0], next[1]) & back : 0;
         if (Boolean(v & bit) !== Boolean(other)) return false;
       }
@@ -95,6 +100,17 @@ function drawNet(svg, board, state, { play, highlight, focus }) {
       }
     }
   }
+  const bars = [];  // each barrier on the right of / below its tile (and the wrap edge's other side)
+  for (let r = 0; r < board.rows; r++) {
+    for (let c = 0; c < board.cols; c++) {
+      const x = c * size, y = r * size;
+      if (closed(board, r, c, RIGHT)) bars.push(`M${x + size},${y}v${size}`);
+      if (closed(board, r, c, DOWN)) bars.push(`M${x},${y + size}h${size}`);
+      if (c === 0 && closed(board, r, c, LEFT)) bars.push(`M${x},${y}v${size}`);
+      if (r === 0 && closed(board, r, c, UP)) bars.push(`M${x},${y}h${size}`);
+    }
+  }
+  if (bars.length) el("path", { class: "barriers", d: bars.join(""), stroke: "#1f3f8f", "stroke-width": Math.max(3, size * 0.14), "stroke-linecap": "square", "pointer-events": "none" }, g);
   el("rect", { x: 0, y: 0, width: board.cols * size, height: board.rows * size, fill: "none", stroke: COLOURS.ink, "stroke-width": board.wrap ? 1 : 3, "stroke-dasharray": board.wrap ? "4 3" : null, "pointer-events": "none" }, g);
 }
 
