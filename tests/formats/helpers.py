@@ -3,11 +3,15 @@ binaries (tests that use them are skipped where Debian's ``sgt-puzzles`` is not 
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+
+from puzzlesmith.errors import InvalidPuzzle
+from tests.cli.conftest import run_cli
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "formats"
 
@@ -27,3 +31,13 @@ def sgt(program: str, *args: str) -> list[str]:
     done = subprocess.run([path, *args], capture_output=True, text=True, timeout=60,
                           check=True)
     return done.stdout.split()
+
+
+def assert_one_line_error(parse, puzzle: str, text: str, words: str) -> None:
+    """``parse(text)`` raises InvalidPuzzle with ``words``, and ``solve PUZZLE TEXT`` ends with
+    exit 2, nothing on stdout and that one line on stderr."""
+    with pytest.raises(InvalidPuzzle, match=re.escape(words)):
+        parse(text)
+    code, out, err = run_cli(["solve", puzzle, text])
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and words in err and "Traceback" not in err

@@ -4,18 +4,16 @@ errors as one line (exit 2), and fresh IDs from ``sgt-fifteen`` where it is inst
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzlesmith.errors import InvalidPuzzle
 from puzzlesmith.puzzles import get
 from puzzlesmith.puzzles.sliding.board import Board, format_tatham, parse, parse_tatham
 
 from ..cli.conftest import run_cli
-from .helpers import lines, sgt
+from .helpers import assert_one_line_error, lines, sgt
 
 SLIDING = get("sliding")
 
@@ -90,11 +88,7 @@ def test_format_out():
     ("1x2:1,0", "at least 2 rows and 2 columns"),
 ])
 def test_errors_are_one_line(game_id, words):
-    with pytest.raises(InvalidPuzzle, match=re.escape(words)):
-        parse_tatham(game_id)
-    code, out, err = run_cli(["solve", "sliding", game_id])
-    assert code == 2 and out == ""
-    assert err.count("\n") == 1 and words in err and "Traceback" not in err
+    assert_one_line_error(parse_tatham, "sliding", game_id, words)
 
 
 def test_sgt_fifteen_ids_read():

@@ -26,7 +26,7 @@ from puzzlesmith.puzzles.net.board import (
 )
 
 from ..cli.conftest import run_cli
-from .helpers import lines, sgt
+from .helpers import assert_one_line_error, lines, sgt
 
 NET = get("net")
 TATHAM_BITS = {"R": 1, "U": 2, "L": 4, "D": 8}
@@ -159,11 +159,7 @@ def test_generate_writes_ids_that_read_back():
                     "board or across a barrier"),
 ])
 def test_errors_are_one_line(game_id, words):
-    with pytest.raises(InvalidPuzzle, match=re.escape(words)):
-        parse_tatham(game_id)
-    code, out, err = run_cli(["solve", "net", game_id])
-    assert code == 2 and out == ""
-    assert err.count("\n") == 1 and words in err and "Traceback" not in err
+    assert_one_line_error(parse_tatham, "net", game_id, words)
 
 
 @pytest.mark.parametrize("params", ["12x12", "20x20w", "30x30", "40x40"])
