@@ -23,8 +23,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from puzzlesmith.engines.driver import warm_all
 from puzzlesmith.engines.exactcover import ExactCover
+from puzzlesmith.engines.kernels import warm_all
 from puzzlesmith.puzzles import get
 from puzzlesmith.puzzles.pentominoes import placements
 from puzzlesmith.results import Limits

@@ -32,7 +32,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from puzzlesmith.engines.driver import ensure_warm
+from puzzlesmith.engines.kernels import ensure_warm
 from puzzlesmith.puzzles import get
 from puzzlesmith.puzzles.sliding import Instance, goal_board
 from puzzlesmith.puzzles.sliding.generator import random_walk, uniform

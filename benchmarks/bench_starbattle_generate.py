@@ -20,7 +20,7 @@ import functools
 import statistics
 import time
 
-from puzzlesmith.engines.driver import warm_all
+from puzzlesmith.engines.kernels import warm_all
 from puzzlesmith.puzzles import get
 from puzzlesmith.puzzles.starbattle import generator as gen
 from puzzlesmith.results import Limits

@@ -19,7 +19,7 @@ import statistics
 import time
 from pathlib import Path
 
-from puzzlesmith.engines.driver import warm_all
+from puzzlesmith.engines.kernels import warm_all
 from puzzlesmith.puzzles import get
 from puzzlesmith.puzzles.starbattle import solver
 from puzzlesmith.results import Limits

@@ -42,7 +42,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..errors import UsageError
-from .driver import ensure_warm, warm_up
+from .kernels import ensure_warm, warm_up
 
 __all__ = ["SpanningTree", "SHRINK", "LAZY_BRIDGES", "MAX_STACK_BYTES"]
 

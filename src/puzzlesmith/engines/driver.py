@@ -11,9 +11,9 @@ arrives as ``KeyboardInterrupt`` between chunks, in Python, where it can be hand
 >>> driver.budget(), driver.after(60), driver.budget(), driver.after(100)
 (64, False, 100, True)
 
-The warm-up registry (:func:`warm_up`, :func:`ensure_warm`, :func:`warm_all`) lives with the
-kernel policy in :mod:`.kernels` and is re-exported here.  This module imports no numba;
-kernel modules do, and are imported only when first needed.
+Loading compiled kernels (the warm-up registry) belongs to the kernel policy, in
+:mod:`.kernels`.  This module imports no numba; kernel modules do, and are imported only when
+first needed.
 """
 
 from __future__ import annotations
@@ -22,9 +22,8 @@ import time
 from collections.abc import Callable
 
 from ..results import Limits, Stats
-from .kernels import ensure_warm, warm_all, warm_up
 
-__all__ = ["ChunkDriver", "CHUNK_SECONDS", "warm_up", "ensure_warm", "warm_all"]
+__all__ = ["ChunkDriver", "CHUNK_SECONDS"]
 
 CHUNK_SECONDS = 0.05  # aim of each kernel call's length, so limits and Ctrl-C act promptly
 FIRST_CHUNK = 64

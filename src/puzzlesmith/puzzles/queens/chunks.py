@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...engines.driver import ChunkDriver, ensure_warm, warm_up
+from ...engines.driver import ChunkDriver
+from ...engines.kernels import ensure_warm, warm_up
 
 __all__ = ["PAUSED", "SOLVED", "EXHAUSTED", "FOUND", "drive", "kernels"]
 

@@ -149,7 +149,8 @@ def build_table(goal: Board, tiles: tuple[int, ...], *, limits: Limits | None = 
     ``progress`` gets one :class:`~puzzlesmith.results.Stats` per chunk: ``nodes`` are the
     placements expanded, ``extra`` has ``phase``, ``done`` and ``total``.
     """
-    from ...engines.driver import ChunkDriver, ensure_warm
+    from ...engines.driver import ChunkDriver
+    from ...engines.kernels import ensure_warm
     from . import kernels
 
     n, k = goal.rows * goal.cols, len(tiles)
@@ -219,7 +220,8 @@ def build_compact_table(goal: Board, tiles: tuple[int, ...], *, limits: Limits |
     in chunks under the deadline and Ctrl-C, like :func:`build_table`, after checking
     :func:`compact_bytes` against the memory budget; ``progress`` gets the same reports.
     """
-    from ...engines.driver import ChunkDriver, ensure_warm
+    from ...engines.driver import ChunkDriver
+    from ...engines.kernels import ensure_warm
     from . import kernels
 
     n, k = goal.rows * goal.cols, len(tiles)

@@ -25,8 +25,7 @@ import random
 import time
 from typing import Any
 
-from ...engines.driver import warm_up
-from ...engines.kernels import KERNELS, KERNELS_HELP
+from ...engines.kernels import KERNELS, KERNELS_HELP, warm_up
 from ...errors import InvalidPuzzle, LimitReached, UsageError
 from ...results import (
     Check,
