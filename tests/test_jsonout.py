@@ -7,7 +7,8 @@ import json
 import math
 
 import numpy as np
-from hypothesis import given
+import pytest
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlesmith.jsonout import dumps, jsonable
@@ -98,3 +99,35 @@ def test_the_cli_batch_and_serve_write_json_only_through_jsonout():
     package = Path(puzzlesmith.__file__).parent
     writers = [*package.glob("cli/*.py"), *package.glob("serve/*.py"), package / "batch.py"]
     assert [p.name for p in writers if "json.dump" in p.read_text()] == []
+
+
+def _long(values: list) -> list:
+    return (values * (4096 // len(values) + 1))[:4096 + len(values)]
+
+
+long_values = st.one_of(
+    st.lists(st.integers(-(1 << 70), 1 << 70), min_size=1, max_size=9).map(_long),
+    st.lists(st.integers(-(1 << 62), 1 << 62), min_size=1, max_size=9).map(_long).map(np.array),
+    st.integers(4096, 9000).map(lambda n: np.arange(n, dtype=np.uint16) % 7),
+    st.lists(values, min_size=1, max_size=3).map(_long),
+    st.lists(numbers, min_size=1, max_size=3).map(_long).map(np.array),
+    st.integers(4096, 9000).map(lambda n: np.arange(n * 2).reshape(n, 2)))
+
+
+@settings(deadline=None, max_examples=40)
+@given(long_values, st.integers(0, 9))
+def test_long_lists_and_arrays_are_written_as_json_writes_them(array, small):
+    body = {"solution": array, "rows": [small, array], "nodes": small}
+    assert dumps(body) == json.dumps(jsonable(body), allow_nan=False)
+    assert dumps(body, ensure_ascii=False, sort_keys=True) == \
+        json.dumps(jsonable(body), allow_nan=False, ensure_ascii=False, sort_keys=True)
+
+
+def test_writing_a_long_answer_honours_the_limits():
+    from puzzlesmith.errors import LimitReached
+    from puzzlesmith.results import Limits
+
+    past = Limits(seconds=0.0).started()
+    assert dumps({"rows": list(range(4))}, limits=past) == '{"rows": [0, 1, 2, 3]}'
+    with pytest.raises(LimitReached, match="writing the answer"):
+        dumps({"rows": np.arange(1 << 21)}, limits=past)

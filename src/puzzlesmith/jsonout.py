@@ -2,6 +2,8 @@
 
 NaN and infinities become ``null`` (JSON has no such numbers), numpy scalars and arrays
 their Python values, tuples lists, sets sorted lists, and anything else its ``str``.
+Long lists and arrays (an answer of 20 million queens) are written in chunks, with the
+caller's limits checked between chunks, so writing an answer honours ``--timeout``.
 
 >>> import numpy as np
 >>> dumps({"seconds": float("nan"), "nodes": np.int64(7), "best": (np.float32(0.5), np.inf)})
@@ -15,6 +17,11 @@ import math
 from typing import Any
 
 __all__ = ["jsonable", "dumps"]
+
+#: Lists and arrays at least this long are written in chunks (:func:`_chunked`).
+LONG = 4096
+#: Elements written between two checks of the limits.
+CHUNK = 1 << 17
 
 
 def jsonable(value: Any) -> Any:
@@ -40,6 +47,49 @@ def jsonable(value: Any) -> Any:
     return str(value)
 
 
-def dumps(value: Any, **options: Any) -> str:
-    """``json.dumps`` of :func:`jsonable` ``(value)``; ``options`` as for ``json.dumps``."""
-    return json.dumps(jsonable(value), allow_nan=False, **options)
+def dumps(value: Any, *, limits: Any = None, **options: Any) -> str:
+    """``json.dumps`` of :func:`jsonable` ``(value)``; ``options`` as for ``json.dumps``.
+
+    Long lists and arrays are written in chunks, with ``limits`` (a
+    :class:`~puzzlesmith.results.Limits`) checked between them: past its deadline
+    :class:`~puzzlesmith.errors.LimitReached` is raised."""
+    if options.get("indent") is not None or options.get("separators") is not None:
+        return json.dumps(jsonable(value), allow_nan=False, **options)
+    long: list = []
+    text = json.dumps(jsonable(_set_aside(value, long)), allow_nan=False, **options)
+    for index, sequence in enumerate(long):
+        text = text.replace(json.dumps(_mark(index)), _chunked(sequence, limits, options), 1)
+    return text
+
+
+def _mark(index: int) -> str:
+    return f"\x00long {index}\x00"
+
+
+def _set_aside(value: Any, long: list) -> Any:
+    """``value`` with each list, tuple or array of :data:`LONG` or more elements replaced
+    by a marker string and appended to ``long``."""
+    if isinstance(value, dict):
+        return {k: _set_aside(v, long) for k, v in value.items()}
+    is_array = getattr(value, "ndim", 0) >= 1 and hasattr(value, "tolist")
+    if isinstance(value, list | tuple) or is_array:
+        if len(value) >= LONG:
+            long.append(value)
+            return _mark(len(long) - 1)
+        return [_set_aside(v, long) for v in value] if not is_array else value
+    return value
+
+
+def _chunked(sequence, limits: Any, options: dict) -> str:
+    """``dumps(list(sequence))`` written :data:`CHUNK` elements at a time, with ``limits``
+    checked between chunks; chunks of plain integers skip :func:`jsonable`."""
+    parts = []
+    for start in range(0, len(sequence), CHUNK):
+        if limits is not None:
+            limits.check("writing the answer")
+        chunk = sequence[start:start + CHUNK]
+        chunk = chunk.tolist() if hasattr(chunk, "tolist") else list(chunk)
+        if not all(type(v) is int for v in chunk):
+            chunk = jsonable(chunk)
+        parts.append(json.dumps(chunk, allow_nan=False, **options)[1:-1])
+    return "[" + ", ".join(parts) + "]"

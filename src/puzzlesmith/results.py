@@ -86,11 +86,12 @@ class Limits:
             if value is not None and value < 0:
                 raise ValueError(f"{name} must be >= 0, got {value}")
 
-    def started(self) -> Limits:
-        """A copy whose deadline is fixed now, shared by everything it is passed to."""
+    def started(self, since: float | None = None) -> Limits:
+        """A copy whose deadline is fixed now (or ``seconds`` after the ``time.monotonic()``
+        instant ``since``), shared by everything it is passed to."""
         if self.seconds is None or self.until is not None:
             return self
-        return replace(self, until=time.monotonic() + self.seconds)
+        return replace(self, until=(time.monotonic() if since is None else since) + self.seconds)
 
     def deadline(self) -> float | None:
         """The ``time.monotonic()`` instant at which to give up, if any."""

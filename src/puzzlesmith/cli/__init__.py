@@ -9,12 +9,22 @@ Ctrl-C during start-up is still answered by the contract.
 from __future__ import annotations
 
 import sys
+import time
+from typing import NoReturn
 
-__all__ = ["main"]
+__all__ = ["main", "leave"]
+
+#: When the running command began (``time.monotonic()``): ``--timeout`` counts from here, so
+#: the limit covers loading the program too.  None outside :func:`main`.
+began: float | None = None
+#: True while :func:`main` runs as the whole process (the script, ``python -m puzzlesmith``).
+whole_process = False
 
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``puzzlesmith`` script; exits with the contract's code."""
+    global began, whole_process
+    began, whole_process = time.monotonic(), argv is None
     args = sys.argv[1:] if argv is None else list(argv)
     try:
         from .app import run
@@ -34,6 +44,17 @@ def main(argv: list[str] | None = None) -> None:
     _exit(flush_stdout(code), whole_process=argv is None)
 
 
+def leave(code: int) -> NoReturn:
+    """End a command whose output is written with ``code``.  As the whole process, leave at
+    once after the checked flush of stdout: freeing an answer of millions of rows would
+    take longer than the limit allows; a caller that passed ``argv`` gets ``SystemExit``."""
+    if whole_process:
+        from .contract import flush_stdout
+
+        _now(flush_stdout(code))
+    sys.exit(code)
+
+
 def _exit(code: int, whole_process: bool) -> None:
     """Exit with ``code``.  When the program is the whole process (the script, ``python -m
     puzzlesmith``) and kernels are still compiling in a daemon thread (a run gave up before
@@ -41,11 +62,16 @@ def _exit(code: int, whole_process: bool) -> None:
     at interpreter shutdown; a caller that passed ``argv`` gets ``SystemExit`` as usual."""
     kernels = sys.modules.get("puzzlesmith.engines.kernels")
     if whole_process and kernels is not None and kernels.compiling():
-        import contextlib
-        import os
-
-        for stream in (sys.stdout, sys.stderr):
-            with contextlib.suppress(OSError, ValueError):  # a closed pipe: nothing to add
-                stream.flush()
-        os._exit(code)
+        _now(code)
     sys.exit(code)
+
+
+def _now(code: int) -> NoReturn:
+    """Flush what is left and end the process with ``code``, skipping interpreter shutdown."""
+    import contextlib
+    import os
+
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):  # a closed pipe: nothing to add
+            stream.flush()
+    os._exit(code)

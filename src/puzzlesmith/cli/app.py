@@ -14,12 +14,13 @@ import time
 import click
 
 from .. import __version__
+from .. import cli as command  # the package: main() sets its began
 from ..errors import LimitReached
 from ..jsonout import dumps
 from ..puzzles import get, names
 from ..puzzles.protocol import Option, Puzzle
 from ..results import Limits, Status
-from . import runners
+from . import leave, runners
 from .contract import (
     MAX_INPUT,
     Failure,
@@ -310,7 +311,7 @@ def execute(verb: str, puzzle: Puzzle, params: dict) -> None:
             raise Failure(Status.ERROR, "--format json prints the report on stdout: "
                                         "write the book to a file with --out FILE")
         limits = Limits(nodes=params.pop("nodes", None), seconds=params.pop("timeout", None),
-                        memory=params.pop("memory", None)).started()
+                        memory=params.pop("memory", None)).started(since=command.began)
         with tracker.bar():
             instance, result = runners.RUNNERS[verb](puzzle, params, limits, tracker, fmt)
     except BaseException as error:  # noqa: BLE001  (the contract: no traceback, ever)
@@ -325,13 +326,13 @@ def execute(verb: str, puzzle: Puzzle, params: dict) -> None:
     result.puzzle = puzzle.name
     try:  # the limit covers formatting too: millions of rows take seconds
         if fmt == "json":
-            body = dumps(result.to_dict())
+            body = dumps(result.to_dict(), limits=limits)
         elif verb == "book":
             body = None
         else:
             body = puzzle.report_text(verb, instance, result, fmt, limits=limits)
     except LimitReached as reached:
-        sys.exit(emit_failure(_ARGS or [], puzzle.name, failure_from(reached), result.stats,
+        leave(emit_failure(_ARGS or [], puzzle.name, failure_from(reached), result.stats,
                               out))
     try:  # the answer first: no message may claim what a failed write lost
         if document is not None and getattr(result, "pdf", None) is not None:
@@ -347,7 +348,7 @@ def execute(verb: str, puzzle: Puzzle, params: dict) -> None:
     said = note and any(line.startswith(note.split(" ")[0] + " ") for line in result.messages)
     if note and not said:
         message(note)
-    sys.exit(exit_code(verdict))
+    leave(exit_code(verdict))
 
 
 # -- the groups ----------------------------------------------------------------------------
