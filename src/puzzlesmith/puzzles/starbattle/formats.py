@@ -346,7 +346,7 @@ def _parse_sb(block: Block, max_size: int) -> tuple[tuple[str, ...], int,
             if len(sections[current]) >= size[0]:
                 what = "region" if current == "regions" else "solution"
                 raise InvalidPuzzle(f"more than {size[0]} {what} rows", line=n)
-            sections[current].append((n, line))
+            sections[current].append((n, _within(raw, size[1])))
     if size is None:
         raise InvalidPuzzle("missing 'size ROWS COLUMNS STARS' line")
     if "regions" not in sections:
@@ -360,6 +360,13 @@ def _parse_sb(block: Block, max_size: int) -> tuple[tuple[str, ...], int,
         _check_grid(rows, expected=size[:2], alphabet=STAR + EMPTY, what="solution row",
                     max_size=max_size, missing_line=block[-1][0])
     return grid, size[2], given
+
+
+def _within(raw: str, width: int) -> str:
+    """A grid row without the blanks past its declared ``width`` (a blank inside it is a
+    cell in no region, so it is kept)."""
+    stripped = raw.rstrip()
+    return raw[:width] if len(stripped) <= width <= len(raw) else stripped
 
 
 def _size_line(line: str, n: int, max_size: int) -> tuple[int, int, int]:
