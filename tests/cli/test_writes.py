@@ -227,3 +227,12 @@ def test_formatting_millions_of_rows_checks_the_deadline():
     assert model.format_rows(list(rows), Limits()) == model.format_rows(rows)
     with pytest.raises(LimitReached, match="writing the answer"):
         model.format_rows(rows, Limits(seconds=0).started())
+
+
+def test_writing_a_long_answer_honours_the_time_limit(toy):
+    code, out, err = toy(["solve", "toy", "1", "--long", "300000", "--format", "json",
+                          "--timeout", "1.5"])
+    assert code == 3, err
+    body = json.loads(out)
+    assert body["status"] == "gave-up" and "writing the answer" in body["reason"]
+    assert "rows" not in body and err.count("\n") == 1

@@ -30,7 +30,9 @@ class Toy(Puzzle):
     title = "A toy: N has the solutions 1..N."
     verbs = frozenset({"solve", "count", "generate", "render", "rate", "hint", "check"})
     options = (Option("slow", ("solve", "count", "generate"), float, 0.0, "Seconds per solution."),
-               Option("base", ("solve",), int, 10, "Number base.", phase="parse"))
+               Option("base", ("solve",), int, 10, "Number base.", phase="parse"),
+               Option("long", ("solve",), int, 0,
+                      "Answer with this many rows, once the time limit has passed."))
     styles = {"solve": ("plain", "stars"), "format": ("plain",), "render": ("plain",)}
     inline = True
 
@@ -66,9 +68,15 @@ class Toy(Puzzle):
                 return stats, k - 1, True
         return stats, instance, False
 
-    def solve(self, instance, *, limits=None, seed=None, progress=None, slow=0.0):
+    def solve(self, instance, *, limits=None, seed=None, progress=None, slow=0.0, long=0):
         if instance <= 0:
             return SolveResult(Status.UNSOLVABLE, puzzle=self.name)
+        if long:  # an answer found just at the limit: only writing it is left
+            while limits is not None and not limits.expired():
+                time.sleep(0.001)
+            rows = list(range(long))
+            return SolveResult(Status.SOLVED, Stats(nodes=1), solution=rows,
+                               details={"rows": rows}, puzzle=self.name)
         stats, done, gave_up = self._walk(instance, limits, progress, slow)
         if gave_up:
             return SolveResult(Status.GAVE_UP, stats, puzzle=self.name)
