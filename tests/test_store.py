@@ -241,6 +241,21 @@ def test_generate_into_a_locked_store_exits_3_with_one_line(locked):
     assert last.startswith("gave up: ") and str(locked) in last and "locked" in last
 
 
+def test_the_stores_wait_counts_from_the_process_start():
+    import puzzlesmith.cli.app  # noqa: F401  (cli.store is imported through the app)
+    from puzzlesmith.cli.store import _process_age, from_process_start
+    from puzzlesmith.results import Limits
+
+    assert from_process_start(None) is None
+    assert from_process_start(Limits(nodes=5)) == Limits(nodes=5)
+    limits = Limits(seconds=3600).started()
+    earlier = from_process_start(limits)
+    assert earlier.seconds == 3600 and earlier.until <= limits.until
+    age = _process_age()
+    if age is not None:  # Linux: the process began before this test did
+        assert age > 0 and earlier.until < limits.until
+
+
 class _FailingCommit:
     """A connection stand-in whose COMMIT fails (as it may in rollback-journal mode)."""
 
