@@ -241,19 +241,25 @@ def test_generate_into_a_locked_store_exits_3_with_one_line(locked):
     assert last.startswith("gave up: ") and str(locked) in last and "locked" in last
 
 
-def test_the_stores_wait_counts_from_the_process_start():
+def test_the_stores_wait_counts_from_the_process_start(monkeypatch):
+    import time
+
     import puzzlesmith.cli.app  # noqa: F401  (cli.store is imported through the app)
-    from puzzlesmith.cli.store import _process_age, from_process_start
+    from puzzlesmith.cli import store as cli_store
     from puzzlesmith.results import Limits
 
-    assert from_process_start(None) is None
-    assert from_process_start(Limits(nodes=5)) == Limits(nodes=5)
-    limits = Limits(seconds=3600).started()
-    earlier = from_process_start(limits)
-    assert earlier.seconds == 3600 and earlier.until <= limits.until
-    age = _process_age()
-    if age is not None:  # Linux: the process began before this test did
-        assert age > 0 and earlier.until < limits.until
+    assert cli_store.from_process_start(None) is None
+    assert cli_store.from_process_start(Limits(nodes=5)) == Limits(nodes=5)
+    launched = time.monotonic() - 0.5  # the process started 0.5 s ago, the command 0.2 s
+    monkeypatch.setattr(cli_store, "_process_age", lambda: time.monotonic() - launched)
+    limits = Limits(seconds=2, until=launched + 0.3 + 2)
+    earlier = cli_store.from_process_start(limits)
+    assert earlier.seconds == 2 and earlier.until == pytest.approx(launched + 2, abs=1e-6)
+    monkeypatch.setattr(cli_store, "_process_age",  # a long-lived program
+                        lambda: time.monotonic() - launched + 600)
+    assert cli_store.from_process_start(limits) == limits
+    monkeypatch.setattr(cli_store, "_process_age", lambda: None)  # not Linux
+    assert cli_store.from_process_start(limits) == limits
 
 
 class _FailingCommit:

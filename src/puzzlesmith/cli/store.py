@@ -28,6 +28,10 @@ from .contract import check_out, emit_failure, failure_from, message, write_out
 
 __all__ = ["store", "store_generated"]
 
+#: The longest start-up (seconds from the process's start to the command's) that
+#: :func:`from_process_start` takes back from the command's time limit.
+STARTUP_SECONDS = 10.0
+
 
 class PuzzleName(click.ParamType):
     """A registered puzzle's name, checked when used (the registry may grow at run time)."""
@@ -68,15 +72,19 @@ def from_process_start(limits):
     """``limits`` whose deadline counts from the start of this process, not from the
     command's (which comes after Python's start-up and the imports, 0.2-0.5 s): a wait for
     the store's lock is pure waiting, so ``--timeout 2`` ends it 2 s after the command was
-    launched, as its user timed it.  Unchanged where the process's age is unknown."""
-    if limits is None or limits.seconds is None:
+    launched, as its user timed it.  Unchanged where the process's age is unknown, or when
+    the process started more than :data:`STARTUP_SECONDS` before the command (the command
+    then runs inside a longer-lived program, e.g. a test calling ``main``)."""
+    if limits is None or limits.seconds is None or limits.until is None:
         return limits
     age = _process_age()
     if age is None:
         return limits
-    launched = time.monotonic() - age + limits.seconds
-    until = limits.deadline()
-    return replace(limits, until=launched if until is None else min(until, launched))
+    now = time.monotonic()
+    launched = now - age
+    if limits.until - limits.seconds - launched > STARTUP_SECONDS:
+        return limits
+    return replace(limits, until=min(limits.until, launched + limits.seconds))
 
 
 def _process_age() -> float | None:
