@@ -8,7 +8,9 @@ The inputs are made in a temporary folder:
 * Star Battle 60×60 with fourteen stars (each row its own region), and 200×200 (the size cap);
 * N-Queens with N = 20,000,000 (the cap), plain and with ``--format json``;
 * a 16×16 sliding board (the default cell cap), solve and bench;
-* ``generate starbattle --size 20``.
+* ``generate starbattle --size 20``;
+* ``generate starbattle --size 6 --store`` into a store whose write lock another connection
+  holds all along (issue 34: it must end by the limit, exit 3).
 
     PYTHONPATH=src python benchmarks/bench_limits.py [--only WORD] [--timeout 2] [--repeat 3]
 """
@@ -16,8 +18,10 @@ The inputs are made in a temporary folder:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -48,7 +52,23 @@ def sliding(path: Path, side: int) -> str:
     return str(path)
 
 
+@contextlib.contextmanager
+def locked_store(path: Path):
+    """A puzzle store at ``path`` whose write lock a connection holds while inside."""
+    from puzzlesmith.store import Store
+
+    Store(path).close()
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+
+
 def cases(folder: Path, limit: float) -> list[tuple[str, list[str], float]]:
+    """(name, command line, limit); a command line with ``--store`` meets a locked store."""
     t = str(limit)
     sb60 = star_battle(folder / "sb60.sb", 60, 14)
     sb200 = star_battle(folder / "sb200.sb", 200, 14)
@@ -66,6 +86,9 @@ def cases(folder: Path, limit: float) -> list[tuple[str, list[str], float]]:
         ("bench sliding 16x16 (per board)", ["bench", "sliding", board, "--timeout", t], limit),
         ("generate starbattle --size 20",
          ["generate", "starbattle", "--size", "20", "--timeout", t], limit),
+        ("generate --store, store locked",
+         ["generate", "starbattle", "--size", "6", "--stars", "1", "--store", "--db",
+          str(folder / "locked.db"), "--timeout", t], limit),
     ]
 
 
@@ -89,7 +112,9 @@ def main() -> None:
         for name, args, limit in cases(Path(folder), options.timeout):
             if options.only and options.only not in name:
                 continue
-            runs = [run(args) for _ in range(options.repeat)]
+            store = args[args.index("--db") + 1] if "--store" in args else None
+            with locked_store(Path(store)) if store else contextlib.nullcontext():
+                runs = [run(args) for _ in range(options.repeat)]
             codes = "/".join(sorted({str(code) for code, _ in runs}))
             walls = [wall for _, wall in runs]
             print(f"{name:<36} {codes:>4} {statistics.median(walls):>7.2f} {max(walls):>6.2f} "

@@ -90,7 +90,7 @@ def main() -> None:
     args = parser.parse_args()
     warm_up()
     settings = Settings(timeout=10, **({"workers": args.workers} if args.workers else {}))
-    threads_before = threading.active_count()
+    threads_before = set(threading.enumerate())
     with background(settings) as url:
         requests = bodies(url)
         jobs = [(name, verb) for name in names() for verb in VERBS]
@@ -124,7 +124,7 @@ def main() -> None:
             list(pool.map(client, plan))
         wall = time.perf_counter() - began
         time.sleep(args.deadline + 2 * SLACK)  # computing threads stop at their limits
-    alive = threading.active_count() - threads_before  # the server stopped too
+    alive = [t.name for t in threading.enumerate() if t not in threads_before]  # server too
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     lines = [
         f"serve load test: {args.clients} clients x {args.requests} requests "
@@ -135,7 +135,8 @@ def main() -> None:
         f"latency ms: p50 {statistics.median(latencies) * 1e3:.0f}, "
         f"p90 {percentile(latencies, 0.9) * 1e3:.0f}, p99 {percentile(latencies, 0.99) * 1e3:.0f},"
         f" max {max(latencies) * 1e3:.0f}",
-        f"peak memory {peak:.0f} MB; threads alive after the server stopped: {alive}",
+        f"peak memory {peak:.0f} MB; threads alive after the server stopped: {len(alive)}"
+        + (f" ({', '.join(alive)})" if alive else ""),
         *errors[:10],
     ]
     print("\n".join(lines))

@@ -14,8 +14,9 @@ from typing import NoReturn
 
 __all__ = ["main", "leave"]
 
-#: When the running command began (``time.monotonic()``): ``--timeout`` counts from here, so
-#: the limit covers loading the program too.  None outside :func:`main`.
+#: When the running command began (``time.monotonic()``): the process's start when :func:`main`
+#: is the whole process, else the call of :func:`main`.  ``--timeout`` counts from here, so
+#: the limit covers starting Python and loading the program too.  None outside :func:`main`.
 began: float | None = None
 #: True while :func:`main` runs as the whole process (the script, ``python -m puzzlesmith``).
 whole_process = False
@@ -24,7 +25,8 @@ whole_process = False
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``puzzlesmith`` script; exits with the contract's code."""
     global began, whole_process
-    began, whole_process = time.monotonic(), argv is None
+    whole_process = argv is None
+    began = time.monotonic() - (_process_age() or 0.0 if whole_process else 0.0)
     args = sys.argv[1:] if argv is None else list(argv)
     try:
         from .app import run
@@ -42,6 +44,20 @@ def main(argv: list[str] | None = None) -> None:
     from .contract import flush_stdout
 
     _exit(flush_stdout(code), whole_process=argv is None)
+
+
+def _process_age() -> float | None:
+    """Seconds since this process started (Linux: ``/proc/self/stat`` against the boot
+    clock, to 1/100 s), or None elsewhere."""
+    import os
+
+    try:
+        with open("/proc/self/stat", encoding="ascii") as stream:
+            fields = stream.read().rpartition(")")[2].split()
+        started = int(fields[19]) / os.sysconf("SC_CLK_TCK")
+        return max(time.clock_gettime(time.CLOCK_BOOTTIME) - started, 0.0)
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
 
 
 def leave(code: int) -> NoReturn:

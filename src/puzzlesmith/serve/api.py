@@ -115,8 +115,11 @@ def catalogue() -> dict:
 
 
 def warm_up(seconds: float = 60.0) -> None:
-    """Solve every puzzle's example once, so that the compiled kernels are loaded (or
-    compiled) before the first request needs them; failures are logged, never raised."""
+    """Solve every puzzle's example once, then load (or compile) every registered kernel
+    (the examples' solves need not touch them all, e.g. the queens counts'), so that no
+    request pays for a compilation; failures are logged, never raised."""
+    from ..engines.kernels import warm_all
+
     log = logging.getLogger("puzzlesmith.serve")
     for name in names():
         try:
@@ -124,6 +127,10 @@ def warm_up(seconds: float = 60.0) -> None:
             puzzle.solve(puzzle.example(), limits=Limits(seconds=seconds).started())
         except Exception as error:  # noqa: BLE001  (a warm-up must not stop the server)
             log.warning("warming up %s: %s: %s", name, type(error).__name__, error)
+    try:
+        warm_all()
+    except Exception as error:  # noqa: BLE001
+        log.warning("warming up the kernels: %s: %s", type(error).__name__, error)
 
 
 def handle(name: str, verb: str, body: Any, settings: Settings,

@@ -263,6 +263,9 @@ def _count_symmetric(n: int, limits: Limits, progress, processes: int | None,
                 stopped_by = driver.stopped_by
                 break
             driver.stats.extra["done"] = done + 1
+            if done + 1 < len(jobs) and driver.out_of_time():  # a part may end unpaused
+                stopped_by = driver.stopped_by
+                break
         stats = driver.stats
     else:
         stats = Stats()
