@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzlesmith.engines import exactcover
 from puzzlesmith.engines.exactcover import ExactCover
 from puzzlesmith.engines.kernels import AUTO, KERNELS
 from puzzlesmith.errors import UsageError
@@ -295,53 +294,3 @@ def test_random_seed_object_accepted():
     shuffled = ExactCover({(r, c): [("r", r), ("c", c)] for r in range(3) for c in range(3)},
                           seed=random.Random(5)).count()
     assert result.status is Status.SOLVED and shuffled.count == 6
-
-
-@st.composite
-def grids(draw):
-    """Cells of a small grid as options covering their row, column and region, with random
-    bounds: the shape the confinement pairs are made for."""
-    rows, cols = draw(st.integers(1, 3)), draw(st.integers(1, 4))
-    n_regions = draw(st.integers(1, 4))
-    cells = [(r, c) for r in range(rows) for c in range(cols)
-             if draw(st.booleans()) or (r, c) == (0, 0)]
-    options = {cell: [("row", cell[0]), ("col", cell[1]),
-                      ("region", draw(st.integers(0, n_regions - 1)))] for cell in cells}
-    items = {i for row in options.values() for i in row}
-    bounds = {}
-    for item in sorted(items):
-        lo = draw(st.integers(0, 2))
-        bounds[item] = (lo, lo + draw(st.integers(0, 1)))
-    return options, bounds, rows, cols, n_regions
-
-
-@pytest.mark.parametrize("mode", ["python", "numba"])
-def test_confinement_and_restarts_match_brute_force(mode, monkeypatch):
-    """Confinement in windows of rows and columns, and restarts after a handful of nodes
-    (each run with a new option order), still give every solution exactly once."""
-    monkeypatch.setattr(exactcover, "RESTART_FIRST", 1)
-
-    @settings(max_examples=150, deadline=None)
-    @given(grids(), st.booleans(), st.booleans(), st.booleans(),
-           st.one_of(st.none(), st.integers(0, 99)))
-    def check(grid, restarts, pigeonhole, probe, seed):
-        options, bounds, rows, cols, n_regions = grid
-        regions = [("region", g) for g in range(n_regions)]
-        confine = [(regions, [("row", r) for r in range(rows)]),
-                   (regions, [("col", c) for c in range(cols)])]
-        problem = ExactCover(options, multiplicity=bounds, seed=seed, confine=confine,
-                             restarts=restarts, pigeonhole=pigeonhole, probe=probe)
-        expected = brute_force(options, bounds, {})
-        got = [frozenset(s) for s in problem.solutions(kernels=mode)]
-        assert len(got) == len(set(got)) and set(got) == expected
-        assert problem.count(kernels=mode).count == len(expected)
-        assert problem.solve(unique=True, kernels=mode).unique == (len(expected) == 1)
-
-    check()
-
-
-def test_confinement_pairs_are_checked():
-    with pytest.raises(UsageError, match="two inner or two outer"):
-        ExactCover({"a": ["r0", "r1", "g"]}, confine=[(["g"], ["r0", "r1"])])
-    with pytest.raises(UsageError, match="primary items only"):
-        ExactCover({"a": ["r0", "g"]}, secondary=["g"], confine=[(["g"], ["r0"])])

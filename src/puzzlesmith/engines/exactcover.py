@@ -55,16 +55,6 @@ How it searches (documented because the statistics depend on it):
   what the item can still get; below its need the node fails; equal to it, every group
   is filled to capacity by this item, so the groups' other options are excluded.  This is the
   generic form of the Star Battle "squeeze" rules and is what makes large puzzles easy.
-* **confinement** (``confine=[(inner, outer), ...]``, off unless asked): for each run ``T``
-  of consecutive outer items (rows), the inner items (regions) whose free options all lie
-  in ``T`` need stars that only ``T`` can give: more than ``T``'s room fails; exactly its
-  room excludes ``T``'s other options (the Star Battle "k regions in k rows" rule).
-  Measured on large Star Battles, it rarely adds to the pigeonhole bounds and costs more
-  than it saves, so Star Battle does not use it.
-* **restarts** (``restarts=True``, off by default): the search restarts from the root
-  after a budget of nodes growing by :data:`RESTART_GROWTH`, with a new option order and
-  the failure weights learnt; solutions met again in a later run are not listed twice.
-  Measured on large Star Battles, they did not pay (the weights alone do not carry enough).
 
 The search runs in kernels over integer sequences (:mod:`.exactcover_kernels`), in chunks
 of nodes driven by :class:`~puzzlesmith.engines.driver.ChunkDriver`, so that Python between
@@ -130,19 +120,10 @@ class ExactCover:
         Singleton consistency at the root, then, before each branching, tentatively take
         each option of the chosen item and exclude those whose propagation fails (fewer
         nodes, more work per node; off by default).
-    restarts
-        Restart the search from the root after a growing budget of nodes, with a new
-        option order and the failure weights learnt so far (off by default: measured on
-        large Star Battles, it did not pay).
     dynamic
         Take first the option most likely to be in a solution and keep to one independent
         part (see the module docstring; default: on with ``pigeonhole``: on plain exact
         cover counting, where the order barely matters, they cost time).
-    confine
-        Pairs ``(inner, outer)`` of lists of primary items, where every option covers at
-        most one inner and at most one outer item and ``outer`` is in a meaningful order
-        (rows top to bottom): the search then applies confinement in windows of consecutive
-        outer items (see the module docstring).
     limits
         Checked while the model is built (:class:`~puzzlesmith.errors.LimitReached` once the
         deadline has passed); searches take their own ``limits``.
@@ -157,9 +138,7 @@ class ExactCover:
         seed: int | _random.Random | None = None,
         pigeonhole: bool | None = None,
         probe: bool = False,
-        restarts: bool = False,
         dynamic: bool | None = None,
-        confine: Iterable[tuple[Iterable[Hashable], Iterable[Hashable]]] = (),
         limits: Limits | None = None,
     ):
         limits = limits or Limits()
@@ -200,11 +179,9 @@ class ExactCover:
         if rng is not None:
             rng.shuffle(order)
         self._encode(encoded, order, limits)
-        self._encode_confine(confine, index, encoded)
         # The bounds pay off only with multiplicities; on plain exact cover they cost time.
         self.pigeonhole = bool(np.any(self.hi > 1)) if pigeonhole is None else pigeonhole
         self.probe = probe
-        self.restarts = restarts
         self.dynamic = self.pigeonhole if dynamic is None else dynamic
 
     def _encode(self, rows: list[list[int]], order: list[int], limits: Limits) -> None:
@@ -222,39 +199,13 @@ class ExactCover:
         self.item_start[1:] = np.cumsum([len(p) for p in per_item])
         self.item_opts = np.array([o for p in per_item for o in p], dtype=np.int64)
 
-    def _encode_confine(self, pairs, index: dict, rows: list[list[int]]) -> None:
-        """The tables of the confinement pairs (see the kernels' ``_confine``)."""
-        in_start, in_items, out_start, out_items = [0], [], [0], []
-        opt_inner, opt_pos = [], []
-        for inner, outer in pairs:
-            inner = [index[i] for i in inner if i in index]
-            outer = [index[i] for i in outer if i in index]
-            if not all(self.primary[i] for i in inner + outer):
-                raise UsageError("confinement pairs take primary items only")
-            inner_set, pos = set(inner), {i: n for n, i in enumerate(outer)}
-            in_items += inner
-            out_items += outer
-            in_start.append(len(in_items))
-            out_start.append(len(out_items))
-            for name, row in zip(self.names, rows, strict=True):
-                mine = [i for i in row if i in inner_set]
-                places = [pos[i] for i in row if i in pos]
-                if len(mine) > 1 or len(places) > 1:
-                    raise UsageError(f"option {name!r} covers two inner or two outer items "
-                                     "of one confinement pair")
-                opt_inner.append(mine[0] if mine else -1)
-                opt_pos.append(places[0] if places else -1)
-        self.confine = tuple(np.array(a, dtype=np.int64) for a in (
-            in_start, in_items, out_start, out_items, opt_inner, opt_pos))
-        self.confine_width = max([b - a for a, b in itertools.pairwise(out_start)] + [1])
-
     def as_lists(self) -> tuple[list, ...]:
         """The model as Python lists (lo, hi, primary, then the CSR tables), for the
         interpreted kernels; made once."""
         if getattr(self, "_lists", None) is None:
             self._lists = tuple(a.tolist() for a in (
                 self.lo, self.hi, self.primary, self.opt_start, self.opt_items,
-                self.item_start, self.item_opts)) + (tuple(a.tolist() for a in self.confine),)
+                self.item_start, self.item_opts))
         return self._lists
 
     def __iter__(self) -> Iterator[list]:
@@ -308,13 +259,6 @@ class ExactCover:
                            complete=complete, limit=limit)
 
 
-#: Restarts (see the module docstring): the first run's node budget, the growth of the budget
-#: from one run to the next, and the solutions after which a run is no longer cut short.
-RESTART_FIRST = 100
-RESTART_GROWTH = 1.5
-RESTART_MAX_SEEN = 10_000
-
-
 class Search:
     """One run of the search over an :class:`ExactCover` model: its own dynamic state
     (statuses, counters, trail, decisions), statistics and outcome.  An iterator of
@@ -358,26 +302,17 @@ class Search:
             "queued": [True] * (3 * n_items),  # queue flags, then pigeonhole marks
             # Work arrays: per option mine, group_of; per item seen, tally, groups; failed
             # probes; failure weights of the items (see the kernels' _choose_item); per
-            # item the span of its options in a confinement pair, and the windows' table;
-            # per item a component mark and the component search's queue.
+            # item a component mark and the component search's queue.
             "scratch": tuple([0] * n for n in (n_opts, n_opts, n_items, n_items, n_items + 1,
                                                 n_opts)) + ([1] * n_items,) + tuple(
-                [0] * n for n in (n_items, n_items, problem.confine_width ** 2, n_items,
-                                  n_items)),
+                [0] * n for n in (n_items, n_items)),
             "decisions": [[0] * (n_opts + 2) for _ in range(6)],
         }
         self._model = problem.as_lists()
         self._kernel = exactcover_kernels.search
         self.compiled = False
-        # Restarts: the node count at which the current run restarts (None: never), the
-        # next run's budget, and the solutions seen so far (a later run meets them again).
-        self._run_stop = RESTART_FIRST if problem.restarts else None
-        self._run_budget = RESTART_FIRST
-        self.restarts = 0
-        self._seen: set[tuple[int, ...]] = set()
-        self._item_opts = problem.item_opts  # each run's order of the options (restarts)
         # One node first: an interpreted node of a large model may take milliseconds.
-        stats = Stats(extra={"solutions": 0, "probes": 0, "restarts": 0,
+        stats = Stats(extra={"solutions": 0, "probes": 0,
                              "kernel": kernel_name(False)})
         self.driver = ChunkDriver(limits, progress, stats, first_chunk=1)
         self.stats = self.driver.stats
@@ -408,8 +343,6 @@ class Search:
         limit = self.max_found
         while self.status is None:
             wanted = (1 << 62) if limit is None else limit - self.found
-            if self._run_stop is not None:
-                wanted = 1  # each solution is checked against those of earlier runs
             outcome, _ = self._chunk(wanted)
             if outcome == FOUND and limit is not None and self.found >= limit:
                 self.stopped_at_limit = True
@@ -437,25 +370,12 @@ class Search:
                 return GAVE_UP, 0
             state, ctl = self._state, self._state["ctl"]
         stop = self.driver.budget()
-        if self._run_stop is not None:
-            stop = min(stop, self._run_stop)
         if not self.compiled and move is not None:
             stop = min(stop, move - ctl[C_PROBES])  # nodes and probes: the "auto" budget
         outcome, found = self._kernel(
             *self._model[:3], state["status"], state["cover"], state["avail"],
             *self._model[3:], state["trail"], ctl, state["queue"], state["queued"],
             state["scratch"], state["decisions"], stop, max_found)
-        if self._run_stop is not None:
-            if outcome == FOUND:
-                key = tuple(self._taken())
-                if key in self._seen:  # met in an earlier run: not a new solution
-                    outcome, found = PAUSED, 0
-                else:
-                    self._seen.add(key)
-                    if len(self._seen) >= RESTART_MAX_SEEN:
-                        self._run_stop = None  # many solutions: finish this run instead
-            elif outcome == PAUSED and ctl[C_NODES] >= self._run_stop:
-                self._restart()
         self.found += int(found)
         self.stats.extra["solutions"] = self.found
         self.stats.extra["probes"] = int(ctl[C_PROBES])
@@ -481,40 +401,10 @@ class Search:
         state["scratch"] = tuple(np.array(a, dtype=np.int64) for a in state["scratch"])
         p = self.problem
         self._model = (p.lo, p.hi, p.primary, p.opt_start, p.opt_items, p.item_start,
-                       self._item_opts, p.confine)
+                       p.item_opts)
         self._kernel = exactcover_kernels.compiled()
         self.compiled = True
         self.stats.extra["kernel"] = kernel_name(True)
-
-    def _restart(self) -> None:
-        """Go back to the root, keeping the failure weights (and the node count); the next
-        run may search ``RESTART_GROWTH`` times as many nodes."""
-        state, ctl = self._state, self._state["ctl"]
-        n_items, n_opts = len(self.problem.items), len(self.problem.names)
-        state["status"][:] = [FREE] * n_opts
-        state["cover"][:] = [0] * n_items
-        state["avail"][:] = self._model[5][1:] - self._model[5][:-1] if self.compiled else [
-            self._model[5][i + 1] - self._model[5][i] for i in range(n_items)]
-        state["queue"][:n_items] = range(n_items)
-        state["queued"][:] = [True] * (3 * n_items)
-        ctl[C_TRAIL], ctl[C_LEVEL], ctl[C_MODE], ctl[C_QLEN] = 0, 0, DESCEND, n_items
-        ctl[C_PROBE_AT], ctl[C_PROBE_EXCLUDED] = 0, 0
-        self._shuffle()
-        self._run_budget = max(self._run_budget + 1, int(self._run_budget * RESTART_GROWTH))
-        self._run_stop = int(ctl[C_NODES]) + self._run_budget
-        self.restarts += 1
-        self.stats.extra["restarts"] = self.restarts
-
-    def _shuffle(self) -> None:
-        """A new order of each item's options for the next run (its own copy of the table)."""
-        rng = np.random.default_rng(self.restarts)
-        p = self.problem
-        table = np.array(self._model[6], dtype=np.int64)
-        for i in range(len(p.items)):
-            rng.shuffle(table[p.item_start[i]:p.item_start[i + 1]])
-        self._item_opts = table
-        self._model = (*self._model[:6], table if self.compiled else table.tolist(),
-                       self._model[7])
 
     def _finish(self, outcome: int) -> None:
         if outcome == GAVE_UP:

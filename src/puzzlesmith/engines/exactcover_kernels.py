@@ -219,8 +219,8 @@ def _pigeonhole(p, stamp, lo, hi, status, cover, avail, opt_start, opt_items, it
 
 
 def _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_start,
-               item_opts, confine, trail, ctl, queue, queued, scratch):
-    """Counts to a fixpoint, then (if enabled) containment and pigeonhole bounds, item by
+               item_opts, trail, ctl, queue, queued, scratch):
+    """Counts to a fixpoint, then (if enabled) the pigeonhole bounds, item by
     item, until nothing changes.  ``scratch`` is the tuple of work arrays (see ``_run``)."""
     mine, group_of, seen, tally, groups, weight = (scratch[0], scratch[1], scratch[2],
                                                    scratch[3], scratch[4], scratch[6])
@@ -232,15 +232,6 @@ def _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items, item
             weight[failed] += 1
             return False
         if ctl[C_PIGEON] == 0:
-            if len(confine[0]) < 2:
-                return True
-            r = _confine(lo, hi, status, cover, avail, opt_start, opt_items, item_start,
-                         item_opts, confine, trail, ctl, queue, queued, scratch)
-            if r < 0:
-                _clear_queue(ctl, queue, queued)
-                return False
-            if r > 0:
-                continue
             return True
         # An item that lost room moves the bounds of every item sharing an option with it.
         for j in range(n):
@@ -273,96 +264,11 @@ def _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items, item
                 ctl[C_ROUND] = p + 1
                 break
         if not learnt:
-            if len(confine[0]) < 2:
-                return True
-            r = _confine(lo, hi, status, cover, avail, opt_start, opt_items, item_start,
-                         item_opts, confine, trail, ctl, queue, queued, scratch)
-            if r < 0:
-                _clear_queue(ctl, queue, queued)
-                return False
-            if r == 0:
-                return True
-
-
-def _confine(lo, hi, status, cover, avail, opt_start, opt_items, item_start, item_opts,
-             confine, trail, ctl, queue, queued, scratch):
-    """Confinement in windows (see ``ExactCover(confine=...)``): for each pair (inner items,
-    outer items in order) and each run ``T`` of consecutive outer items, the inner items
-    ``S`` whose free options all lie in ``T`` need stars that only ``T`` can give.  Their
-    need above ``T``'s room fails; equal to it, every other free option in ``T`` (of an item
-    outside ``S``, or of one that needs nothing more) is excluded.
-
-    ``confine``: inner starts, inner items, outer starts, outer items (per pair, flat), and
-    per pair and option its inner item and its outer position (-1: none).  Returns -1 on a
-    contradiction, else the number of options excluded.
-    """
-    in_start, in_items, out_start, out_items, opt_inner, opt_pos = (
-        confine[0], confine[1], confine[2], confine[3], confine[4], confine[5])
-    span_lo, span_hi, table, weight = scratch[7], scratch[8], scratch[9], scratch[6]
-    n_opts = len(status)
-    changed = 0
-    for q in range(len(in_start) - 1):
-        m = out_start[q + 1] - out_start[q]
-        first = out_start[q]
-        base = q * n_opts
-        for t in range(m * m):
-            table[t] = 0
-        for k in range(in_start[q], in_start[q + 1]):
-            s = in_items[k]
-            span_lo[s] = -1
-            need = lo[s] - cover[s]
-            if need <= 0:
-                continue
-            a, b = m, -1
-            for kk in range(item_start[s], item_start[s + 1]):
-                o = item_opts[kk]
-                if status[o] == FREE:
-                    pos = opt_pos[base + o]
-                    if pos < 0:
-                        a = m
-                        break
-                    a = min(a, pos)
-                    b = max(b, pos)
-            if a <= b:
-                span_lo[s], span_hi[s] = a, b
-                table[a * m + b] += need
-        # table[a, b] becomes the need of the items whose span lies within [a, b].
-        for length in range(1, m):
-            for a in range(m - length):
-                b = a + length
-                inside = table[(a + 1) * m + b] + table[a * m + b - 1]
-                if length > 1:
-                    inside -= table[(a + 1) * m + b - 1]
-                table[a * m + b] += inside
-        for a in range(m):
-            room = 0
-            for b in range(a, m):
-                j = out_items[first + b]
-                room += hi[j] - cover[j]
-                need = table[a * m + b]
-                if need > room:
-                    for t in range(a, b + 1):
-                        weight[out_items[first + t]] += 1
-                    return -1
-                if need == 0 or need < room:
-                    continue
-                for t in range(a, b + 1):
-                    j = out_items[first + t]
-                    for kk in range(item_start[j], item_start[j + 1]):
-                        o = item_opts[kk]
-                        if status[o] != FREE:
-                            continue
-                        s = opt_inner[base + o]
-                        if s >= 0 and span_lo[s] >= a and span_hi[s] <= b:
-                            continue
-                        _set_status(o, EXCLUDED, status, cover, avail, lo, hi, opt_start,
-                                    opt_items, trail, ctl, queue, queued)
-                        changed += 1
-    return changed
+            return True
 
 
 def _probe_item(p, lo, hi, primary, status, cover, avail, opt_start, opt_items, item_start,
-                item_opts, confine, trail, ctl, queue, queued, scratch):
+                item_opts, trail, ctl, queue, queued, scratch):
     """Failed-option probing: tentatively take each free option of item ``p``; exclude those
     whose propagation fails.  Returns how many were excluded (their items are queued)."""
     failed = scratch[5]
@@ -376,7 +282,7 @@ def _probe_item(p, lo, hi, primary, status, cover, avail, opt_start, opt_items, 
         _set_status(o, TAKEN, status, cover, avail, lo, hi, opt_start, opt_items, trail, ctl, queue,
                     queued)
         ok = _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items,
-                        item_start, item_opts, confine, trail, ctl, queue, queued, scratch)
+                        item_start, item_opts, trail, ctl, queue, queued, scratch)
         _undo_to(mark, status, cover, avail, opt_start, opt_items, trail, ctl)
         if not ok:
             failed[nfailed] = o
@@ -389,7 +295,7 @@ def _probe_item(p, lo, hi, primary, status, cover, avail, opt_start, opt_items, 
 
 
 def _probe_all(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_start,
-               item_opts, confine, trail, ctl, queue, queued, scratch):
+               item_opts, trail, ctl, queue, queued, scratch):
     """Singleton consistency: tentatively take every free option, exclude (and propagate)
     those whose propagation fails, until a whole round excludes nothing.  Returns 1 at the
     fixpoint, 0 on a contradiction, 2 when the probe count reaches a multiple of
@@ -411,7 +317,7 @@ def _probe_all(lo, hi, primary, status, cover, avail, opt_start, opt_items, item
             _set_status(o, TAKEN, status, cover, avail, lo, hi, opt_start, opt_items, trail, ctl,
                         queue, queued)
             ok = _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items,
-                            item_start, item_opts, confine, trail, ctl, queue, queued, scratch)
+                            item_start, item_opts, trail, ctl, queue, queued, scratch)
             _undo_to(mark, status, cover, avail, opt_start, opt_items, trail, ctl)
             if ok:
                 continue
@@ -420,7 +326,7 @@ def _probe_all(lo, hi, primary, status, cover, avail, opt_start, opt_items, item
             _set_status(o, EXCLUDED, status, cover, avail, lo, hi, opt_start, opt_items, trail,
                         ctl, queue, queued)
             if not _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items,
-                              item_start, item_opts, confine, trail, ctl, queue, queued,
+                              item_start, item_opts, trail, ctl, queue, queued,
                               scratch):
                 ctl[C_PROBE_AT] = 0
                 ctl[C_PROBE_EXCLUDED] = 0
@@ -473,7 +379,7 @@ def _choose_slack(primary, avail):
 
 
 def search(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_start, item_opts,
-           confine, trail, ctl, queue, queued, scratch, decisions, node_stop, max_found):
+           trail, ctl, queue, queued, scratch, decisions, node_stop, max_found):
     """Depth-first search, resumable: runs until exhaustion, ``node_stop`` nodes in all, or
     the ``max_found``-th solution of this call (then its options are left marked TAKEN).
 
@@ -496,9 +402,9 @@ def search(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_sta
     dec_item, dec_pos, dec_opt, dec_base, dec_mark, dec_phase = (
         decisions[0], decisions[1], decisions[2], decisions[3], decisions[4], decisions[5])
     weight = scratch[6]
-    # Plain exact cover (no bounds, no confinement): the count propagation alone, called
-    # without the work arrays (passing them at every node costs plain searches time).
-    plain = ctl[C_PIGEON] == 0 and len(confine[0]) < 2
+    # Plain exact cover (no bounds): the count propagation alone, called without the work
+    # arrays (passing them at every node costs plain searches time).
+    plain = ctl[C_PIGEON] == 0
     found = 0
     while True:
         if ctl[C_MODE] == DESCEND:
@@ -510,11 +416,11 @@ def search(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_sta
                                 item_start, item_opts, trail, ctl, queue, queued, weight)
             else:
                 ok = _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items,
-                                item_start, item_opts, confine, trail, ctl, queue, queued,
+                                item_start, item_opts, trail, ctl, queue, queued,
                                 scratch)
             if ok and ctl[C_PROBE] and ctl[C_LEVEL] == 0:
                 probed = _probe_all(lo, hi, primary, status, cover, avail, opt_start,
-                                    opt_items, item_start, item_opts, confine, trail, ctl,
+                                    opt_items, item_start, item_opts, trail, ctl,
                                     queue, queued, scratch)
                 if probed == 2:  # to be continued: the root is entered again, not counted
                     ctl[C_NODES] -= 1
@@ -523,11 +429,11 @@ def search(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_sta
             while ok and ctl[C_PROBE]:
                 p = _choose_item(lo, hi, primary, cover, avail, scratch[6])
                 if p < 0 or _probe_item(p, lo, hi, primary, status, cover, avail, opt_start,
-                                        opt_items, item_start, item_opts, confine, trail, ctl,
+                                        opt_items, item_start, item_opts, trail, ctl,
                                         queue, queued, scratch) == 0:
                     break
                 ok = _propagate(lo, hi, primary, status, cover, avail, opt_start, opt_items,
-                                item_start, item_opts, confine, trail, ctl, queue, queued, scratch)
+                                item_start, item_opts, trail, ctl, queue, queued, scratch)
             if ok:
                 if ctl[C_DYNAMIC]:
                     p = _choose_focused(lo, hi, primary, status, cover, avail, opt_start,
@@ -578,7 +484,7 @@ def search(lo, hi, primary, status, cover, avail, opt_start, opt_items, item_sta
                                     item_start, item_opts, trail, ctl, queue, queued, weight)
                 else:
                     ok = _propagate(lo, hi, primary, status, cover, avail, opt_start,
-                                    opt_items, item_start, item_opts, confine, trail, ctl,
+                                    opt_items, item_start, item_opts, trail, ctl,
                                     queue, queued, scratch)
                 if ok:
                     dec_mark[level] = ctl[C_TRAIL]
@@ -609,7 +515,7 @@ def _choose_focused(lo, hi, primary, status, cover, avail, opt_start, opt_items,
     longer share a free option are thus searched one after the other, never interleaved,
     so that a part's failures never re-search another part (their sizes add, not
     multiply)."""
-    mine, weight, mark, todo = scratch[0], scratch[6], scratch[10], scratch[11]
+    mine, weight, mark, todo = scratch[0], scratch[6], scratch[7], scratch[8]
     anchor = -1
     for level in range(ctl[C_LEVEL], 0, -1):
         i = dec_item[level]
@@ -668,10 +574,8 @@ def _next_free(p, start, status, item_start, item_opts):
     return -1
 
 
-
-
 _KERNELS = (_set_status, _undo_to, _clear_queue, _propagate_counts, _counts_ok, _tally, _pigeonhole,
-            _propagate, _confine, _probe_item, _probe_all, _choose_item, _choose_marked,
+            _propagate, _probe_item, _probe_all, _choose_item, _choose_marked,
             _choose_slack, _choose_focused,
             search, _best_free, _next_free)
 _COMPILED = None
