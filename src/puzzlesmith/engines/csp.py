@@ -473,6 +473,90 @@ class _Fixpoint:
                 return False
 
 
+class _CopySteps:
+    """How a search step is made and undone on a model with custom propagators: the step
+    runs the whole fixpoint, then the changed entries (indices, old values) go on a trail
+    of blocks.  ``mark``/``undo``/``forget``/``nbytes`` are as in :class:`_KernelSteps`."""
+
+    def __init__(self, fix: _Fixpoint, dom: np.ndarray):
+        self.fix = fix
+        self.trail: list[tuple[np.ndarray, np.ndarray]] = []
+        self.held = 0                                     # bytes of the trail
+
+    def mark(self) -> int:
+        return len(self.trail)
+
+    def undo(self, dom: np.ndarray, mark: int) -> None:
+        while len(self.trail) > mark:
+            idx, old = self.trail.pop()
+            dom[idx] = old
+            self.held -= idx.nbytes + old.nbytes
+
+    def step(self, dom: np.ndarray, x: int, bit: int, decide: bool) -> bool:
+        """``x = bit`` (``decide``) or ``x != bit``, then the fixpoint; False on a wipe-out
+        (the domains then as before)."""
+        before = dom.copy()
+        if decide:
+            dom[x] = bit
+        else:
+            dom[x] &= ~bit
+        if not (dom[x] != 0 and self.fix(dom, np.array([x], dtype=np.int64))):
+            np.copyto(dom, before)
+            return False
+        idx = np.flatnonzero(before != dom)
+        old = before[idx]
+        self.trail.append((idx, old))
+        self.held += idx.nbytes + old.nbytes
+        return True
+
+    def forget(self) -> None:
+        self.trail.clear()
+        self.held = 0
+
+    def nbytes(self) -> int:
+        return self.held
+
+
+class _KernelSteps:
+    """How a search step is made and undone on a purely binary model: each step (the
+    decision or refutation and its arc consistency) is one kernel call that logs every
+    change on a trail of ``(variable, old domain)``, so a node costs what it changes, not
+    the size of the model.  ``mark()`` is the trail's length, ``undo`` restores the domains
+    above a mark, ``forget`` drops the trail (changes at the root are for good), ``nbytes``
+    is its size."""
+
+    def __init__(self, fix: _Fixpoint, dom: np.ndarray):
+        self.fix = fix
+        # every logged change removes a value: the trail never outgrows the values
+        room = int(np.unpackbits(dom.view(np.uint8)).sum()) + 1
+        self.tvar = np.zeros(room, dtype=np.int64)
+        self.told = np.zeros(room, dtype=np.int64)
+        self.tpos = np.zeros(1, dtype=np.int64)
+
+    def mark(self) -> int:
+        return int(self.tpos[0])
+
+    def undo(self, dom: np.ndarray, mark: int) -> None:
+        self.fix.kernels.undo(dom, self.tvar, self.told, self.tpos, mark)
+
+    def step(self, dom: np.ndarray, x: int, bit: int, decide: bool) -> bool:
+        """As :meth:`_CopySteps.step`, in one kernel call."""
+        fix, m = self.fix, self.fix.model
+        k = int(fix.kernels.step(dom, x, bit, decide, m.in_ptr, m.in_arc, m.arc_src,
+                                 m.arc_tab, m.sup, fix.queue, fix.inq, self.tvar, self.told,
+                                 self.tpos))
+        if k >= 0:
+            fix.weight[m.arc_src[k]] += 1.0
+            fix.weight[m.arc_dst[k]] += 1.0
+        return k == -1
+
+    def forget(self) -> None:
+        self.tpos[0] = 0
+
+    def nbytes(self) -> int:
+        return int(self.tpos[0]) * 16
+
+
 def _warm_names(csp: CSP, deadline: float | None) -> None:
     """Load the compiled kernels the model needs (the engine's and its propagators'), until
     ``deadline`` (past it, :class:`LimitReached`)."""
@@ -604,105 +688,22 @@ class Search:
     def _dfs(self, cutoff: int | None) -> Iterator[np.ndarray]:
         """One depth-first run; stops early (``self._cut``) after ``cutoff`` failures.
 
-        ``frames`` holds one ``(variable, value bit, undo)`` per open decision; ``undo``
-        lists ``(indices, old domains)`` of the changes made below that decision (by it and
-        by the refutations of deeper ones), so backtracking restores them in reverse."""
+        ``frames`` holds one ``(variable, value bit, trail mark)`` per open decision; the
+        changes made below a decision (by it and by the refutations of deeper ones) are on
+        the trail above its mark, so backtracking restores them (a step is made and undone
+        by :class:`_KernelSteps` on a purely binary model, else by :class:`_CopySteps`)."""
         try:
             yield from self._dfs_run(cutoff)
         except _Expired:
             self._give_up("time")
 
     def _dfs_run(self, cutoff: int | None) -> Iterator[np.ndarray]:
-        if not self.csp.propagators:
-            yield from self._dfs_trail(cutoff)
-            return
         m, fix, driver, stats = self._model, self._fix, self._driver, self.stats
-        fix.deadline = driver.deadline
-        select_near = fix.kernels.select_near
-        memory = self.limits.memory
-        self._cut = False
-        dom = m.initial.copy()
-        seeds = np.arange(dom.shape[0], dtype=np.int64)
-        frames: list[tuple[int, int, list]] = []
-        held = 0                                   # bytes of the trail
-        failures = 0
-        last = -1
-        if driver.out_of_time():
-            self._give_up("time")
-            return
-        if self._move == 0:
-            self._to_compiled()
-            select_near = fix.kernels.select_near
-        stop = self._budget()
-        ok = bool(dom.all()) and fix(dom, seeds)
-        while True:
-            if ok:
-                x = int(select_near(dom, fix.weight, last, m.in_ptr, m.in_arc, m.arc_src,
-                                    fix.inq, fix.queue, self._active))
-                if x < 0:
-                    yield dom
-                    ok = False
-                    continue
-                bit = self._pick(int(dom[x]))
-                frames.append((x, bit, []))
-                decide = True
-            else:
-                if not frames:
-                    return
-                failures += 1
-                stats.extra["failures"] += 1
-                if cutoff is not None and failures > cutoff:
-                    self._cut = True
-                    return
-                x, bit, undo = frames.pop()
-                for idx, old in reversed(undo):
-                    dom[idx] = old
-                    held -= idx.nbytes + old.nbytes
-                decide = False
-            if stats.nodes >= stop:
-                if driver.after(stats.nodes):
-                    self._give_up(driver.stopped_by)
-                    return
-                if self._moves_now():
-                    self._to_compiled()
-                    select_near = fix.kernels.select_near
-                stop = self._budget()
-            stats.nodes += 1
-            before = dom.copy()
-            if decide:
-                dom[x] = bit
-            else:
-                dom[x] &= ~bit
-            last = x
-            ok = dom[x] != 0 and fix(dom, np.array([x], dtype=np.int64))
-            if not ok:
-                np.copyto(dom, before)
-            elif frames:
-                idx = np.flatnonzero(before != dom)
-                old = before[idx]
-                frames[-1][2].append((idx, old))
-                held += idx.nbytes + old.nbytes
-                if memory is not None and held > memory:
-                    self._give_up("memory")
-                    return
-
-    def _dfs_trail(self, cutoff: int | None) -> Iterator[np.ndarray]:
-        """:meth:`_dfs_run` for a purely binary model: each step (decision or refutation and
-        its arc consistency) is one kernel call that logs every change on a trail, so a
-        node costs what it changes, not the size of the model.  ``frames`` holds one
-        ``(variable, value bit, trail mark)`` per open decision."""
-        m, fix, driver, stats = self._model, self._fix, self._driver, self.stats
-        kernels = fix.kernels
         fix.deadline = driver.deadline
         memory = self.limits.memory
         self._cut = False
         dom = m.initial.copy()
-        n = dom.shape[0]
-        # every logged change removes a value: the trail never outgrows the values
-        room = int(np.unpackbits(dom.view(np.uint8)).sum()) + 1
-        tvar = np.zeros(room, dtype=np.int64)
-        told = np.zeros(room, dtype=np.int64)
-        tpos = np.zeros(1, dtype=np.int64)
+        steps = (_KernelSteps if not self.csp.propagators else _CopySteps)(fix, dom)
         frames: list[tuple[int, int, int]] = []
         failures = 0
         last = -1
@@ -711,19 +712,18 @@ class Search:
             return
         if self._move == 0:
             self._to_compiled()
-            kernels = fix.kernels
         stop = self._budget()
-        ok = bool(dom.all()) and fix(dom, np.arange(n, dtype=np.int64))
+        ok = bool(dom.all()) and fix(dom, np.arange(dom.shape[0], dtype=np.int64))
         while True:
             if ok:
-                x = int(kernels.select_near(dom, fix.weight, last, m.in_ptr, m.in_arc,
-                                            m.arc_src, fix.inq, fix.queue, self._active))
+                x = int(fix.kernels.select_near(dom, fix.weight, last, m.in_ptr, m.in_arc,
+                                                m.arc_src, fix.inq, fix.queue, self._active))
                 if x < 0:
                     yield dom
                     ok = False
                     continue
                 bit = self._pick(int(dom[x]))
-                frames.append((x, bit, int(tpos[0])))
+                frames.append((x, bit, steps.mark()))
                 decide = True
             else:
                 if not frames:
@@ -734,7 +734,7 @@ class Search:
                     self._cut = True
                     return
                 x, bit, mark = frames.pop()
-                kernels.undo(dom, tvar, told, tpos, mark)
+                steps.undo(dom, mark)
                 decide = False
             if stats.nodes >= stop:
                 if driver.after(stats.nodes):
@@ -742,19 +742,13 @@ class Search:
                     return
                 if self._moves_now():
                     self._to_compiled()
-                    kernels = fix.kernels
                 stop = self._budget()
             stats.nodes += 1
             last = x
-            k = int(kernels.step(dom, x, bit, decide, m.in_ptr, m.in_arc, m.arc_src,
-                                 m.arc_tab, m.sup, fix.queue, fix.inq, tvar, told, tpos))
-            ok = k == -1
-            if k >= 0:
-                fix.weight[m.arc_src[k]] += 1.0
-                fix.weight[m.arc_dst[k]] += 1.0
+            ok = steps.step(dom, x, bit, decide)
             if not frames:
-                tpos[0] = 0                      # changes at the root are for good
-            elif memory is not None and tpos[0] * 16 > memory:
+                steps.forget()                   # changes at the root are for good
+            elif memory is not None and steps.nbytes() > memory:
                 self._give_up("memory")
                 return
 
@@ -818,6 +812,14 @@ def count(csp: CSP, limit: int | None = None, *, seed: int | None = None,
         return _count_parts(csp, limit, seed, limits, progress, keep, restarts, raw, kernels)
     search = Search(csp, seed=seed, limits=limits, progress=progress, restarts=restarts,
                     raw=raw, kernels=kernels)
+    found, kept = _take(search, limit, keep)
+    complete = search.complete
+    return CountResult(count_status(found, complete, limit), search.stats, count=found,
+                       complete=complete, limit=limit, solutions=kept)
+
+
+def _take(search: Search, limit: int | None, keep: bool) -> tuple[int, list]:
+    """Run ``search`` up to ``limit`` solutions: how many it found, and them if ``keep``."""
     found, kept = 0, []
     for solution in search:
         found += 1
@@ -825,9 +827,7 @@ def count(csp: CSP, limit: int | None = None, *, seed: int | None = None,
             kept.append(solution)
         if limit is not None and found >= limit:
             break
-    complete = search.complete
-    return CountResult(count_status(found, complete, limit), search.stats, count=found,
-                       complete=complete, limit=limit, solutions=kept)
+    return found, kept
 
 
 def _count_parts(csp: CSP, limit: int | None, seed: int | None, limits: Limits,
@@ -871,13 +871,7 @@ def _count_parts(csp: CSP, limit: int | None, seed: int | None, limits: Limits,
         sub = Search(csp, seed=seed, limits=replace(limits, nodes=nodes_left),
                      progress=relay if progress else None, raw=True, restarts=restarts,
                      kernels=kernels, _model=sub_model)
-        found, values = 0, []
-        for sol in sub:
-            found += 1
-            if keep:
-                values.append(sol)
-            if limit is not None and found >= limit:
-                break
+        found, values = _take(sub, limit, keep)
         stats.nodes += sub.stats.nodes
         for key in ("failures", "restarts"):
             stats.extra[key] += sub.stats.extra[key]
