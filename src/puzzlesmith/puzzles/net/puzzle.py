@@ -82,6 +82,8 @@ class NetPuzzle(Puzzle):
     styles = {"solve": ("grid", "drawing", "tatham"), "format": ("grid", "drawing", "tatham"),
               "render": ("grid", "drawing", "tatham"), "generate": ("grid", "drawing", "tatham")}
     max_input = nb.MAX_INPUT
+    shared_style = "tatham"
+    shared_name = "Tatham game ID"
 
     # -- reading and writing ---------------------------------------------------------------
 
@@ -93,9 +95,9 @@ class NetPuzzle(Puzzle):
         return nb.parse(text, wrap=wrap, connected=connected, max_tiles=max_tiles,
                         max_input=self.max_input if max_input is None else max_input)
 
-    def reads_inline(self, source: str) -> bool:
-        """A Tatham game ID given on the command line is the puzzle itself."""
-        return bool(nb.TATHAM_ID.match(source))
+    def recognises(self, text: str) -> bool:
+        """A Tatham Net game ID (``WxH:...``), given inline or pasted."""
+        return bool(nb.TATHAM_ID.match(text.removeprefix("\ufeff")))
 
     def format(self, instance: Board, style: str | None = None) -> str:
         board = self._board(instance)
