@@ -15,7 +15,7 @@ Searches that reach a limit do not raise: they return status ``gave-up``.
 
 from __future__ import annotations
 
-__all__ = ["PuzzleError", "InvalidPuzzle", "UsageError", "LimitReached"]
+__all__ = ["PuzzleError", "InvalidPuzzle", "NotRecognised", "UsageError", "LimitReached"]
 
 
 class PuzzleError(Exception):
@@ -37,6 +37,10 @@ class InvalidPuzzle(PuzzleError, ValueError):
         if column is not None:
             where.append(f"column {column}")
         super().__init__(f"{', '.join(where)}: {message}" if where else message)
+
+
+class NotRecognised(InvalidPuzzle):
+    """A text in no puzzle's shared format (see :func:`puzzlesmith.puzzles.identify`)."""
 
 
 class UsageError(PuzzleError, ValueError):

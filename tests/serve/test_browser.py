@@ -1,6 +1,7 @@
 """The front end in a real browser (headless chromium through selenium): play a Star Battle to
 its solved state by clicking, solve a 3x3 sliding board with the arrow keys, turn and lock Net
-tiles, ask for a hint, watch a solver.  Each test saves a screenshot (see conftest.py)."""
+tiles, ask for a hint, watch a solver, open a pasted Tatham game ID and puzz.link URL from
+another tab.  Each test saves a screenshot (see conftest.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from urllib.parse import urlencode
 
 import pytest
 
+from tests.formats.helpers import lines
 from tests.serve.test_api import PLAYABLE, post
 
 pytest.importorskip("selenium", reason="the browser tests need selenium")
@@ -133,3 +135,38 @@ def test_watching_a_star_search(browser, server, screenshots):
     browser.find_element(By.ID, "leave").click()
     assert not browser.execute_script("return window.puzzlesmith.watch")
 
+
+
+def paste(browser, text: str) -> None:
+    """Paste ``text`` into the page's paste box and press Load."""
+    browser.execute_script("document.getElementById('paste').open = true;")
+    box = browser.find_element(By.ID, "paste-text")
+    box.clear()
+    box.send_keys(text)
+    browser.find_element(By.ID, "load").click()
+
+
+def test_pasted_game_id_and_puzzlink_url_open_their_puzzles(browser, server, screenshots):
+    needs("net")
+    needs("starbattle")
+    game_id = next(i for i in lines("net-barriers.txt") if i.startswith("8x5w:"))
+    url = lines("starbattle-puzzlink.txt")[3]  # the 10x10 two-star link issue 35 quotes
+    open_puzzle(browser, server, p="sliding", text="1 2 3\n4 0 5\n7 8 6")
+    for text, name, size in ((game_id, "net", [5, 8]), (url, "starbattle", [10, 10])):
+        paste(browser, text)
+        WebDriverWait(browser, WAIT).until(lambda d, name=name: d.execute_script(
+            f"const g = window.puzzlesmith.game; return g && g.name === {name!r};"))
+        assert [game(browser, "board.rows"), game(browser, "board.cols")] == size
+        assert browser.find_element(By.ID, f"tab-{name}").get_attribute("aria-current") == "true"
+        copy = browser.find_element(By.ID, "copy-shared")
+        assert copy.is_displayed() and copy.get_attribute("title") == text
+        assert browser.find_element(By.ID, "shared-text").get_attribute("value") == text
+        if name == "net":  # the game ID's rules and barriers came along
+            assert game(browser, "board.wrap") is True
+            assert any(any(row) for row in game(browser, "board.barriers"))
+            shoot(browser, screenshots, "net-from-game-id")
+    assert copy.get_attribute("href") == url
+    paste(browser, "hello")
+    WebDriverWait(browser, WAIT).until(
+        lambda d: "no puzzle reads this text" in d.find_element(By.ID, "message").text)
+    assert game(browser, "name") == "starbattle"  # nothing else opened

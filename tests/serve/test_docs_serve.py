@@ -28,7 +28,7 @@ def test_the_page_has_examples():
 def test_example(http, request_text, code, answer):
     method, path = request_text.splitlines()[0].split()
     name = path.split("/")[2]
-    if name not in PLAYABLE:
+    if name not in PLAYABLE and name != "any":
         pytest.skip(f"{name} is not under test")
     body = "\n".join(request_text.splitlines()[1:]).strip()
     response = http.request(method, path, content=body.encode())

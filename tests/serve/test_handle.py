@@ -39,7 +39,7 @@ def bodies(name: str):
                                                                      {**base, **extra}))
 
 
-@pytest.mark.parametrize("name", PLAYABLE)
+@pytest.mark.parametrize("name", [*PLAYABLE, "any"])
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_any_body_is_answered_with_json(name, data):
@@ -76,3 +76,21 @@ def test_values_are_converted_like_flags():
 def test_answers_are_always_encodable():
     assert jsonable({"a": (1, float("inf")), "b": {2, 1}, 3: None}) == \
         {"a": [1, None], "b": [1, 2], "3": None}
+
+
+def test_any_opens_a_game_id_or_link_as_its_puzzle():
+    """``/api/any/VERB``: the puzzle is the one whose game ID or link the text is."""
+    game_id = "3x2:1ha4248"
+    code, answer = handle("any", "view", {"text": f" {game_id}\n"}, QUICK)
+    assert code == 200 and answer["puzzle"] == "net"
+    assert answer["text"] == game_id  # kept: it holds the rules (Tatham's connected)
+    assert answer["board"]["connected"] and answer["board"]["barriers"][0][0]
+    assert answer["shared"] == {"name": "Tatham game ID", "text": game_id}
+    code, answer = handle("any", "solve", {"text": "3x3:1,2,3,4,5,6,7,0,8"}, Settings())
+    assert (code, answer["puzzle"], answer["answer"]) == (200, "sliding", "R")
+    code, answer = handle("any", "view", {"text": "hello"}, QUICK)
+    assert code == 404 and answer["error"].startswith("no puzzle reads this text: expected")
+    code, answer = handle("any", "view", {"text": "3x2:1a42g8"}, QUICK)
+    assert code == 400 and "'g' at character 9" in answer["error"]
+    code, answer = handle("queens", "view", {"text": "6"}, QUICK)
+    assert code == 200 and "shared" not in answer and answer["text"] == "6"

@@ -4,6 +4,9 @@
 ['starbattle', 'net', 'sliding', 'queens']
 >>> get("queens").name
 'queens'
+>>> puzzle, board = identify("3x2:1a4248")  # a Tatham Net game ID
+>>> puzzle.name, board.tiles
+('net', ((8, 5, 2), (1, 2, 4)))
 
 The surface is described in :mod:`puzzlesmith.puzzles.protocol`.  More puzzles (a module
 whose ``PUZZLE`` is a :class:`Puzzle`) can be registered in code, ``REGISTRY[name] = module``,
@@ -15,11 +18,12 @@ from __future__ import annotations
 
 import importlib
 import os
+from typing import Any
 
-from ..errors import UsageError
+from ..errors import InvalidPuzzle, NotRecognised, UsageError
 from .protocol import Option, Puzzle
 
-__all__ = ["get", "names", "Puzzle", "Option"]
+__all__ = ["get", "names", "identify", "Puzzle", "Option"]
 
 #: name -> the module whose ``PUZZLE`` attribute is the puzzle object, in tour order.
 REGISTRY = {
@@ -52,3 +56,47 @@ def get(name: str) -> Puzzle:
         known = ", ".join(REGISTRY)
         raise UsageError(f"unknown puzzle {name!r}; expected one of {known}") from None
     return importlib.import_module(module).PUZZLE
+
+
+def identify(text: str) -> tuple[Puzzle, Any]:
+    """The puzzle whose shared format ``text`` is in (a Tatham game ID, a puzz.link URL: see
+    :meth:`Puzzle.recognises`), and the instance read from it.  Each puzzle that recognises
+    the text tries to read it, in registry order; the first that can wins.  A text no
+    puzzle recognises is a :class:`~puzzlesmith.errors.NotRecognised` naming the formats
+    expected; one recognised but malformed gets the reader's one-line error.
+
+    >>> identify("https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou")[0].name
+    'starbattle'
+    >>> identify("4x4:1,2,3")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    puzzlesmith.errors.InvalidPuzzle: Net game ID: ...; Fifteen game ID: 3 tiles given, ...
+    """
+    puzzles = _loadable()
+    errors = []
+    for puzzle in (p for p in puzzles if p.recognises(text)):
+        try:
+            return puzzle, puzzle.parse(text)
+        except InvalidPuzzle as error:
+            errors.append(error)
+    if len(errors) == 1:
+        raise errors[0]
+    if errors:
+        raise InvalidPuzzle("; ".join(map(str, errors)))
+    formats: dict[str, list[str]] = {}
+    for puzzle in puzzles:
+        if puzzle.shared_style:
+            formats.setdefault(puzzle.shared_name, []).append(puzzle.name)
+    expected = " or ".join(f"a {kind} ({', '.join(which)})" for kind, which in formats.items())
+    raise NotRecognised(f"no puzzle reads this text: expected {expected}")
+
+
+def _loadable() -> list[Puzzle]:
+    """The registered puzzles that import (a broken plugin is left out, not fatal)."""
+    found = []
+    for name in names():
+        try:
+            found.append(get(name))
+        except ImportError:
+            continue
+    return found

@@ -21,6 +21,9 @@ progress, **params)``           ``count`` puzzles (every one proven unique where
 limits)``                       from ``state`` (the player's marks, or the start)
 ``is_solution(inst, answer)``   a :class:`~puzzlesmith.results.Check`: an independent checker
 ``render_svg(inst, answer)``    an SVG drawing (``answer`` drawn on it when given)
+``recognises(text)``            True for a text in the puzzle's shared format
+                                (``shared_style``: a Tatham game ID, a puzz.link URL),
+                                which ``parse`` reads and ``shared_text(inst)`` writes
 ``verbs``                       the verbs this puzzle supports (absent verbs are not stubs)
 ==============================  ===============================================================
 
@@ -42,7 +45,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..errors import UsageError
+from ..errors import PuzzleError, UsageError
 from ..results import (
     Check,
     CountResult,
@@ -108,6 +111,11 @@ class Puzzle:
     max_input: ClassVar[int] = 10_000_000
     #: Glob patterns of this puzzle's files, for a folder given to ``batch`` or ``store add``.
     file_patterns: ClassVar[tuple[str, ...]] = ("*",)
+    #: The style of the format other apps share this puzzle in (a Tatham game ID, a puzz.link
+    #: URL): :meth:`parse` reads it, :meth:`recognises` knows it; None when there is none.
+    shared_style: ClassVar[str | None] = None
+    #: What players call that format ("Tatham game ID", "puzz.link URL").
+    shared_name: ClassVar[str] = ""
 
     # -- reading and writing ---------------------------------------------------------------
 
@@ -125,9 +133,24 @@ class Puzzle:
 
     def reads_inline(self, source: str) -> bool:
         """True when a command-line SOURCE that names no file is the puzzle itself: always
-        for :attr:`inline` puzzles, and for a format this puzzle recognises by its prefix
-        (a Tatham game ID, a puzz.link URL)."""
-        return self.inline
+        for :attr:`inline` puzzles, and for a text in this puzzle's shared format."""
+        return self.inline or self.recognises(source)
+
+    def recognises(self, text: str) -> bool:
+        """True when ``text`` is in this puzzle's :attr:`shared_style`, recognised by its
+        prefix (a Tatham game ID, a puzz.link URL) before it is read; see
+        :func:`puzzlesmith.puzzles.identify`."""
+        return False
+
+    def shared_text(self, instance: Any) -> str | None:
+        """``instance`` in the :attr:`shared_style` (None when the puzzle has none, or when
+        that format cannot hold this instance)."""
+        if self.shared_style is None:
+            return None
+        try:
+            return self.format(instance, self.shared_style)
+        except PuzzleError:
+            return None
 
     def canonical(self, instance: Any) -> str:
         """The instance as one canonical text (what the puzzle store keeps and compares):

@@ -25,9 +25,9 @@ from typing import Any
 
 from ..cli.contract import failure_from, failure_object
 from ..cores import default_jobs
-from ..errors import InvalidPuzzle, LimitReached, PuzzleError
+from ..errors import InvalidPuzzle, LimitReached, NotRecognised, PuzzleError
 from ..jsonout import jsonable
-from ..puzzles import get, names
+from ..puzzles import get, identify, names
 from ..puzzles.protocol import Option, Puzzle
 from ..results import Limits, Result, Stats, Status
 
@@ -78,6 +78,8 @@ VERBS: dict[str, tuple[str, ...]] = {
 COMMON = ("timeout", "nodes")
 #: The protocol verb whose options (and support) each API verb follows.
 PROTOCOL_VERB = {"view": "solve", "trace": "solve"}
+#: The puzzle name of ``/api/any/VERB``: the puzzle whose shared format the text is in.
+ANY = "any"
 
 
 def start_limits(body: Any, settings: Settings) -> Limits:
@@ -139,6 +141,8 @@ def handle(name: str, verb: str, body: Any, settings: Settings,
     began = time.monotonic()
     puzzle: Puzzle | None = None
     try:
+        if name == ANY:
+            name = _identified(body)
         if name not in names():
             known = ", ".join(names())
             raise BadRequest(f"unknown puzzle {name!r}; expected one of {known}", 404)
@@ -235,6 +239,20 @@ class _Request:
         return default if value is None else convert_to(value, field)
 
 
+def _identified(body: Any) -> str:
+    """The puzzle ``/api/any/VERB`` is about: the one whose shared format (a Tatham game ID,
+    a puzz.link URL) the body's ``"text"`` is in; 404 when no puzzle reads the text."""
+    text = body.get("text") if isinstance(body, dict) else None
+    if not isinstance(text, str):
+        raise BadRequest("'any' needs 'text': a Tatham game ID or a puzz.link URL")
+    try:
+        return identify(text)[0].name
+    except NotRecognised as error:
+        raise BadRequest(str(error), 404) from None
+    except InvalidPuzzle as error:
+        raise BadRequest(str(error)) from None
+
+
 def _offers(puzzle: Puzzle, verb: str) -> bool:
     if verb == "view":
         return True
@@ -327,8 +345,13 @@ def _render(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
 def _view(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
     from .views import view
     instance = request.instance()
-    return {"puzzle": puzzle.name, "status": "solved", "seconds": 0.0, "nodes": 0,
-            "text": puzzle.format(instance), "board": view(puzzle, instance)}
+    text = request.text()
+    answer = {"puzzle": puzzle.name, "status": "solved", "seconds": 0.0, "nodes": 0,
+              "text": text.strip() if puzzle.recognises(text) else puzzle.format(instance),
+              "board": view(puzzle, instance)}
+    if (shared := puzzle.shared_text(instance)) is not None:
+        answer["shared"] = {"name": puzzle.shared_name, "text": shared}
+    return answer
 
 
 def _trace(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:

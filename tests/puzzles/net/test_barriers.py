@@ -201,3 +201,39 @@ def test_generate_cli_barriers():
     assert NET.parse(out).barriers
     code, _, err = run_cli(["generate", "net", "--barriers", "1.5"])
     assert code == 2 and "0 to 1" in err
+
+
+def drawn_barriers(drawing: str) -> set[tuple[int, int, int]]:
+    """The barriers a ``drawing`` shows: ``#`` at the right edge, ``=`` on the bottom edge."""
+    lines = drawing.splitlines()
+    found = set()
+    for n, line in enumerate(lines):
+        for k, ch in enumerate(line):
+            if ch == "#":
+                found.add((n // 3, k // 5, RIGHT))
+            elif ch == "=":
+                assert n % 3 == 2, drawing
+                found.add((n // 3, k // 5, DOWN))
+    return found
+
+
+@pytest.mark.parametrize("wrap", [False, True])
+def test_text_drawing_shows_every_barrier(wrap):
+    made = generate_one(5, 6, connected=True, wrap=wrap, rng=random.Random(3), barriers=0.5)
+    board, solution = made.board, made.solution
+    edges = set(barrier_edges(board))
+    assert edges
+    puzzle_drawing = NET.format(board, "drawing")
+    plain = NET.format(replace(board, barriers=()), "drawing")
+    for drawing in (puzzle_drawing, NET.format_answer(board, solution, "drawing")):
+        assert drawn_barriers(drawing) == edges
+        assert drawing.count("#") == 3 * sum(bit == RIGHT for *_, bit in edges)
+    for marked, bare in zip(puzzle_drawing.splitlines(), plain.splitlines(), strict=True):
+        assert all(a == b or a in "#=" for a, b in zip(marked, bare, strict=True))
+
+
+def test_generate_draws_barriers():
+    result = NET.generate(size="4x5", connected=True, barriers=0.5, seed=2, count=2)
+    drawing = NET.report_text("generate", None, result, "drawing")
+    assert drawing == "\n\n".join(NET.format(g.instance, "drawing") for g in result.puzzles)
+    assert "#" in drawing or "=" in drawing

@@ -538,15 +538,38 @@ def to_rows(grid: Grid) -> list[str]:
     return ["".join(f"{v:x}" for v in row) for row in grid]
 
 
-def draw(grid: Grid) -> str:
+def draw(grid: Grid, barriers: Grid = ()) -> str:
     """The ``drawing`` style (the seed's ``-p``): ``o`` per tile, ``----`` and ``|`` for
-    the connections, three lines per row."""
+    the connections, three lines per row, five characters per tile.  A barrier (``barriers``:
+    per tile, the mask of its closed sides) is drawn on the tile's edge, over any connector
+    there: ``#`` down its right edge, ``=`` along its bottom edge (the edges across the wrap
+    of a wrapping board on the last column and row).
+
+    >>> board = parse("85c\\n6e7\\n424\\nbarriers\\n1 1 down\\n1 2 down\\n3 1 right\\n")
+    >>> print(draw(board.tiles, board.barriers).replace(" ", "_"))
+    _______|_______
+    __o--__o____o--
+    ==========__|__
+    ____________|__
+    --o__--o----o__
+    __|____|____|__
+    ____#__________
+    __o_#--o____o__
+    __|_#_______|__
+    """
     out = []
-    for row in grid:
-        out.append("".join("  |  " if v & UP else "     " for v in row))
-        out.append("".join(("--" if v & LEFT else "  ") + "o" + ("--" if v & RIGHT else "  ")
-                           for v in row))
-        out.append("".join("  |  " if v & DOWN else "     " for v in row))
+    for i, row in enumerate(grid):
+        lines = [["  |  " if v & UP else "     " for v in row],
+                 [("--" if v & LEFT else "  ") + "o" + ("--" if v & RIGHT else "  ")
+                  for v in row],
+                 ["  |  " if v & DOWN else "     " for v in row]]
+        for j, closed in enumerate(barriers[i] if barriers else ()):
+            if closed & DOWN:
+                lines[2][j] = "====="
+            if closed & RIGHT:
+                for line in lines:
+                    line[j] = line[j][:4] + "#"
+        out.extend("".join(line) for line in lines)
     return "\n".join(out)
 
 

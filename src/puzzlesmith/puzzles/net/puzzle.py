@@ -82,6 +82,8 @@ class NetPuzzle(Puzzle):
     styles = {"solve": ("grid", "drawing", "tatham"), "format": ("grid", "drawing", "tatham"),
               "render": ("grid", "drawing", "tatham"), "generate": ("grid", "drawing", "tatham")}
     max_input = nb.MAX_INPUT
+    shared_style = "tatham"
+    shared_name = "Tatham game ID"
 
     # -- reading and writing ---------------------------------------------------------------
 
@@ -93,9 +95,9 @@ class NetPuzzle(Puzzle):
         return nb.parse(text, wrap=wrap, connected=connected, max_tiles=max_tiles,
                         max_input=self.max_input if max_input is None else max_input)
 
-    def reads_inline(self, source: str) -> bool:
-        """A Tatham game ID given on the command line is the puzzle itself."""
-        return bool(nb.TATHAM_ID.match(source))
+    def recognises(self, text: str) -> bool:
+        """A Tatham Net game ID (``WxH:...``), given inline or pasted."""
+        return bool(nb.TATHAM_ID.match(text.removeprefix("\ufeff")))
 
     def format(self, instance: Board, style: str | None = None) -> str:
         board = self._board(instance)
@@ -126,7 +128,7 @@ class NetPuzzle(Puzzle):
         if style in (None, "grid"):
             return nb.format_board(board, grid)
         if style == "drawing":
-            return nb.draw(grid)
+            return nb.draw(grid, board.barriers)
         if style == "tatham":  # Tatham's Net plays it under its rule (one network)
             return nb.format_tatham(grid, board.wrap, board.barriers)
         raise UsageError(f"unknown style {style!r}; expected grid, drawing or tatham")
@@ -297,7 +299,7 @@ class NetPuzzle(Puzzle):
     def report_text(self, verb: str, instance: Any, result: Result,
                     style: str | None = None, *, limits: Limits | None = None) -> str | None:
         if verb == "generate" and style == "drawing":
-            return "\n\n".join(nb.draw(g.instance.tiles) for g in result.puzzles) or None
+            return "\n\n".join(self.format(g.instance, "drawing") for g in result.puzzles) or None
         if verb == "generate" and style == "tatham":
             return "\n".join(self.format(g.instance, "tatham") for g in result.puzzles) or None
         if verb == "rate" and result.level is not None:
@@ -319,7 +321,8 @@ class NetPuzzle(Puzzle):
         lines = ["Net: the seed's 3x11 tile-rotation sample", "", self.format(board), "",
                  f"solved (local rule; unique: {verdict}) in "
                  f"{result.stats.seconds * 1000:.1f} ms, {result.stats.nodes} nodes:", "",
-                 nb.format_grid(result.solution), "", nb.draw(result.solution), "",
+                 nb.format_grid(result.solution), "",
+                 self.format_answer(board, result.solution, "drawing"), "",
                  f"rating: {rating.level} (borders and connectors alone finish it)",
                  f"under Net's connected rule: {connected} (the solution has a loop)"]
         return "\n".join(lines)

@@ -97,6 +97,8 @@ class SlidingPuzzle(Puzzle):
     verbs = frozenset({"solve", "count", "generate", "render", "rate", "hint", "check",
                        "compare"})
     inline = True
+    shared_style = "tatham"
+    shared_name = "Tatham game ID"
     styles = {
         "solve": ANSWER_STYLES,
         "format": ("rows", "line", "framed", "tatham"),
@@ -196,6 +198,18 @@ class SlidingPuzzle(Puzzle):
         if style == "tatham":
             return format_tatham(board)
         raise UsageError(f"unknown style {style!r}: expected rows, line, framed or tatham")
+
+    def recognises(self, text: str) -> bool:
+        """A Tatham Fifteen game ID (``WxH:t1,t2,...``), given inline or pasted."""
+        return bool(TATHAM_ID.match(text.removeprefix("\ufeff")))
+
+    def shared_text(self, instance: Instance | Board) -> str | None:
+        """The board as a Tatham Fifteen game ID, when its goal is Fifteen's (blank last)."""
+        instance = _instance(instance)
+        board = instance.board
+        if instance.goal != goal_board(board.rows, board.cols, "last"):
+            return None
+        return format_tatham(board)
 
     def format_answer(self, instance: Instance | Board, answer: str | None,
                       style: str | None = None) -> str:

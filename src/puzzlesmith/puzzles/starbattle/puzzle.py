@@ -104,6 +104,8 @@ class StarBattlePuzzle(Puzzle):
     )
     styles = {"solve": formats.ANSWER_STYLES, "format": formats.PUZZLE_STYLES,
               "render": ("framed", "puzzlink"), "generate": ("sb", "puzzlink")}
+    shared_style = "puzzlink"
+    shared_name = "puzz.link URL"
 
     # -- reading and writing ---------------------------------------------------------------
 
@@ -115,9 +117,9 @@ class StarBattlePuzzle(Puzzle):
         return formats.parse(text, stars, row_stars=row_stars, column_stars=column_stars,
                              region_stars=region_stars, max_size=max_size)
 
-    def reads_inline(self, source: str) -> bool:
-        """A puzz.link URL given on the command line is the puzzle itself."""
-        return bool(formats.PUZZLINK_URL.fullmatch(source))
+    def recognises(self, text: str) -> bool:
+        """A puzz.link (pzprjs) URL, given inline or pasted."""
+        return bool(formats.PUZZLINK_URL.fullmatch(text.removeprefix("\ufeff")))
 
     def parse_all(self, text: str, **params: Any) -> list[StarBattle]:
         """Every puzzle of a text that holds several (as ``generate --count N`` writes)."""

@@ -199,6 +199,7 @@ async function load(name, text, extra = {}) {
   game.state = module.init(game.board);
   $("share").href = "#" + new URLSearchParams(extra.generated ? hashParams() :
     { p: name, text: seen.text, ...params });
+  showShared(seen.shared);
   $("help").textContent = module.help || "";
   say(extra.generated ? describeGenerated(extra.generated) : "Loaded.");
   if (module.prepare) {  // e.g. the optimal length of a sliding board, for the counter
@@ -207,6 +208,51 @@ async function load(name, text, extra = {}) {
   }
   restartTimer();
   render();
+}
+
+function showShared(shared) {
+  // The puzzle in the format other apps share it in (a Tatham game ID, a puzz.link URL).
+  $("shared").hidden = !shared;
+  if (!shared) return;
+  const link = $("copy-shared");
+  link.textContent = `copy ${shared.name}`;
+  link.title = shared.text;
+  link.href = /^https?:\/\//.test(shared.text) ? shared.text : "#";
+  $("shared-text").value = shared.text;
+}
+
+async function copyShared(event) {
+  event.preventDefault();
+  const text = $("shared-text").value;
+  try {
+    await navigator.clipboard.writeText(text);
+    say(`Copied: ${text}`, "good");
+  } catch {
+    $("shared-text").select();  // no clipboard here (not a secure page): select it instead
+    say("Selected: copy it with Ctrl-C.");
+  }
+}
+
+async function paste(text) {
+  // A game ID or link is opened in its own puzzle's tab, whichever tab is shown; any other
+  // text is read as the shown puzzle's own text format, with the form's rules.
+  const name = hashParams().get("p") || catalogue.puzzles[0];
+  const found = await api("any", "view", { text });
+  if (found.status === "solved") {
+    location.hash = new URLSearchParams({ p: found.puzzle, text: found.text }).toString();
+    return;
+  }
+  if (found.httpStatus !== 404) { say(found.error, "bad"); return; }  // recognised, but broken
+  const keep = {};
+  for (const [key, value] of Object.entries(formOptions())) {
+    if (catalogue.about[name].options.some((o) => o.name === key && o.phase === "parse")) keep[key] = value;
+  }
+  const own = await api(name, "view", { text, ...typed(name, keep, "parse") });
+  if (own.status !== "solved") {
+    say(`${found.error}; nor is it a ${TITLES[name] || name} puzzle: ${own.error}`, "bad");
+    return;
+  }
+  location.hash = new URLSearchParams({ p: name, text, ...keep }).toString();
 }
 
 function describeGenerated(made) {
@@ -430,14 +476,8 @@ function wire() {
     const name = hashParams().get("p") || catalogue.puzzles[0];
     location.hash = new URLSearchParams({ p: name, ...formOptions() }).toString();
   });
-  $("load").addEventListener("click", () => {
-    const name = hashParams().get("p") || catalogue.puzzles[0];
-    const keep = {};  // the form's rules (Net's connected, wrap) apply to the pasted text too
-    for (const [key, value] of Object.entries(formOptions())) {
-      if (catalogue.about[name].options.some((o) => o.name === key && o.phase === "parse")) keep[key] = value;
-    }
-    location.hash = new URLSearchParams({ p: name, text: $("paste-text").value, ...keep }).toString();
-  });
+  $("load").addEventListener("click", () => paste($("paste-text").value));
+  $("copy-shared").addEventListener("click", copyShared);
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
   $("reset").addEventListener("click", restart);
