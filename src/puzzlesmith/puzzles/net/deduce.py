@@ -114,11 +114,13 @@ def rate(board: Board, *, limits: Limits | None = None, name: str | None = None)
     return result(Status.SOLVED, "hard", False, nodes)
 
 
-def deducible(net: netmodel.NetModel, limits: Limits | None = None) -> np.ndarray | None:
+def deducible(net: netmodel.NetModel, limits: Limits | None = None, *,
+              kernels: str = "auto") -> np.ndarray | None:
     """The domains the deductions (borders, connectors and, under the connected rule,
     loops and connectivity) leave, or None if they leave no solution: the puzzle is
-    finished by them when every domain is a single orientation."""
-    return cspe.propagate(net.csp, limits=limits)
+    finished by them when every domain is a single orientation (``kernels``: as
+    :func:`puzzlesmith.engines.csp.propagate`)."""
+    return cspe.propagate(net.csp, limits=limits, kernels=kernels)
 
 
 # --------------------------------------------------------------------------- hints

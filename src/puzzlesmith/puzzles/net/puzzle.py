@@ -239,7 +239,8 @@ class NetPuzzle(Puzzle):
                 one = generate_one(rows, cols, connected=connected, wrap=wrap, style=style,
                                    rng=random.Random(one_seed), max_rounds=max_rounds,
                                    limits=replace(limits, nodes=left),
-                                   deducible=not (allow_search or wrap), barriers=barriers)
+                                   deducible=not (allow_search or wrap), barriers=barriers,
+                                   progress=_relay(progress, stats, len(made)))
             except LimitReached:
                 status = Status.GAVE_UP
                 break
@@ -326,3 +327,15 @@ class NetPuzzle(Puzzle):
 
 
 PUZZLE = NetPuzzle()
+
+
+def _relay(progress: Progress | None, stats: Stats, made: int):
+    """The generator's per-round progress as the run's: puzzles made, rounds, open tiles."""
+    if progress is None:
+        return None
+
+    def relay(one: Stats) -> None:
+        progress(Stats(stats.nodes + one.nodes, stats.seconds,
+                       {"made": made, "rounds": stats.extra["rounds"] + one.extra["rounds"],
+                        "open": one.extra["open"]}))
+    return relay
