@@ -115,12 +115,12 @@ def rate(board: Board, *, limits: Limits | None = None, name: str | None = None)
 
 
 def deducible(net: netmodel.NetModel, limits: Limits | None = None, *,
-              kernels: str = "auto") -> np.ndarray | None:
+              kernels: str = "auto", domains: np.ndarray | None = None) -> np.ndarray | None:
     """The domains the deductions (borders, connectors and, under the connected rule,
     loops and connectivity) leave, or None if they leave no solution: the puzzle is
-    finished by them when every domain is a single orientation (``kernels``: as
-    :func:`puzzlesmith.engines.csp.propagate`)."""
-    return cspe.propagate(net.csp, limits=limits, kernels=kernels)
+    finished by them when every domain is a single orientation (``domains``, default the
+    model's, and ``kernels``: as :func:`puzzlesmith.engines.csp.propagate`)."""
+    return cspe.propagate(net.csp, domains, limits=limits, kernels=kernels)
 
 
 # --------------------------------------------------------------------------- hints

@@ -27,7 +27,7 @@ import numpy as np
 from ...errors import UsageError
 from ...results import Limits, Stats
 from . import model as netmodel
-from .board import Board, Grid, barrier_grid, rotate
+from .board import AVOIDING, ORIENTATIONS, Board, Grid, barrier_grid, rotate
 
 __all__ = ["STYLES", "spanning_tree", "generate_one", "Made", "place_barriers"]
 
@@ -285,6 +285,9 @@ def _swap_link(mask: list[int], step: list[dict], cell: int, rng: random.Random,
 #: Rounds without fewer open tiles after which a new tree is drawn (Tatham's generator
 #: starts again as soon as a round fails to shrink the ambiguous sections).
 PATIENCE = 4
+#: A section of the open tiles gets one perturbation per this many of its tiles (and at
+#: least one): large sections shrink in a few rounds.
+PER_CHANGE = 20
 #: Boards of at least this many tiles run the deductions compiled (numba): a generation
 #: runs them once per round.
 COMPILED_TILES = 256
@@ -294,78 +297,131 @@ def _generate_connected(rows: int, cols: int, *, wrap: bool, style: str, rng: ra
                         limits: Limits, max_rounds: int,
                         progress: Callable[[Stats], None] | None) -> Made:
     """The connected rule, as Tatham's generator does it: draw a tree, run the deductions,
-    and perturb the tree in every section they leave open (:func:`_perturb`) until they
-    finish it; a tree whose open tiles stop shrinking is drawn again."""
+    and perturb the tree in every section they leave open (:func:`_perturb`, once per
+    :data:`PER_CHANGE` of its tiles) until they finish it; a tree whose open tiles stop
+    shrinking is drawn again.
+
+    The model is built once (only the tiles' domains change from round to round) and each
+    round's deductions start from the last round's, re-opened around the tiles that changed
+    (:class:`_Deductions`); the end is checked by the deductions from scratch."""
     n = rows * cols
     step = _grid_steps(rows, cols, wrap)
-    kernels = "numba" if n >= COMPILED_TILES else "python"
     stats = Stats(extra={"rounds": 0, "trees": 0, "perturbed": 0, "refused": 0, "open": n})
     timing = {"deduce": 0.0, "perturb": 0.0}
     stats.extra["phase seconds"] = timing
     no_cross = style == "grow"
+    deduce: _Deductions | None = None
     while True:
         tree = spanning_tree(rows, cols, wrap=wrap, style=style, rng=rng, limits=limits)
         mask = [v for row in tree for v in row]
         stats.extra["trees"] += 1
+        if deduce is None:
+            deduce = _Deductions(Board(tree, wrap, True), limits)
+        parent, up = _rooted(mask, step, n)
+        changed: list[int] | None = None
         best, stale = n + 1, 0
         while stale < PATIENCE:
             if stats.extra["rounds"] >= max_rounds or limits.expired():
                 why = "limits" if limits.expired() else "rounds"
                 return Made(None, None, stats, stats.extra["rounds"], why)
             stats.extra["rounds"] += 1
-            board = Board(_to_grid(mask, cols), wrap, True)
             t0 = time.perf_counter()
-            open_cells = _open_after_deductions(board, limits, kernels)
+            open_cells = deduce.open_tiles(mask, changed)
             t1 = time.perf_counter()
             timing["deduce"] += t1 - t0
             stats.extra["open"] = len(open_cells)
             if progress is not None:
                 progress(stats)
             if not open_cells:
+                board = Board(_to_grid(mask, cols), wrap, True)
                 return Made(board, board.tiles, stats, stats.extra["rounds"])
             if len(open_cells) < best:
                 best, stale = len(open_cells), 0
             else:
                 stale += 1
-            parent, up = _rooted(mask, step, n)
-            t2 = time.perf_counter()
+            changed = []
             for section in _sections(open_cells, step):
-                done = _perturb(mask, step, section, parent, up, rng, no_cross=no_cross)
-                stats.extra["perturbed" if done else "refused"] += 1
-            timing["perturb"] += time.perf_counter() - t2
+                for _ in range(1 + len(section) // PER_CHANGE):
+                    done = _perturb(mask, step, section, parent, up, rng,
+                                    no_cross=no_cross, changed=changed)
+                    stats.extra["perturbed" if done else "refused"] += 1
+            timing["perturb"] += time.perf_counter() - t1
+
+
+#: How far (in steps between neighbours) around a changed tile a round's deductions start
+#: again from the tiles' full domains.
+REOPEN = 2
+
+
+class _Deductions:
+    """The deductions of :mod:`.deduce` on the boards of one generation, which differ only
+    in their tiles: one model, whose domains are set per round."""
+
+    def __init__(self, board: Board, limits: Limits):
+        self.net = netmodel.build(board, limits)
+        self.limits = limits
+        self.kernels = "numba" if board.size >= COMPILED_TILES else "python"
+        self.near = list(board.neighbours().values())
+        off = sum(np.where(nb < 0, bit, 0) for bit, nb in board.neighbours().items())
+        self.avoid = AVOIDING[np.asarray(off, dtype=np.int64)]
+        self.dom: np.ndarray | None = None
+
+    def fitting(self, mask: list[int]) -> np.ndarray:
+        """Per tile, its orientations that point nowhere off the board."""
+        return ORIENTATIONS[np.array(mask, dtype=np.int64)] & self.avoid
+
+    def open_tiles(self, mask: list[int], changed: list[int] | None) -> list[int]:
+        """The tiles the deductions leave open on the board of ``mask``.  With ``changed``
+        (the tiles that differ from the last call's board) they start from the last call's
+        domains, re-opened within :data:`REOPEN` of those tiles; an answer of none open is
+        then checked from scratch."""
+        fit = self.fitting(mask)
+        start = fit
+        if changed is not None and self.dom is not None:
+            start = np.where(self._around(changed), fit, self.dom & fit)
+        dom = self._propagate(start)
+        if start is not fit and (dom is None or not np.any(dom & (dom - 1))):
+            dom = self._propagate(fit)
+        self.dom = dom
+        if dom is None:
+            return list(range(len(mask)))
+        return np.flatnonzero(dom & (dom - 1)).tolist()
+
+    def _propagate(self, start: np.ndarray) -> np.ndarray | None:
+        from .deduce import deducible
+
+        return deducible(self.net, self.limits, kernels=self.kernels, domains=start)
+
+    def _around(self, cells: list[int]) -> np.ndarray:
+        """The tiles within :data:`REOPEN` steps of ``cells``."""
+        out = np.zeros(self.avoid.shape[0], dtype=bool)
+        out[cells] = True
+        for _ in range(REOPEN):
+            grown = out.copy()
+            for nb in self.near:
+                grown[nb[out & (nb >= 0)]] = True
+            out = grown
+        return out
 
 
 def _to_grid(mask: list[int], cols: int) -> Grid:
     return tuple(tuple(mask[i:i + cols]) for i in range(0, len(mask), cols))
 
 
-def _open_after_deductions(board: Board, limits: Limits, kernels: str) -> list[int]:
-    """The tiles the deductions leave open on ``board`` (all if they find no solution,
-    which a board made from a tree never makes them do)."""
-    from .deduce import deducible
-
-    dom = deducible(netmodel.build(board, limits), limits, kernels=kernels)
-    if dom is None:
-        return list(range(board.size))
-    return np.flatnonzero(dom & (dom - 1)).tolist()
-
-
 def _sections(cells: list[int], step: list[dict]) -> list[list[int]]:
     """The open tiles grouped in sections of side-by-side tiles."""
-    todo = set(cells)
+    todo = dict.fromkeys(cells)
     out = []
     for start in cells:
         if start not in todo:
             continue
-        todo.discard(start)
-        section, stack = [], [start]
-        while stack:
-            c = stack.pop()
-            section.append(c)
+        del todo[start]
+        section = [start]
+        for c in section:                      # grows while it is walked
             for nb, _ in step[c].values():
                 if nb in todo:
-                    todo.discard(nb)
-                    stack.append(nb)
+                    del todo[nb]
+                    section.append(nb)
         out.append(section)
     return out
 
@@ -388,10 +444,11 @@ def _rooted(mask: list[int], step: list[dict], n: int) -> tuple[list[int], list[
 
 
 def _perturb(mask: list[int], step: list[dict], section: list[int], parent: list[int],
-             up: list[int], rng: random.Random, *, no_cross: bool) -> bool:
+             up: list[int], rng: random.Random, *, no_cross: bool, changed: list[int]) -> bool:
     """Tatham's perturbation of an ambiguous section: add a missing link on its edge (else
     inside it) that makes no 4-way cross under ``no_cross``, and cut a random other link of
-    the loop it closes, keeping ``parent``/``up`` the rooted tree; False if no link fits."""
+    the loop it closes, keeping ``parent``/``up`` the rooted tree and adding the tiles it
+    changes to ``changed``; False if no link fits."""
     inside = set(section)
     edge, within = [], []
     for c in section:
@@ -399,28 +456,31 @@ def _perturb(mask: list[int], step: list[dict], section: list[int], parent: list
         for bit, (nb, _) in step[c].items():
             if not m & bit:
                 (within if nb in inside else edge).append((c, bit))
-    rng.shuffle(edge)
-    rng.shuffle(within)
-    for c, bit in edge + within:
-        nb, back = step[c][bit]
-        if mask[c] & bit or (no_cross and (mask[c] | bit == 15 or mask[nb] | back == 15)):
-            continue
-        _swap(mask, step, parent, up, c, bit, rng)
-        return True
+    for links in (edge, within):
+        while links:                             # drawn at random, without replacement
+            k = rng.randrange(len(links))
+            links[k], links[-1] = links[-1], links[k]
+            c, bit = links.pop()
+            nb, back = step[c][bit]
+            if mask[c] & bit or (no_cross and (mask[c] | bit == 15 or mask[nb] | back == 15)):
+                continue
+            changed.extend(_swap(mask, step, parent, up, c, bit, rng, inside))
+            return True
     return False
 
 
 def _swap(mask: list[int], step: list[dict], parent: list[int], up: list[int], a: int,
-          bit: int, rng: random.Random) -> None:
+          bit: int, rng: random.Random, near: set[int]) -> tuple[int, int, int, int]:
     """Link ``a`` to its neighbour on side ``bit`` and cut a random link of the loop that
-    closes, re-hanging the part cut off so that ``parent``/``up`` stay the rooted tree."""
+    closes, one with a tile in ``near`` if there is one (the change stays where it was
+    wanted), re-hanging the part cut off so that ``parent``/``up`` stay the rooted tree; the
+    four tiles whose masks changed."""
     b, back = step[a][bit]
     side_a, side_b = _to_meeting(parent, a, b)
-    k = rng.randrange(len(side_a) + len(side_b))
-    if k < len(side_a):
-        cut, new_parent, top, first_up = side_a[k], b, a, bit
-    else:
-        cut, new_parent, top, first_up = side_b[k - len(side_a)], a, b, back
+    loop = [(x, True) for x in side_a] + [(x, False) for x in side_b]
+    local = [link for link in loop if link[0] in near or parent[link[0]] in near]
+    cut, on_a = rng.choice(local or loop)
+    new_parent, top, first_up = (b, a, bit) if on_a else (a, b, back)
     p, pb = parent[cut], up[cut]
     mask[cut] &= ~pb
     mask[p] &= ~step[cut][pb][1]
@@ -434,6 +494,7 @@ def _swap(mask: list[int], step: list[dict], parent: list[int], up: list[int], a
             break
         prev, prev_up = cur, step[cur][nxt_up][1]
         cur = nxt
+    return a, b, cut, p
 
 
 def _to_meeting(parent: list[int], a: int, b: int) -> tuple[list[int], list[int]]:
