@@ -29,7 +29,7 @@ from ...results import Limits, Stats
 from . import model as netmodel
 from .board import AVOIDING, ORIENTATIONS, Board, Grid, barrier_grid, rotate
 
-__all__ = ["STYLES", "spanning_tree", "generate_one", "Made", "place_barriers"]
+__all__ = ["STYLES", "spanning_tree", "generate_one", "Made", "place_barriers", "kernels_for"]
 
 #: Ways to draw the random spanning tree of a generated puzzle.
 STYLES = ("ust", "grow")
@@ -341,16 +341,23 @@ def _generate_connected(rows: int, cols: int, *, wrap: bool, style: str, rng: ra
                 stale += 1
             changed = []
             for section in _sections(open_cells, step):
-                for _ in range(1 + len(section) // PER_CHANGE):
-                    done = _perturb(mask, step, section, parent, up, rng,
-                                    no_cross=no_cross, changed=changed)
-                    stats.extra["perturbed" if done else "refused"] += 1
+                times = 1 + len(section) // PER_CHANGE
+                done = _perturb(mask, step, section, parent, up, rng, no_cross=no_cross,
+                                changed=changed, times=times)
+                stats.extra["perturbed"] += done
+                stats.extra["refused"] += times - done
             timing["perturb"] += time.perf_counter() - t1
 
 
 #: How far (in steps between neighbours) around a changed tile a round's deductions start
 #: again from the tiles' full domains.
 REOPEN = 2
+
+
+def kernels_for(tiles: int) -> str:
+    """The kernels of the deductions on a generated board: a generation runs them once
+    per round, so boards of :data:`COMPILED_TILES` or more run them compiled."""
+    return "numba" if tiles >= COMPILED_TILES else "python"
 
 
 class _Deductions:
@@ -360,7 +367,7 @@ class _Deductions:
     def __init__(self, board: Board, limits: Limits):
         self.net = netmodel.build(board, limits)
         self.limits = limits
-        self.kernels = "numba" if board.size >= COMPILED_TILES else "python"
+        self.kernels = kernels_for(board.size)
         self.near = list(board.neighbours().values())
         off = sum(np.where(nb < 0, bit, 0) for bit, nb in board.neighbours().items())
         self.avoid = AVOIDING[np.asarray(off, dtype=np.int64)]
@@ -444,11 +451,12 @@ def _rooted(mask: list[int], step: list[dict], n: int) -> tuple[list[int], list[
 
 
 def _perturb(mask: list[int], step: list[dict], section: list[int], parent: list[int],
-             up: list[int], rng: random.Random, *, no_cross: bool, changed: list[int]) -> bool:
-    """Tatham's perturbation of an ambiguous section: add a missing link on its edge (else
-    inside it) that makes no 4-way cross under ``no_cross``, and cut a random other link of
-    the loop it closes, keeping ``parent``/``up`` the rooted tree and adding the tiles it
-    changes to ``changed``; False if no link fits."""
+             up: list[int], rng: random.Random, *, no_cross: bool, changed: list[int],
+             times: int = 1) -> int:
+    """Tatham's perturbation of an ambiguous section, ``times`` over: add a missing link on
+    its edge (else inside it) that makes no 4-way cross under ``no_cross``, and cut a random
+    other link of the loop it closes (:func:`_swap`), keeping ``parent``/``up`` the rooted
+    tree and adding the tiles it changes to ``changed``; how many links it could add."""
     inside = set(section)
     edge, within = [], []
     for c in section:
@@ -456,8 +464,9 @@ def _perturb(mask: list[int], step: list[dict], section: list[int], parent: list
         for bit, (nb, _) in step[c].items():
             if not m & bit:
                 (within if nb in inside else edge).append((c, bit))
+    done = 0
     for links in (edge, within):
-        while links:                             # drawn at random, without replacement
+        while links and done < times:            # drawn at random, without replacement
             k = rng.randrange(len(links))
             links[k], links[-1] = links[-1], links[k]
             c, bit = links.pop()
@@ -465,8 +474,8 @@ def _perturb(mask: list[int], step: list[dict], section: list[int], parent: list
             if mask[c] & bit or (no_cross and (mask[c] | bit == 15 or mask[nb] | back == 15)):
                 continue
             changed.extend(_swap(mask, step, parent, up, c, bit, rng, inside))
-            return True
-    return False
+            done += 1
+    return done
 
 
 def _swap(mask: list[int], step: list[dict], parent: list[int], up: list[int], a: int,

@@ -217,7 +217,7 @@ class NetPuzzle(Puzzle):
         1) of the links the solution leaves unused get a barrier; stops with status
         gave-up, keeping those made, at a limit."""
         from .deduce import rate
-        from .generator import generate_one
+        from .generator import generate_one, kernels_for
 
         if style not in STYLES:
             raise UsageError(f"unknown style {style!r}; expected one of {', '.join(STYLES)}")
@@ -252,7 +252,8 @@ class NetPuzzle(Puzzle):
             if one.board is None:
                 status = Status.GAVE_UP
                 break
-            level = rate(one.board, limits=Limits(nodes=0)).level
+            level = rate(one.board, limits=Limits(nodes=0),
+                         kernels=kernels_for(one.board.size)).level
             details = {"rows": nb.to_rows(one.board.tiles),
                        "solution": nb.to_rows(one.solution),
                        "connected": connected, "wrap": wrap, "rounds": one.rounds,
