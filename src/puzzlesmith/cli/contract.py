@@ -405,7 +405,7 @@ def progress_info(stats: Stats) -> str:
     """A short line for the progress bar: nodes and the counters a run reports."""
     parts = [f"{stats.nodes:,} nodes"] if stats.nodes else []
     for key in ("solutions", "made", "steps", "conflicts", "bound", "attempts", "repairs",
-                "open"):
+                "rounds", "open"):
         value = stats.extra.get(key)
         if isinstance(value, int | float):
             parts.append(f"{value:,} {key}")

@@ -127,3 +127,46 @@ def test_allow_search_keeps_the_first_unique_puzzle(connected):
     one = made.puzzles[0]
     assert NET.solve(one.instance, unique=True).unique is True
     assert one.details["solved_by_deductions"] == (one.rating in ("easy", "medium"))
+
+
+@pytest.mark.parametrize("size, seed", [("5x5", 0), ("5x6", 1), ("6x6", 2), ("6x6", 3)])
+@pytest.mark.parametrize("style", STYLES)
+def test_connected_puzzles_made_by_perturbation_are_unique_by_brute_force(size, seed, style):
+    made = NET.generate(size=size, connected=True, style=style, seed=seed).puzzles[0]
+    assert made.details["solved_by_deductions"] and made.rating in ("easy", "medium")
+    assert brute_force_count(made.instance) == 1
+    assert NET.is_solution(made.instance, made.solution)
+
+
+def test_perturbations_keep_a_spanning_tree_and_its_rooting():
+    from puzzlesmith.puzzles.net.generator import _grid_steps, _perturb, _rooted, _sections
+
+    rng = random.Random(4)
+    for wrap in (False, True):
+        rows, cols = 7, 8
+        step = _grid_steps(rows, cols, wrap)
+        mask = [v for row in spanning_tree(rows, cols, wrap=wrap, style="grow", rng=rng)
+                for v in row]
+        parent, up = _rooted(mask, step, rows * cols)
+        for _ in range(200):
+            cells = rng.sample(range(rows * cols), 5)
+            for section in _sections(cells, step):
+                _perturb(mask, step, section, parent, up, rng, no_cross=True, changed=[])
+        grid = tuple(tuple(mask[i * cols:(i + 1) * cols]) for i in range(rows))
+        assert NET.is_solution(Board(grid, wrap, connected=True), grid)
+        assert all(v != 15 for v in mask)
+        assert parent[0] == -1
+        for c in range(1, rows * cols):              # each parent link is a tree link
+            assert mask[c] & up[c] and step[c][up[c]][0] == parent[c]
+            x, hops = c, 0
+            while parent[x] >= 0 and hops <= rows * cols:
+                x, hops = parent[x], hops + 1
+            assert x == 0                            # and leads to the root
+
+
+def test_generation_progress_reports_rounds_and_open_tiles():
+    seen = []
+    made = generate_one(12, 12, connected=True, style="grow", deducible=True,
+                        rng=random.Random(1), progress=lambda s: seen.append(dict(s.extra)))
+    assert made.board is not None and len(seen) == made.rounds
+    assert seen[-1]["open"] == 0 and all(s["open"] > 0 for s in seen[:-1])

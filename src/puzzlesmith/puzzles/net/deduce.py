@@ -59,8 +59,10 @@ def _turnable(board: Board) -> np.ndarray:
     return np.array([len(rotations(t)) > 1 for t in range(16)])[board.flat]
 
 
-def rate(board: Board, *, limits: Limits | None = None, name: str | None = None) -> RateResult:
-    """Which deductions finish ``board`` (see the module docstring)."""
+def rate(board: Board, *, limits: Limits | None = None, name: str | None = None,
+         kernels: str = "auto") -> RateResult:
+    """Which deductions finish ``board`` (see the module docstring); ``kernels`` as
+    :func:`puzzlesmith.engines.csp.propagate`."""
     start = time.monotonic()
     limits = (limits or Limits()).started()
     net = netmodel.build(board, limits)
@@ -82,7 +84,7 @@ def rate(board: Board, *, limits: Limits | None = None, name: str | None = None)
         return result(Status.UNSOLVABLE, None, None, message=net.impossible)
     initial = net.csp.initial_domains()
     rules["borders"] = int((_fixed(initial) & turnable).sum())
-    ac = cspe.propagate(net.csp, custom=False, limits=limits)
+    ac = cspe.propagate(net.csp, custom=False, limits=limits, kernels=kernels)
     if ac is None:
         return result(Status.UNSOLVABLE, None, None,
                       message="the connectors cannot all be matched")
@@ -91,7 +93,7 @@ def rate(board: Board, *, limits: Limits | None = None, name: str | None = None)
         return result(Status.SOLVED, "easy", True)
     limits.check("rating")
     if board.connected:
-        full = cspe.propagate(net.csp, limits=limits)
+        full = cspe.propagate(net.csp, limits=limits, kernels=kernels)
         if full is None:
             return result(Status.UNSOLVABLE, None, None,
                           message="every way closes a loop or cuts the network")
@@ -114,11 +116,13 @@ def rate(board: Board, *, limits: Limits | None = None, name: str | None = None)
     return result(Status.SOLVED, "hard", False, nodes)
 
 
-def deducible(net: netmodel.NetModel, limits: Limits | None = None) -> np.ndarray | None:
+def deducible(net: netmodel.NetModel, limits: Limits | None = None, *,
+              kernels: str = "auto", domains: np.ndarray | None = None) -> np.ndarray | None:
     """The domains the deductions (borders, connectors and, under the connected rule,
     loops and connectivity) leave, or None if they leave no solution: the puzzle is
-    finished by them when every domain is a single orientation."""
-    return cspe.propagate(net.csp, limits=limits)
+    finished by them when every domain is a single orientation (``domains``, default the
+    model's, and ``kernels``: as :func:`puzzlesmith.engines.csp.propagate`)."""
+    return cspe.propagate(net.csp, domains, limits=limits, kernels=kernels)
 
 
 # --------------------------------------------------------------------------- hints

@@ -17,7 +17,9 @@ finished it still do).
 from __future__ import annotations
 
 import random
+import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -25,9 +27,9 @@ import numpy as np
 from ...errors import UsageError
 from ...results import Limits, Stats
 from . import model as netmodel
-from .board import Board, Grid, barrier_grid, rotate
+from .board import AVOIDING, ORIENTATIONS, Board, Grid, barrier_grid, rotate
 
-__all__ = ["STYLES", "spanning_tree", "generate_one", "Made", "place_barriers"]
+__all__ = ["STYLES", "spanning_tree", "generate_one", "Made", "place_barriers", "kernels_for"]
 
 #: Ways to draw the random spanning tree of a generated puzzle.
 STYLES = ("ust", "grow")
@@ -145,7 +147,8 @@ class Made:
 def generate_one(rows: int, cols: int, *, connected: bool = False, wrap: bool = False,
                  style: str = "ust", rng: random.Random, limits: Limits | None = None,
                  max_rounds: int | None = None, deducible: bool = False,
-                 barriers: float = 0.0) -> Made:
+                 barriers: float = 0.0,
+                 progress: Callable[[Stats], None] | None = None) -> Made:
     """One puzzle with exactly one solution under the chosen rule, tiles scrambled; with
     ``deducible``, one that the deductions of :mod:`.deduce` finish (Tatham's generator
     keeps only those): while they leave tiles open, a link next to one of them is swapped
@@ -157,11 +160,15 @@ def generate_one(rows: int, cols: int, *, connected: bool = False, wrap: bool = 
     """
     limits = (limits or Limits()).started()
     n = rows * cols
+    max_rounds = max_rounds if max_rounds is not None else 50 * n
+    if connected and deducible:
+        made = _generate_connected(rows, cols, wrap=wrap, style=style, rng=rng, limits=limits,
+                                   max_rounds=max_rounds, progress=progress)
+        return _finish(made, barriers, wrap, rng)
     tree = spanning_tree(rows, cols, wrap=wrap, style=style, rng=rng, limits=limits)
     mask = [v for row in tree for v in row]
     step = _grid_steps(rows, cols, wrap)
     stats = Stats(extra={"rounds": 0})
-    max_rounds = max_rounds if max_rounds is not None else 50 * n
     while True:
         board = Board(tuple(tuple(mask[i * cols:(i + 1) * cols]) for i in range(rows)), wrap,
                       connected)
@@ -187,10 +194,19 @@ def generate_one(rows: int, cols: int, *, connected: bool = False, wrap: bool = 
         for cell in diff:                        # the first cell where a swap is possible
             if _swap_link(mask, step, cell, rng, no_cross=style == "grow"):
                 break
-    scrambled = tuple(tuple(rotate(v, rng.randrange(4)) for v in row) for row in board.tiles)
-    closed = place_barriers(board.tiles, barriers, wrap=wrap, rng=rng) if barriers else ()
-    return Made(Board(scrambled, wrap, connected, closed), board.tiles, stats,
-                stats.extra["rounds"])
+    return _finish(Made(board, board.tiles, stats, stats.extra["rounds"]), barriers, wrap, rng)
+
+
+def _finish(made: Made, barriers: float, wrap: bool, rng: random.Random) -> Made:
+    """The made puzzle with its tiles scrambled by random rotations and, as in Tatham's
+    generator, barriers on a share of the unused links."""
+    if made.board is None:
+        return made
+    tiles = made.board.tiles
+    scrambled = tuple(tuple(rotate(v, rng.randrange(4)) for v in row) for row in tiles)
+    closed = place_barriers(tiles, barriers, wrap=wrap, rng=rng) if barriers else ()
+    made.board = Board(scrambled, wrap, made.board.connected, closed)
+    return made
 
 
 def place_barriers(solution: Grid, share: float, *, wrap: bool = False,
@@ -262,3 +278,254 @@ def _swap_link(mask: list[int], step: list[dict], cell: int, rng: random.Random,
         mask[other] |= back
         return True
     return False
+
+
+# --------------------------------------------------------------------------- connected rule
+
+#: Rounds without fewer open tiles after which a new tree is drawn (Tatham's generator
+#: starts again as soon as a round fails to shrink the ambiguous sections).
+PATIENCE = 4
+#: A section of the open tiles gets one perturbation per this many of its tiles (and at
+#: least one): large sections shrink in a few rounds.
+PER_CHANGE = 20
+#: Boards of at least this many tiles run the deductions compiled (numba): a generation
+#: runs them once per round.
+COMPILED_TILES = 256
+
+
+def _generate_connected(rows: int, cols: int, *, wrap: bool, style: str, rng: random.Random,
+                        limits: Limits, max_rounds: int,
+                        progress: Callable[[Stats], None] | None) -> Made:
+    """The connected rule, as Tatham's generator does it: draw a tree, run the deductions,
+    and perturb the tree in every section they leave open (:func:`_perturb`, once per
+    :data:`PER_CHANGE` of its tiles) until they finish it; a tree whose open tiles stop
+    shrinking is drawn again.
+
+    The model is built once (only the tiles' domains change from round to round) and each
+    round's deductions start from the last round's, re-opened around the tiles that changed
+    (:class:`_Deductions`); the end is checked by the deductions from scratch."""
+    n = rows * cols
+    step = _grid_steps(rows, cols, wrap)
+    stats = Stats(extra={"rounds": 0, "trees": 0, "perturbed": 0, "refused": 0, "open": n})
+    timing = {"deduce": 0.0, "perturb": 0.0}
+    stats.extra["phase seconds"] = timing
+    no_cross = style == "grow"
+    deduce: _Deductions | None = None
+    while True:
+        tree = spanning_tree(rows, cols, wrap=wrap, style=style, rng=rng, limits=limits)
+        mask = [v for row in tree for v in row]
+        stats.extra["trees"] += 1
+        if deduce is None:
+            deduce = _Deductions(Board(tree, wrap, True), limits)
+        parent, up = _rooted(mask, step, n)
+        changed: list[int] | None = None
+        best, stale = n + 1, 0
+        while stale < PATIENCE:
+            if stats.extra["rounds"] >= max_rounds or limits.expired():
+                why = "limits" if limits.expired() else "rounds"
+                return Made(None, None, stats, stats.extra["rounds"], why)
+            stats.extra["rounds"] += 1
+            t0 = time.perf_counter()
+            open_cells = deduce.open_tiles(mask, changed)
+            t1 = time.perf_counter()
+            timing["deduce"] += t1 - t0
+            stats.extra["open"] = len(open_cells)
+            if progress is not None:
+                progress(stats)
+            if not open_cells:
+                board = Board(_to_grid(mask, cols), wrap, True)
+                return Made(board, board.tiles, stats, stats.extra["rounds"])
+            if len(open_cells) < best:
+                best, stale = len(open_cells), 0
+            else:
+                stale += 1
+            changed = []
+            for section in _sections(open_cells, step):
+                times = 1 + len(section) // PER_CHANGE
+                done = _perturb(mask, step, section, parent, up, rng, no_cross=no_cross,
+                                changed=changed, times=times)
+                stats.extra["perturbed"] += done
+                stats.extra["refused"] += times - done
+            timing["perturb"] += time.perf_counter() - t1
+
+
+#: How far (in steps between neighbours) around a changed tile a round's deductions start
+#: again from the tiles' full domains.
+REOPEN = 2
+
+
+def kernels_for(tiles: int) -> str:
+    """The kernels of the deductions on a generated board: a generation runs them once
+    per round, so boards of :data:`COMPILED_TILES` or more run them compiled."""
+    return "numba" if tiles >= COMPILED_TILES else "python"
+
+
+class _Deductions:
+    """The deductions of :mod:`.deduce` on the boards of one generation, which differ only
+    in their tiles: one model, whose domains are set per round."""
+
+    def __init__(self, board: Board, limits: Limits):
+        self.net = netmodel.build(board, limits)
+        self.limits = limits
+        self.kernels = kernels_for(board.size)
+        self.near = list(board.neighbours().values())
+        off = sum(np.where(nb < 0, bit, 0) for bit, nb in board.neighbours().items())
+        self.avoid = AVOIDING[np.asarray(off, dtype=np.int64)]
+        self.dom: np.ndarray | None = None
+
+    def fitting(self, mask: list[int]) -> np.ndarray:
+        """Per tile, its orientations that point nowhere off the board."""
+        return ORIENTATIONS[np.array(mask, dtype=np.int64)] & self.avoid
+
+    def open_tiles(self, mask: list[int], changed: list[int] | None) -> list[int]:
+        """The tiles the deductions leave open on the board of ``mask``.  With ``changed``
+        (the tiles that differ from the last call's board) they start from the last call's
+        domains, re-opened within :data:`REOPEN` of those tiles; an answer of none open is
+        then checked from scratch."""
+        fit = self.fitting(mask)
+        start = fit
+        if changed is not None and self.dom is not None:
+            start = np.where(self._around(changed), fit, self.dom & fit)
+        dom = self._propagate(start)
+        if start is not fit and (dom is None or not np.any(dom & (dom - 1))):
+            dom = self._propagate(fit)
+        self.dom = dom
+        if dom is None:
+            return list(range(len(mask)))
+        return np.flatnonzero(dom & (dom - 1)).tolist()
+
+    def _propagate(self, start: np.ndarray) -> np.ndarray | None:
+        from .deduce import deducible
+
+        return deducible(self.net, self.limits, kernels=self.kernels, domains=start)
+
+    def _around(self, cells: list[int]) -> np.ndarray:
+        """The tiles within :data:`REOPEN` steps of ``cells``."""
+        out = np.zeros(self.avoid.shape[0], dtype=bool)
+        out[cells] = True
+        for _ in range(REOPEN):
+            grown = out.copy()
+            for nb in self.near:
+                grown[nb[out & (nb >= 0)]] = True
+            out = grown
+        return out
+
+
+def _to_grid(mask: list[int], cols: int) -> Grid:
+    return tuple(tuple(mask[i:i + cols]) for i in range(0, len(mask), cols))
+
+
+def _sections(cells: list[int], step: list[dict]) -> list[list[int]]:
+    """The open tiles grouped in sections of side-by-side tiles."""
+    todo = dict.fromkeys(cells)
+    out = []
+    for start in cells:
+        if start not in todo:
+            continue
+        del todo[start]
+        section = [start]
+        for c in section:                      # grows while it is walked
+            for nb, _ in step[c].values():
+                if nb in todo:
+                    del todo[nb]
+                    section.append(nb)
+        out.append(section)
+    return out
+
+
+def _rooted(mask: list[int], step: list[dict], n: int) -> tuple[list[int], list[int]]:
+    """The tree of ``mask`` hung from tile 0: per tile its parent (-1 at the root) and the
+    side bit that leads to it."""
+    parent, up = [-1] * n, [0] * n
+    seen = [False] * n
+    seen[0] = True
+    todo = [0]
+    for c in todo:
+        m = mask[c]
+        for bit, (nb, back) in step[c].items():
+            if m & bit and not seen[nb]:
+                seen[nb] = True
+                parent[nb], up[nb] = c, back
+                todo.append(nb)
+    return parent, up
+
+
+def _perturb(mask: list[int], step: list[dict], section: list[int], parent: list[int],
+             up: list[int], rng: random.Random, *, no_cross: bool, changed: list[int],
+             times: int = 1) -> int:
+    """Tatham's perturbation of an ambiguous section, ``times`` over: add a missing link on
+    its edge (else inside it) that makes no 4-way cross under ``no_cross``, and cut a random
+    other link of the loop it closes (:func:`_swap`), keeping ``parent``/``up`` the rooted
+    tree and adding the tiles it changes to ``changed``; how many links it could add."""
+    inside = set(section)
+    edge, within = [], []
+    for c in section:
+        m = mask[c]
+        for bit, (nb, _) in step[c].items():
+            if not m & bit:
+                (within if nb in inside else edge).append((c, bit))
+    done = 0
+    for links in (edge, within):
+        while links and done < times:            # drawn at random, without replacement
+            k = rng.randrange(len(links))
+            links[k], links[-1] = links[-1], links[k]
+            c, bit = links.pop()
+            nb, back = step[c][bit]
+            if mask[c] & bit or (no_cross and (mask[c] | bit == 15 or mask[nb] | back == 15)):
+                continue
+            changed.extend(_swap(mask, step, parent, up, c, bit, rng, inside))
+            done += 1
+    return done
+
+
+def _swap(mask: list[int], step: list[dict], parent: list[int], up: list[int], a: int,
+          bit: int, rng: random.Random, near: set[int]) -> tuple[int, int, int, int]:
+    """Link ``a`` to its neighbour on side ``bit`` and cut a random link of the loop that
+    closes, one with a tile in ``near`` if there is one (the change stays where it was
+    wanted), re-hanging the part cut off so that ``parent``/``up`` stay the rooted tree; the
+    four tiles whose masks changed."""
+    b, back = step[a][bit]
+    side_a, side_b = _to_meeting(parent, a, b)
+    loop = [(x, True) for x in side_a] + [(x, False) for x in side_b]
+    local = [link for link in loop if link[0] in near or parent[link[0]] in near]
+    cut, on_a = rng.choice(local or loop)
+    new_parent, top, first_up = (b, a, bit) if on_a else (a, b, back)
+    p, pb = parent[cut], up[cut]
+    mask[cut] &= ~pb
+    mask[p] &= ~step[cut][pb][1]
+    mask[a] |= bit
+    mask[b] |= back
+    cur, prev, prev_up = top, new_parent, first_up      # evert the path top..cut
+    while True:
+        nxt, nxt_up = parent[cur], up[cur]
+        parent[cur], up[cur] = prev, prev_up
+        if cur == cut:
+            break
+        prev, prev_up = cur, step[cur][nxt_up][1]
+        cur = nxt
+    return a, b, cut, p
+
+
+def _to_meeting(parent: list[int], a: int, b: int) -> tuple[list[int], list[int]]:
+    """The tiles from ``a`` and from ``b`` up to (not including) their lowest common
+    ancestor: the tree path between them is their links to their parents.  Both climb in
+    turn, so the work follows the path, not the tree's depth."""
+    seen_a, seen_b = {a: 0}, {b: 0}
+    path_a, path_b = [a], [b]
+    x, y = a, b
+    while True:
+        if x in seen_b:
+            meet = x
+            break
+        if y in seen_a:
+            meet = y
+            break
+        if parent[x] >= 0:
+            x = parent[x]
+            seen_a[x] = len(path_a)
+            path_a.append(x)
+        if parent[y] >= 0:
+            y = parent[y]
+            seen_b[y] = len(path_b)
+            path_b.append(y)
+    return path_a[:seen_a[meet]], path_b[:seen_b[meet]]

@@ -219,7 +219,7 @@ class NetPuzzle(Puzzle):
         1) of the links the solution leaves unused get a barrier; stops with status
         gave-up, keeping those made, at a limit."""
         from .deduce import rate
-        from .generator import generate_one
+        from .generator import generate_one, kernels_for
 
         if style not in STYLES:
             raise UsageError(f"unknown style {style!r}; expected one of {', '.join(STYLES)}")
@@ -241,7 +241,8 @@ class NetPuzzle(Puzzle):
                 one = generate_one(rows, cols, connected=connected, wrap=wrap, style=style,
                                    rng=random.Random(one_seed), max_rounds=max_rounds,
                                    limits=replace(limits, nodes=left),
-                                   deducible=not (allow_search or wrap), barriers=barriers)
+                                   deducible=not (allow_search or wrap), barriers=barriers,
+                                   progress=_relay(progress, stats, len(made)))
             except LimitReached:
                 status = Status.GAVE_UP
                 break
@@ -253,7 +254,8 @@ class NetPuzzle(Puzzle):
             if one.board is None:
                 status = Status.GAVE_UP
                 break
-            level = rate(one.board, limits=Limits(nodes=0)).level
+            level = rate(one.board, limits=Limits(nodes=0),
+                         kernels=kernels_for(one.board.size)).level
             details = {"rows": nb.to_rows(one.board.tiles),
                        "solution": nb.to_rows(one.solution),
                        "connected": connected, "wrap": wrap, "rounds": one.rounds,
@@ -329,3 +331,15 @@ class NetPuzzle(Puzzle):
 
 
 PUZZLE = NetPuzzle()
+
+
+def _relay(progress: Progress | None, stats: Stats, made: int):
+    """The generator's per-round progress as the run's: puzzles made, rounds, open tiles."""
+    if progress is None:
+        return None
+
+    def relay(one: Stats) -> None:
+        progress(Stats(stats.nodes + one.nodes, stats.seconds,
+                       {"made": made, "rounds": stats.extra["rounds"] + one.extra["rounds"],
+                        "open": one.extra["open"]}))
+    return relay
