@@ -36,6 +36,7 @@ BUILTIN = {
     "net": "puzzlesmith.puzzles.net.puzzle",
     "sliding": "puzzlesmith.puzzles.sliding.puzzle",
     "queens": "puzzlesmith.puzzles.queens.puzzle",
+    "sudoku": "puzzlesmith.puzzles.sudoku.puzzle",
 }
 #: The entry-point group through which installed distributions add puzzles.
 ENTRY_POINT_GROUP = "puzzlesmith.puzzles"
