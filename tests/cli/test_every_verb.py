@@ -24,12 +24,14 @@ INSTANCES = {
     "net": f"{DATA}/net/net_ust_5x5_1.txt",
     "sliding": "8 6 7 2 5 4 3 0 1",
     "queens": "8",
+    "sudoku": "003020600900305001001806400008102900700000008006708200002609500800203009005010300",
 }
 GENERATE = {
     "starbattle": ["--size", "6"],
     "net": ["--size", "4x4"],
     "sliding": ["--size", "3"],
     "queens": ["--size", "6"],
+    "sudoku": ["--box", "2x2"],
 }
 
 PAIRS = [(name, verb) for name in names() for verb in sorted(get(name).verbs)]

@@ -132,6 +132,7 @@ BOOKS = {
     "net": ["--size", "4x4"],
     "sliding": ["--size", "3"],
     "queens": ["--size", "6"],
+    "sudoku": ["--box", "2x2"],
 }
 
 

@@ -20,6 +20,7 @@ SAMPLES = {  # a few texts each puzzle reads, mixed into the random ones
     "net": "c6\n93",
     "sliding": "1 2 3 4 5 6 0 7 8",
     "queens": "6",
+    "sudoku": "12..\n..12\n2...\n...3",
 }
 scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6),
                     st.floats(allow_nan=True), st.text(max_size=30))

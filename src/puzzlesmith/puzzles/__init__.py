@@ -1,6 +1,6 @@
 """The puzzle registry: every puzzle is one object with the same surface.
 
->>> names()
+>>> names()[:4]
 ['starbattle', 'net', 'sliding', 'queens']
 >>> get("queens").name
 'queens'
@@ -8,10 +8,18 @@
 >>> puzzle.name, board.tiles
 ('net', ((8, 5, 2), (1, 2, 4)))
 
-The surface is described in :mod:`puzzlesmith.puzzles.protocol`.  More puzzles (a module
-whose ``PUZZLE`` is a :class:`Puzzle`) can be registered in code, ``REGISTRY[name] = module``,
-or for the command line with ``PUZZLESMITH_PUZZLES="name=module,..."``.  Puzzle packages are
-imported on first use, and none of them imports numba until a verb runs.
+The surface is described in :mod:`puzzlesmith.puzzles.protocol`.  A puzzle is a module whose
+``PUZZLE`` is a :class:`Puzzle`; besides the built-in ones (:data:`BUILTIN`), puzzles come
+
+* from installed distributions, through the entry-point group ``puzzlesmith.puzzles``
+  (``[project.entry-points."puzzlesmith.puzzles"]`` ``name = "package.module"`` in the
+  plugin's ``pyproject.toml``); a plugin does not replace a built-in puzzle of the same name;
+* from ``PUZZLESMITH_PUZZLES="name=module,..."`` (an override: it wins over both);
+* in code, ``REGISTRY[name] = module``.
+
+``REGISTRY`` (name -> module) is made on first use, so that importing this package reads no
+distribution metadata; puzzle modules, plugins included, are imported only by :func:`get`,
+and none of them imports numba until a verb runs.
 """
 
 from __future__ import annotations
@@ -23,15 +31,20 @@ from typing import Any
 from ..errors import InvalidPuzzle, NotRecognised, UsageError
 from .protocol import Option, Puzzle
 
-__all__ = ["get", "names", "identify", "Puzzle", "Option"]
+__all__ = ["get", "names", "identify", "Puzzle", "Option", "BUILTIN", "ENTRY_POINT_GROUP"]
 
 #: name -> the module whose ``PUZZLE`` attribute is the puzzle object, in tour order.
-REGISTRY = {
+BUILTIN = {
     "starbattle": "puzzlesmith.puzzles.starbattle.puzzle",
     "net": "puzzlesmith.puzzles.net.puzzle",
     "sliding": "puzzlesmith.puzzles.sliding.puzzle",
     "queens": "puzzlesmith.puzzles.queens.puzzle",
+    "sudoku": "puzzlesmith.puzzles.sudoku.puzzle",
 }
+#: The entry-point group through which installed distributions add puzzles.
+ENTRY_POINT_GROUP = "puzzlesmith.puzzles"
+
+_registry: dict[str, str] | None = None
 
 
 def _plugins(spec: str) -> dict[str, str]:
@@ -40,20 +53,44 @@ def _plugins(spec: str) -> dict[str, str]:
     return {name.strip(): module.strip() for name, _, module in pairs if module.strip()}
 
 
-REGISTRY.update(_plugins(os.environ.get("PUZZLESMITH_PUZZLES", "")))
+def _entry_points() -> dict[str, str]:
+    """name -> module of the puzzles installed distributions declare (nothing imported)."""
+    from importlib.metadata import entry_points
+
+    return {ep.name: ep.value.partition(":")[0].strip()
+            for ep in entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def registry() -> dict[str, str]:
+    """The registry, made on first call: built-ins, then plugins, then the override."""
+    global _registry
+    if _registry is None:
+        found = dict(BUILTIN)
+        found.update({n: m for n, m in _entry_points().items() if n not in BUILTIN})
+        found.update(_plugins(os.environ.get("PUZZLESMITH_PUZZLES", "")))
+        _registry = found
+    return _registry
+
+
+def __getattr__(name: str) -> Any:
+    """``REGISTRY`` is :func:`registry`'s dict (read or changed in place)."""
+    if name == "REGISTRY":
+        return registry()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def names() -> list[str]:
     """The registered puzzles' names."""
-    return list(REGISTRY)
+    return list(registry())
 
 
 def get(name: str) -> Puzzle:
     """The puzzle object called ``name``; a clear error for an unknown name."""
+    found = registry()
     try:
-        module = REGISTRY[name]
+        module = found[name]
     except KeyError:
-        known = ", ".join(REGISTRY)
+        known = ", ".join(found)
         raise UsageError(f"unknown puzzle {name!r}; expected one of {known}") from None
     return importlib.import_module(module).PUZZLE
 

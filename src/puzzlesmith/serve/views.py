@@ -233,8 +233,16 @@ def _sliding_marks(puzzle: Puzzle, instance: Any, answer: Any) -> dict | None:
     return {"tiles": _sliding_tiles(instance, answer)} if isinstance(answer, str) else None
 
 
+def _sudoku_view(puzzle: Puzzle, instance: Any) -> dict:
+    """The board's side, givens (0: blank), regions and diagonals; ``text`` for the generic
+    drawing until the front end has its own."""
+    return {"kind": "sudoku", "text": puzzle.format(instance), "size": instance.size,
+            "givens": list(instance.givens), "regions": list(instance.regions),
+            "diagonals": bool(instance.diagonals)}
+
+
 VIEWS: dict = {"queens": _queens_view, "starbattle": _starbattle_view, "net": _net_view,
-               "sliding": _sliding_view}
+               "sliding": _sliding_view, "sudoku": _sudoku_view}
 HINT_MARKS: dict = {"queens": _queens_hint, "starbattle": _starbattle_hint, "net": _net_hint,
                     "sliding": _sliding_hint}
 VIOLATION_MARKS: dict = {"queens": _queens_attacked, "starbattle": _starbattle_wrong,

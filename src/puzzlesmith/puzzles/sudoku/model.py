@@ -1,0 +1,92 @@
+"""Sudoku as exact cover, on :class:`puzzlesmith.engines.exactcover.ExactCover`.
+
+One option per (blank cell, value) the givens still allow; its items are the cell and
+(unit, value) for each unit through the cell (row, column, region, diagonals).  Items the
+givens already cover are left out; every other item must be covered exactly once, also
+when no option is left for it (then there is no solution).  The plain model: no colours.
+
+>>> from .board import parse
+>>> board = parse("sudoku 2x2\\n1...\\n..1.\\n.1..\\n...1\\n")
+>>> model = build(board)
+>>> len(model.names), model.count().count
+(36, 18)
+"""
+
+from __future__ import annotations
+
+from ...engines.exactcover import ExactCover
+from ...results import Limits
+from .board import Sudoku
+
+__all__ = ["build", "candidates", "grid_of"]
+
+
+def candidates(board: Sudoku) -> list[int] | None:
+    """Per cell the bit mask of the values the givens allow (bit v-1 for value v; a given
+    cell has its own value only); None when two givens clash."""
+    n = board.size
+    full = (1 << n) - 1
+    used = [0] * len(board.units)
+    units_of = _units_of(board)
+    for cell, value in enumerate(board.givens):
+        if value:
+            bit = 1 << (value - 1)
+            for u in units_of[cell]:
+                if used[u] & bit:
+                    return None
+                used[u] |= bit
+    masks = []
+    for cell, value in enumerate(board.givens):
+        if value:
+            masks.append(1 << (value - 1))
+        else:
+            taken = 0
+            for u in units_of[cell]:
+                taken |= used[u]
+            masks.append(full & ~taken)
+    return masks
+
+
+def _units_of(board: Sudoku) -> list[list[int]]:
+    units_of: list[list[int]] = [[] for _ in board.givens]
+    for u, (_, cells) in enumerate(board.units):
+        for cell in cells:
+            units_of[cell].append(u)
+    return units_of
+
+
+def build(board: Sudoku, *, limits: Limits | None = None,
+          seed: int | None = None) -> ExactCover | None:
+    """The exact-cover model of ``board`` (option names are ``(cell, value)``; ``seed``
+    shuffles their order); None when the givens clash."""
+    masks = candidates(board)
+    if masks is None:
+        return None
+    n, cells = board.size, len(board.givens)
+    units_of = _units_of(board)
+    options, needed = {}, {}
+    covered = set()
+    for cell, value in enumerate(board.givens):
+        if value:
+            covered.update(cells + u * n + value - 1 for u in units_of[cell])
+    for cell, value in enumerate(board.givens):
+        if value:
+            continue
+        needed[cell] = 1
+        for v in range(n):
+            if masks[cell] >> v & 1:
+                options[(cell, v + 1)] = [cell, *(cells + u * n + v for u in units_of[cell])]
+    for u in range(len(board.units)):
+        for v in range(n):
+            item = cells + u * n + v
+            if item not in covered:
+                needed[item] = 1
+    return ExactCover(options, multiplicity=needed, limits=limits, seed=seed)
+
+
+def grid_of(board: Sudoku, solution: list[tuple[int, int]]) -> tuple[int, ...]:
+    """The filled grid of a solution (a list of option names)."""
+    grid = list(board.givens)
+    for cell, value in solution:
+        grid[cell] = value
+    return tuple(grid)

@@ -1,0 +1,333 @@
+"""Sudoku as a puzzle object: the one surface of :mod:`puzzlesmith.puzzles.protocol`.
+
+>>> from puzzlesmith.puzzles import get
+>>> sudoku = get("sudoku")
+>>> board = sudoku.example()
+>>> result = sudoku.solve(board, unique=True)
+>>> print(sudoku.format_answer(board, result.solution, "line"), end="")
+483921657967345821251876493548132976729564138136798245372689514814253769695417382
+>>> result.unique, sudoku.is_solution(board, result.solution).ok
+(True, True)
+>>> sudoku.rate(board).level
+'easy'
+>>> print(sudoku.hint(board).text)
+naked single: r1c4 = 9
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ...engines.kernels import KERNELS, KERNELS_HELP, check_kernels
+from ...errors import LimitReached, UsageError
+from ...results import (
+    Check,
+    CountResult,
+    Generated,
+    GenerateResult,
+    HintResult,
+    Limits,
+    RateResult,
+    Result,
+    SolveResult,
+    Stats,
+    Status,
+    count_status,
+)
+from ...seeds import random_seed, run_seeds
+from ..protocol import Option, Progress, Puzzle
+from . import board as sb
+from . import deduce, formats
+from .board import VARIANTS, Sudoku, cell_name, symbol
+from .check import violations
+from .generate import DIFFICULTIES, SYMMETRIES
+
+__all__ = ["SudokuPuzzle", "PUZZLE"]
+
+_READS = ("solve", "count", "render", "rate", "hint", "check")
+#: The built-in example (an easy classic puzzle, solved by singles).
+EXAMPLE = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+
+
+class SudokuPuzzle(Puzzle):
+    """Sudoku: every row, column and box (or region, or diagonal) holds each value once."""
+
+    name = "sudoku"
+    title = ("Sudoku: fill the grid so that every row, column and box holds each value once "
+             "(any box shape, jigsaw, X).")
+    verbs = frozenset({"solve", "count", "generate", "render", "rate", "hint", "check"})
+    options = (
+        Option("box", _READS, str, None, "The box shape ROWSxCOLUMNS (default: what the "
+               "grid's side implies, 3x3 for 9x9, 2x3 for 6x6).", phase="parse"),
+        Option("variant", _READS, VARIANTS, None, "jigsaw: irregular regions (given after "
+               "the grid); x: both diagonals too (default: what the input says).",
+               phase="parse"),
+        Option("unique", ("solve",), bool, False,
+               "Also prove the solution unique (exit 1 if not)."),
+        Option("explain", ("solve", "rate"), bool, False,
+               "Also list the human techniques step by step (stderr; JSON: \"steps\")."),
+        Option("kernels", ("solve", "count"), KERNELS, "auto", KERNELS_HELP),
+        Option("size", ("generate",), int, 9, "The side of the board (boxes: what it "
+               "implies, unless --box).", minimum=2),
+        Option("box", ("generate",), str, None, "The box shape ROWSxCOLUMNS (sets the side)."),
+        Option("variant", ("generate",), ("classic", "x"), "classic",
+               "x: both diagonals hold every value too."),
+        Option("difficulty", ("generate",), DIFFICULTIES, None,
+               "Make puzzles of this grade (see rate; extreme: the techniques stall)."),
+        Option("symmetry", ("generate",), SYMMETRIES, "rotational",
+               "Givens in half-turn symmetric pairs, or anywhere."),
+    )
+    styles = {"solve": formats.ANSWER_STYLES, "format": formats.PUZZLE_STYLES,
+              "render": formats.PUZZLE_STYLES, "generate": formats.PUZZLE_STYLES}
+    file_patterns = ("*.txt", "*.sudoku", "*.sdk")
+
+    # -- reading and writing ---------------------------------------------------------------
+
+    def parse(self, text: str, *, box: str | None = None, variant: str | None = None) -> Sudoku:
+        """A grid, a one-line puzzle, a Tatham Solo game ID or a puzz.link URL (see
+        :mod:`.formats`)."""
+        return formats.parse(text, box=box, variant=variant)
+
+    def parse_all(self, text: str, **params: Any) -> list[Sudoku]:
+        """Every puzzle of a file of one-line puzzles (one a line), else the one puzzle."""
+        return formats.parse_all(text, **params)
+
+    def reads_inline(self, source: str) -> bool:
+        """A one-line puzzle, a Tatham game ID or a puzz.link URL is the puzzle itself."""
+        return formats.inline(source)
+
+    def format(self, instance: Sudoku, style: str | None = None) -> str:
+        return formats.format(instance, style)
+
+    def format_answer(self, instance: Sudoku, answer: tuple[int, ...],
+                      style: str | None = None) -> str:
+        return formats.format_answer(instance, answer, style)
+
+    def parse_answer(self, instance: Sudoku, text: str) -> tuple[int, ...]:
+        """A grid of the puzzle's side (one line, or one row a line; ``.`` for a blank)."""
+        return sb.parse_answer(instance, text)
+
+    def example(self) -> Sudoku:
+        return self.parse(EXAMPLE)
+
+    # -- the verbs -------------------------------------------------------------------------
+
+    def solve(self, instance: Sudoku, *, limits: Limits | None = None, seed: int | None = None,
+              progress: Progress | None = None, unique: bool = False, explain: bool = False,
+              kernels: str = "auto") -> SolveResult:
+        """The solution on the exact-cover engine (a filled grid, ``details["solution"]`` as
+        rows); with ``unique``, take two; with ``explain``, the human techniques' steps."""
+        from . import solve
+
+        check_kernels(kernels)
+        limits = (limits or Limits()).started()
+        began = time.monotonic()
+        try:
+            result = solve.solve(instance, unique=unique, limits=limits, progress=progress,
+                                 kernels=kernels)
+        except LimitReached as reached:
+            return SolveResult(Status.GAVE_UP, Stats(seconds=time.monotonic() - began),
+                               details={"reason": str(reached)}, puzzle=self.name)
+        result.puzzle = self.name
+        if result.solution is not None:
+            n = instance.size
+            rows = [result.solution[r * n:r * n + n] for r in range(n)]
+            result.details["solution"] = ["".join(symbol(v) for v in row) for row in rows]
+        if explain and result.status is not Status.GAVE_UP:
+            rating = self._rating(instance, limits, result)
+            if rating is not None:
+                _explain(rating, result)
+        return result
+
+    def _rating(self, instance: Sudoku, limits: Limits, result: Result) -> deduce.Rating | None:
+        try:
+            return deduce.rate(instance, limits=limits)
+        except LimitReached as reached:
+            result.status = Status.GAVE_UP
+            result.details["reason"] = str(reached)
+            return None
+
+    def count(self, instance: Sudoku, *, limit: int | None = None,
+              limits: Limits | None = None, progress: Progress | None = None,
+              kernels: str = "auto") -> CountResult:
+        """Count the solutions up to ``limit``."""
+        from . import solve
+
+        check_kernels(kernels)
+        try:
+            result = solve.count(instance, limit, limits=(limits or Limits()).started(),
+                                 progress=progress, kernels=kernels)
+        except LimitReached as reached:
+            return CountResult(count_status(0, False, limit), Stats(), count=0,
+                               complete=False, limit=limit, details={"reason": str(reached)},
+                               puzzle=self.name)
+        result.puzzle = self.name
+        return result
+
+    def generate(self, *, seed: int | None = None, limits: Limits | None = None,
+                 progress: Progress | None = None, count: int = 1, size: int = 9,
+                 box: str | None = None, variant: str = "classic",
+                 difficulty: str | None = None, symmetry: str = "rotational") -> GenerateResult:
+        """``count`` puzzles, each proven unique and minimal for its symmetry (see
+        :mod:`.generate`), at ``difficulty`` when given; at a limit, status gave-up with
+        the puzzles made."""
+        from .generate import generate
+
+        if not isinstance(count, int) or count < 1:
+            raise UsageError(f"count must be a whole number >= 1, got {count!r}")
+        shape = _shape(size, box, variant)
+        seed = random_seed() if seed is None else seed
+        limits = (limits or Limits()).started()
+        began = time.monotonic()
+        stats = Stats(extra={"made": 0, "total": count, "attempts": 0})
+        made: list[Generated] = []
+        status = Status.SOLVED
+        for one_seed in run_seeds(seed, count):
+            try:
+                one = generate(shape, seed=one_seed, difficulty=difficulty,
+                               symmetry=symmetry, limits=limits)
+            except LimitReached:
+                status = Status.GAVE_UP
+                break
+            stats.extra["attempts"] += one.attempts
+            made.append(Generated(one.board, formats.format(one.board, "line"), one.solution,
+                                  seed=one_seed, rating=one.level,
+                                  details={"score": one.score, "unique": True,
+                                           "givens": sum(1 for v in one.board.givens if v)}))
+            stats.extra["made"] = len(made)
+            stats.seconds = time.monotonic() - began
+            if progress is not None:
+                progress(stats)
+        stats.seconds = time.monotonic() - began
+        result = GenerateResult(status, stats, puzzles=made, puzzle=self.name)
+        if status is Status.GAVE_UP:
+            result.details["reason"] = f"made {len(made)} of {count} puzzles within the limits"
+        return result
+
+    def rate(self, instance: Sudoku, *, limits: Limits | None = None,
+             explain: bool = False) -> RateResult:
+        """The grade of the hardest technique the puzzle needs (:mod:`.deduce`): ``level``
+        and ``details["difficulty"]`` (easy, medium, hard, extreme: needs search),
+        ``details["score"]`` (grows with difficulty), how often each technique fired."""
+        began = time.monotonic()
+        result = RateResult(Status.SOLVED, puzzle=self.name)
+        rating = self._rating(instance, (limits or Limits()).started(), result)
+        result.stats.seconds = time.monotonic() - began
+        if rating is None:
+            return result
+        result.status = Status.UNSOLVABLE if rating.contradiction else Status.SOLVED
+        result.level, result.solved_by_rules = rating.level, rating.solved
+        result.stats.nodes = len(rating.steps)
+        result.details.update({"difficulty": rating.level, "score": rating.score,
+                               "rules": {k: v for k, v in rating.counts.items() if v}})
+        if explain:
+            _explain(rating, result)
+        return result
+
+    def hint(self, instance: Sudoku, state: tuple[int, ...] | None = None, *,
+             limits: Limits | None = None) -> HintResult:
+        """The next step from the player's entries (default: the givens): a wrong entry if
+        there is one, else the easiest technique that applies, else a value from the
+        solution ("search")."""
+        from . import solve
+
+        limits = (limits or Limits()).started()
+        began = time.monotonic()
+        n = instance.size
+        values = tuple(state) if state is not None else instance.givens
+        try:
+            truth = solve.solve(instance, limits=limits)
+        except LimitReached as reached:
+            return HintResult(Status.GAVE_UP, details={"reason": str(reached)},
+                              puzzle=self.name)
+        stats = Stats(truth.stats.nodes)
+        if truth.status is Status.UNSOLVABLE:
+            return HintResult(Status.UNSOLVABLE, stats, text="the puzzle has no solution",
+                              details={"rule": "no solution"}, puzzle=self.name)
+        if truth.solution is None:
+            return HintResult(Status.GAVE_UP, stats, details={"reason": "undecided"},
+                              puzzle=self.name)
+        wrong = [i for i, v in enumerate(values) if v and v != truth.solution[i]]
+        if wrong:
+            names = ", ".join(cell_name(i, n) for i in wrong)
+            text = f"a mistake: {names} {'does' if len(wrong) == 1 else 'do'} not hold that"
+            return self._hint(text, "mistake", stats, began, n, wrong=wrong)
+        if all(values):
+            return self._hint("solved: every cell is filled in", "done", stats, began, n)
+        step = deduce.next_step(instance, values)
+        if step is None:
+            cell = next(i for i, v in enumerate(values) if not v)
+            step = deduce.Step("search", "no technique applies",
+                               [(cell, truth.solution[cell])], n=n)
+        return self._hint(str(step), step.rule, stats, began, n, step)
+
+    def _hint(self, text: str, rule: str, stats: Stats, began: float, n: int,
+              step: deduce.Step | None = None, wrong: list[int] = ()) -> HintResult:
+        details: dict[str, Any] = {"rule": rule}
+        if step is not None:
+            details["placed"] = [[cell_name(c, n), v] for c, v in step.placed]
+            details["removed"] = [[cell_name(c, n), v] for c, v in step.removed]
+        if wrong:
+            details["wrong"] = [cell_name(i, n) for i in wrong]
+        stats.seconds = time.monotonic() - began
+        return HintResult(Status.SOLVED, stats, text=text, move=step, details=details,
+                          puzzle=self.name)
+
+    def is_solution(self, instance: Sudoku, answer: tuple[int, ...]) -> Check:
+        """The independent checker (:mod:`.check`)."""
+        return Check.of(violations(instance, answer), puzzle=self.name)
+
+    def render_svg(self, instance: Sudoku, answer: tuple[int, ...] | None = None) -> str:
+        from .render import render_svg
+
+        return render_svg(instance, answer)
+
+    def report_text(self, verb: str, instance: Any, result: Result,
+                    style: str | None = None, *, limits: Limits | None = None) -> str | None:
+        """As the protocol's; ``rate`` also prints the score."""
+        if verb == "rate" and result.level is not None:
+            lines = [f"rating: {result.level} (score {result.details.get('score')})"]
+            lines += [f"  {k:<18} {v}" for k, v in result.details.get("rules", {}).items()]
+            return "\n".join(lines)
+        return super().report_text(verb, instance, result, style, limits=limits)
+
+    def demo(self) -> str:
+        """The example solved, proven unique and rated."""
+        board = self.example()
+        result = self.solve(board, unique=True)
+        rating = self.rate(board)
+        return "\n".join([
+            "Sudoku: a classic 9x9 puzzle, solved on the exact-cover engine\n",
+            sb.format(board), sb.format_answer(board, result.solution),
+            f"{result.stats.seconds * 1000:.1f} ms, {result.stats.nodes} nodes, unique: "
+            f"{result.unique}, rating: {rating.level} (score {rating.details['score']})"])
+
+
+def _shape(size: int, box: str | None, variant: str) -> Sudoku:
+    """The empty board to generate on."""
+    if box is not None:
+        shape = sb.parse_box(box)
+        size = shape[0] * shape[1]
+    elif not isinstance(size, int) or not 4 <= size <= sb.MAX_SIDE:
+        raise UsageError(f"--size takes a side from 4 to {sb.MAX_SIDE}, got {size!r}")
+    else:
+        shape = sb.default_box(size)
+        if shape is None:
+            raise UsageError(f"a {size}x{size} board has no box shape; give --box")
+    if size < 4:
+        raise UsageError(f"a board needs a side of at least 4, got {size}")
+    return sb.make([0] * size * size, size, box=shape, diagonals=variant == "x")
+
+
+def _explain(rating: deduce.Rating, result: Result) -> None:
+    """The rule solver's steps as ``details["steps"]`` and as messages."""
+    result.details["steps"] = [str(step) for step in rating.steps]
+    result.messages += [f"{k:3d}. {step}" for k, step in enumerate(rating.steps, 1)]
+    result.messages.append(
+        "the techniques prove there is no solution" if rating.contradiction else
+        "the techniques solve it" if rating.solved else
+        "the techniques stall here: the rest needs search")
+
+
+PUZZLE = SudokuPuzzle()

@@ -1,0 +1,1 @@
+"""An example puzzlesmith plugin: its puzzle object is in :mod:`.puzzle`."""

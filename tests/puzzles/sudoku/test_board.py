@@ -1,0 +1,183 @@
+"""Sudoku: reading, variants, solving, checking, hints and drawings."""
+
+from __future__ import annotations
+
+import pytest
+
+from puzzlesmith.errors import InvalidPuzzle, UsageError
+from puzzlesmith.puzzles import get
+from puzzlesmith.puzzles.sudoku import board as sb
+from puzzlesmith.results import Status
+
+SUDOKU = get("sudoku")
+EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+JIGSAW = """\
+sudoku 9 jigsaw
+.........
+.........
+.........
+.........
+.........
+.........
+.........
+.........
+.........
+
+AAAABBCCC
+AAABBBCCC
+AABBBBFCC
+DDDDEEFFC
+DDDEEEFFF
+DDEEEEFFF
+GGGGHHIII
+GGGHHHIII
+GGHHHHIII
+"""
+
+
+def test_the_line_and_the_grid_read_alike():
+    grid = "\n".join(EASY[r * 9:r * 9 + 9] for r in range(9))
+    framed = "\n".join(" ".join(EASY[r * 9:r * 9 + 9]) + (" \n------" if r % 3 == 2 else "")
+                       for r in range(9))
+    assert SUDOKU.parse(EASY) == SUDOKU.parse(grid) == SUDOKU.parse(framed)
+    assert SUDOKU.parse(EASY.replace("0", ".")).givens == SUDOKU.parse(EASY).givens
+
+
+@pytest.mark.parametrize(("text", "where", "words"), [
+    ("", None, "empty"),
+    ("1" * 80, "line 1", "n*n characters"),
+    (EASY[:40] + "@" + EASY[41:], "line 1, column 41", "unexpected character"),
+    ("12\n3", "line 2", "row 2 has 1 cells"),
+    ("sudoku 2x2\n1...\n..5.\n.1..\n...1", "line 3, column 3", "out of range"),
+    ("sudoku 3x2\n" + "." * 16, "line 2", "36 characters for 6x6"),
+    ("sudoku 3x2\n" + "." * 16, None, "got 16"),
+    ("sudoku 9 jigsaw\n" + "." * 81, None, "needs its regions"),
+    (JIGSAW.replace("GGHHHHIII", "GGHHHHIIA"), None, "region 'A' has 10 cells"),
+    ("sudoku 9 wobbly\n" + "." * 81, "line 1", "unknown word"),
+    ("." * 49, None, "no box shape"),
+])
+def test_bad_input_is_one_line_naming_the_place(text, where, words):
+    with pytest.raises(InvalidPuzzle) as error:
+        SUDOKU.parse(text)
+    message = str(error.value)
+    assert words in message and "\n" not in message
+    if where:
+        assert message.startswith(where), message
+
+
+def test_box_shapes_and_the_count_of_4x4_grids():
+    assert SUDOKU.count(SUDOKU.parse("." * 16)).count == 288  # the known number of 4x4 grids
+    for box in ("2x2", "2x3", "3x2", "3x3", "3x4", "4x3", "4x4"):
+        rows, cols = sb.parse_box(box)
+        n = rows * cols
+        board = SUDOKU.parse("." * n * n, box=box)
+        assert board.box == (rows, cols)
+        solved = SUDOKU.solve(board)
+        assert SUDOKU.is_solution(board, solved.solution).ok, box
+    with pytest.raises(UsageError):
+        sb.parse_box("3by3")
+
+
+def test_classic_solve_unique_and_check():
+    board = SUDOKU.parse(EASY)
+    result = SUDOKU.solve(board, unique=True)
+    assert result.unique and SUDOKU.is_solution(board, result.solution).ok
+    wrong = list(result.solution)
+    wrong[0], wrong[1] = wrong[1], wrong[0]
+    assert not SUDOKU.is_solution(board, wrong).ok
+    answer = SUDOKU.parse_answer(board, SUDOKU.format_answer(board, result.solution))
+    assert answer == result.solution
+    clash = SUDOKU.parse("11" + "." * 79)
+    assert SUDOKU.solve(clash).status is Status.UNSOLVABLE
+    assert SUDOKU.count(clash).count == 0
+
+
+def test_x_and_jigsaw_variants_hold_their_extra_units():
+    x = SUDOKU.parse("." * 81, variant="x")
+    solved = SUDOKU.solve(x).solution
+    assert {solved[k * 10] for k in range(9)} == set(range(1, 10))
+    assert {solved[(k + 1) * 8] for k in range(9)} == set(range(1, 10))
+    assert SUDOKU.parse(SUDOKU.format(x)).diagonals  # the header keeps the variant
+    jigsaw = SUDOKU.parse(JIGSAW)
+    assert jigsaw.jigsaw and SUDOKU.parse(SUDOKU.format(jigsaw)) == jigsaw
+    answer = SUDOKU.solve(jigsaw).solution
+    assert SUDOKU.is_solution(jigsaw, answer).ok
+    both = SUDOKU.parse(JIGSAW, variant="jigsaw-x")
+    assert both.diagonals and SUDOKU.is_solution(both, SUDOKU.solve(both).solution).ok
+    # the checker sees the regions: the plain solution of the jigsaw breaks a box
+    plain = SUDOKU.solve(SUDOKU.parse("." * 81)).solution
+    assert not SUDOKU.is_solution(jigsaw, plain).ok
+
+
+def test_not_unique_and_counts_with_a_limit():
+    board = SUDOKU.parse("sudoku 2x2\n1...\n..1.\n.1..\n...1\n")
+    assert SUDOKU.solve(board, unique=True).unique is False
+    assert SUDOKU.count(board).count == 18
+    limited = SUDOKU.count(board, limit=5)
+    assert (limited.count, limited.complete) == (5, False)
+
+
+def test_hints_rate_and_explain():
+    board = SUDOKU.parse(EASY)
+    hint = SUDOKU.hint(board)
+    assert hint.details["rule"] in ("naked single", "hidden single")
+    cell, value = hint.move.placed[0]
+    assert SUDOKU.solve(board).solution[cell] == value
+    solution = SUDOKU.solve(board).solution
+    state = list(board.givens)
+    blank = state.index(0)
+    state[blank] = solution[blank] % 9 + 1
+    assert SUDOKU.hint(board, tuple(state)).details["rule"] == "mistake"
+    assert SUDOKU.hint(board, solution).details["rule"] == "done"
+    rated = SUDOKU.rate(board, explain=True)
+    assert rated.details["difficulty"] == rated.level == "easy"
+    assert rated.details["score"] > 0 and rated.details["steps"]
+
+
+def test_drawing_marks_givens_entries_and_diagonals():
+    board = SUDOKU.parse(EASY)
+    svg = SUDOKU.render_svg(board, SUDOKU.solve(board).solution)
+    assert svg.count('class="given"') == sum(1 for v in board.givens if v)
+    assert svg.count('class="entry"') == sum(1 for v in board.givens if not v)
+    assert 'class="diagonals"' not in svg
+    assert 'class="diagonals"' in SUDOKU.render_svg(SUDOKU.parse("." * 81, variant="x"))
+
+
+@pytest.mark.parametrize("box", ["2x2", "2x3"])
+def test_generated_puzzles_are_unique_by_brute_force(box):
+    made = SUDOKU.generate(seed=3, box=box, count=2)
+    for one in made.puzzles:
+        board = SUDOKU.parse(one.text, box=box)
+        assert brute_force_count(board, 2) == 1
+        assert SUDOKU.is_solution(board, one.solution).ok
+
+
+def brute_force_count(board, limit: int) -> int:
+    """Solutions by plain backtracking over the cells in order, checking every unit
+    directly (no shared code with the exact-cover model)."""
+    n, grid = board.size, list(board.givens)
+    peers = [set() for _ in grid]
+    for _, cells in board.units:
+        for c in cells:
+            peers[c] |= set(cells) - {c}
+    found = 0
+
+    def place(i: int) -> None:
+        nonlocal found
+        if found >= limit:
+            return
+        if i == len(grid):
+            found += 1
+            return
+        if grid[i]:
+            if all(grid[p] != grid[i] for p in peers[i]):
+                place(i + 1)
+            return
+        for v in range(1, n + 1):
+            if all(grid[p] != v for p in peers[i]):
+                grid[i] = v
+                place(i + 1)
+                grid[i] = 0
+
+    place(0)
+    return found
