@@ -30,8 +30,9 @@ from ..jsonout import jsonable
 from ..puzzles import get, names
 from ..puzzles.protocol import Option, Puzzle
 from ..results import Limits, Result, Stats, Status
+from .errors import BadRequest
 
-__all__ = ["Settings", "BadRequest", "handle", "catalogue", "warm_up", "VERBS", "start_limits"]
+__all__ = ["Settings", "handle", "catalogue", "warm_up", "VERBS", "start_limits"]
 
 
 @dataclass(frozen=True)
@@ -52,14 +53,6 @@ class Settings:
     max_count: int = 20
     #: Most steps a solver trace returns (A* on the hardest 8-puzzle takes about 6,700).
     max_trace: int = 8000
-
-
-class BadRequest(Exception):
-    """A request the API cannot take: HTTP ``status`` (400 unless said) and a message."""
-
-    def __init__(self, message: str, status: int = 400):
-        super().__init__(message)
-        self.status = status
 
 
 #: The verbs the API offers, with the body fields each takes besides the puzzle's options.

@@ -29,7 +29,8 @@ from ..cli.contract import failure_object
 from ..jsonout import dumps
 from ..results import Stats, Status
 from . import api
-from .api import BadRequest, Settings
+from .api import Settings
+from .errors import BadRequest
 
 __all__ = ["create_app", "GRACE"]
 
