@@ -32,10 +32,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import LimitReached, PuzzleError, UsageError
+from .errors import PuzzleError, UsageError
 from .pool import GRACE, pool_for
 from .results import Limits, Stats, Status
 from .seeds import random_seed, run_seeds
+from .verbs import Failure, failure_from, failure_object, run_verb
 
 __all__ = [
     "Item", "Line", "VERBS", "read_inputs", "generate_items", "run_batch", "run_task", "Summary",
@@ -316,52 +317,27 @@ def run_task(task: dict) -> dict:
     try:
         puzzle = _load(task["module"])
         limits = Limits(nodes=task["nodes"], seconds=task["seconds"]).started()
-        instance, result = _run_verb(puzzle, task, limits)
+        params = {**task["parse"], **task["run"]}
+        if task["verb"] == "generate":
+            params.update(seed=task["seed"], count=1)
+        instance, result = run_verb(puzzle, task["verb"], task["text"], params=params,
+                                    limits=limits)
         result.puzzle = puzzle.name
         line = {"id": task["id"], **result.to_dict()}
         entries = _entries(puzzle, task, instance, result) if task["store"] else []
         return {"index": task["index"], "line": line, "verdict": result.verdict().value,
                 "entries": entries}
     except Exception as error:  # noqa: BLE001  (a bad item is a line, never the batch's end)
-        status, key, text = _failure(error)
         name = puzzle.name if puzzle is not None else task.get("name")
-        return _outcome(task, name, status, key, text, time.monotonic() - began)
+        return _outcome(task, name, failure_from(error, internal=True),
+                        time.monotonic() - began)
 
 
-def _run_verb(puzzle, task: dict, limits: Limits):
-    verb, run = task["verb"], dict(task["run"])
-    if verb == "generate":
-        return None, puzzle.generate(seed=task["seed"], limits=limits, count=1, **run)
-    instance = puzzle.parse(task["text"], **task["parse"])
-    limits.check("parsing the input")
-    if verb == "solve":
-        return instance, puzzle.solve(instance, limits=limits, **run)
-    if verb == "count":
-        if run.pop("unique", False):
-            run.pop("limit", None)
-            return instance, puzzle.prove_unique(instance, limits=limits, **run)
-        run.pop("unique", None)
-        return instance, puzzle.count(instance, limits=limits, **run)
-    if verb == "rate":
-        return instance, puzzle.rate(instance, limits=limits, **run)
-    raise UsageError(f"batch runs {', '.join(VERBS)}, not {verb!r}")
-
-
-def _failure(error: BaseException) -> tuple[Status, str, str]:
-    if isinstance(error, LimitReached):
-        return Status.GAVE_UP, "reason", str(error)
-    if isinstance(error, MemoryError):
-        return Status.GAVE_UP, "reason", "out of memory (lower the size, or set a limit)"
-    if isinstance(error, PuzzleError):
-        return Status.ERROR, "error", str(error)
-    return Status.ERROR, "error", f"internal error: {type(error).__name__}: {error}"
-
-
-def _outcome(task: dict, name: str | None, status: Status, key: str, text: str,
-             seconds: float = 0.0) -> dict:
-    head = {"id": task["id"]} | ({"puzzle": name} if name else {})
-    line = {**head, "status": status.value, "seconds": round(seconds, 6), "nodes": 0, key: text}
-    return {"index": task["index"], "line": line, "verdict": status.value, "entries": []}
+def _outcome(task: dict, name: str | None, failure: Failure, seconds: float = 0.0) -> dict:
+    line = {"id": task["id"], **failure_object(name, failure.status, failure.text,
+                                               Stats(seconds=seconds))}
+    return {"index": task["index"], "line": line, "verdict": failure.status.value,
+            "entries": []}
 
 
 def _unpacked(outcome: dict, task: dict) -> dict:
@@ -369,9 +345,8 @@ def _unpacked(outcome: dict, task: dict) -> dict:
     worker that died or was killed."""
     if "value" in outcome:
         return outcome["value"]
-    status = Status(outcome["status"])
-    key = "reason" if status is Status.GAVE_UP else "error"
-    return _outcome(task, task["name"], status, key, outcome["error"], outcome["seconds"])
+    failure = Failure(Status(outcome["status"]), outcome["error"])
+    return _outcome(task, task["name"], failure, outcome["seconds"])
 
 
 def _entries(puzzle, task: dict, instance, result) -> list[dict]:
@@ -438,7 +413,7 @@ def run_batch(puzzle, verb: str, items: Iterable[Item], *, params: dict | None =
     for index, item in enumerate(items):
         if item.error is not None:
             task = {"index": index, "id": item.id}
-            unreadable.append(_outcome(task, puzzle.name, Status.ERROR, "error", item.error))
+            unreadable.append(_outcome(task, puzzle.name, Failure(Status.ERROR, item.error)))
             continue
         parse, run = puzzle.split_params(verb, {**(params or {}), **item.params})
         seed = run.pop("seed", None) if verb == "generate" else None

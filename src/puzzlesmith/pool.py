@@ -1,15 +1,11 @@
-"""Where work runs: a pool of local worker processes, this process, or a Dask cluster.
+"""Where work runs: local worker processes, this process, or a Dask cluster.
 
-A task is a dict with an ``"index"``, a ``"call"`` (``"module:name"``, importable on every
-worker), its ``"args"`` and its ``"seconds"`` (its time limit, or None).  A pool yields one
-outcome a task, as the tasks finish: ``{"index", "value"}`` when the call returned, or
-``{"index", "error", "status"}`` when it raised (``status`` ``error``), its worker died
-(``error``) or it ran ``grace`` seconds past its limit and was killed (``gave-up``, with the
-``"seconds"`` it ran).  :func:`map_calls` is the plain way in; :mod:`puzzlesmith.batch`
-runs its items on these pools.
-
-Local workers (:class:`LocalPool`) are spawned processes: a worker still busy well after its
-task's deadline is killed and replaced, and a worker that dies costs only its own task.
+A task is a dict: ``"index"``, ``"call"`` (``"module:name"``, importable on every worker),
+``"args"`` and ``"seconds"`` (its time limit, or None).  A pool yields one outcome a task as
+they finish: ``{"index", "value"}``, or ``{"index", "error", "status", "seconds"}`` when the
+call raised or its worker died (``error``), or ran ``grace`` seconds past its limit and was
+killed (``gave-up``).  :func:`map_calls` is the plain way in; :mod:`puzzlesmith.batch` runs
+its items on these pools.
 """
 
 from __future__ import annotations

@@ -18,15 +18,14 @@ from ..jsonout import dumps
 from ..puzzles import get, names
 from ..puzzles.protocol import Puzzle
 from ..results import Limits, Status
+from ..verbs import Failure, failure_from
 from . import runners
 from .contract import (
-    Failure,
     Tracker,
     check_binary,
     check_out,
     emit_failure,
     exit_code,
-    failure_from,
     message,
     verdict_message,
     wants_json,

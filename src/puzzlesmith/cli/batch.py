@@ -24,14 +24,13 @@ from ..puzzles import get, names
 from ..puzzles.protocol import Puzzle
 from ..results import EXIT_CODES, Status
 from ..store import default_path
+from ..verbs import Failure, failure_from
 from .contract import (
     MAX_INPUT,
-    Failure,
     Tracker,
     WriteFailure,
     check_out,
     emit_failure,
-    failure_from,
     message,
     write_line,
     write_out,
@@ -164,7 +163,7 @@ def execute(verb: str, puzzle: Puzzle, params: dict) -> int:
     except BaseException as error:  # noqa: BLE001  (the contract: no traceback, ever)
         if isinstance(error, SystemExit):
             raise
-        failure = error if isinstance(error, Failure) else failure_from(error)
+        failure = failure_from(error)
         if summary is None or not summary.done or isinstance(failure, WriteFailure):
             return emit_failure(args, puzzle.name, failure)
         message(f"{'error' if failure.status is Status.ERROR else 'gave up'}: {failure.text}")

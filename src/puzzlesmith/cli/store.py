@@ -20,7 +20,8 @@ from ..jsonout import dumps
 from ..puzzles import get, names
 from ..results import EXIT_CODES, Status
 from ..store import Entry, Store, default_path, entry_for
-from .contract import check_out, emit_failure, failure_from, message, write_out
+from ..verbs import failure_from
+from .contract import check_out, emit_failure, message, write_out
 from .options import Count
 
 __all__ = ["store", "store_generated"]
