@@ -11,7 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from puzzlesmith.puzzles.protocol import Option
-from puzzlesmith.serve.api import VERBS, BadRequest, Settings, convert, handle, jsonable
+from puzzlesmith.serve.api import VERBS, Settings, convert, handle, jsonable
+from puzzlesmith.serve.errors import BadRequest
 from tests.serve.test_api import PLAYABLE
 
 QUICK = Settings(timeout=0.5, nodes=20_000)
