@@ -170,3 +170,5 @@ def test_pasted_game_id_and_puzzlink_url_open_their_puzzles(browser, server, scr
     WebDriverWait(browser, WAIT).until(
         lambda d: "no puzzle reads this text" in d.find_element(By.ID, "message").text)
     assert game(browser, "name") == "starbattle"  # nothing else opened
+    paste(browser, "AABBCC\nAABCCC\nAABCCC\nDDBBEE\nDDBBEF\nDDBBFF")  # the tab's own format
+    WebDriverWait(browser, WAIT).until(lambda d: game(d, "board.rows") == 6)
