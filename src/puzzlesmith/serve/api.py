@@ -7,7 +7,9 @@ Answers are the command line's ``--format json`` objects (``result.to_dict()``):
 ``status``, ``seconds``, ``nodes``, then the verb's fields.  Two additions for browsers:
 ``generate`` repeats the first puzzle's ``"text"`` at the top level, and ``solve`` adds
 ``"answer"``, the solution in the answer format that ``check`` and ``hint`` take as
-``"state"``.  Bad input is HTTP 400 with ``"status": "error"`` and ``"error"``.
+``"state"``.  Bad input is HTTP 400 with ``"status": "error"`` and ``"error"``.  The puzzle
+name ``any`` (``/api/any/VERB``) means the puzzle whose game ID or link the ``"text"`` is
+(:func:`puzzlesmith.puzzles.identify`; 404 when no puzzle reads it).
 
 >>> status, body = handle("nosuch", "solve", {}, Settings())
 >>> status, body["status"], body["error"]
