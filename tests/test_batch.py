@@ -11,16 +11,15 @@ import pytest
 
 from puzzlesmith import puzzles
 from puzzlesmith.batch import (
-    DaskPool,
     Item,
     Summary,
     finished_ids,
     generate_items,
-    map_calls,
     read_inputs,
     run_batch,
 )
 from puzzlesmith.errors import PuzzleError, UsageError
+from puzzlesmith.pool import DaskPool, map_calls
 from puzzlesmith.seeds import puzzle_seed, run_seeds
 from puzzlesmith.store import Store
 

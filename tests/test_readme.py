@@ -27,7 +27,7 @@ def test_readme_starts_with_the_two_setup_commands():
 
 
 def test_readme_verb_table_matches_the_registry():
-    from puzzlesmith.cli.app import VERB_HELP
+    from puzzlesmith.cli.options import VERB_HELP
     from puzzlesmith.puzzles import get, names
 
     text = README.read_text()

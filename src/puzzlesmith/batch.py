@@ -13,11 +13,11 @@ or reaches its limit is a line with status ``error`` or ``gave-up``; the batch g
 a solved
 b error
 
-Work runs on ``jobs`` local worker processes (:class:`LocalPool`; a worker still busy well
-after its item's deadline is killed and replaced, and a worker that dies costs only its own
-item), in this process with ``jobs=0``, or on a ``dask.distributed`` cluster given by its
-scheduler's address or a ``Client`` (:class:`DaskPool`).  The same items give the same lines
-wherever they run (only ``seconds`` differ).
+Work runs on the pools of :mod:`puzzlesmith.pool`: ``jobs`` local worker processes (a
+worker still busy well after its item's deadline is killed and replaced, and a worker that
+dies costs only its own item), this process with ``jobs=0``, or a ``dask.distributed``
+cluster given by its scheduler's address or a ``Client``.  The same items give the same
+lines wherever they run (only ``seconds`` differ).
 """
 
 from __future__ import annotations
@@ -27,20 +27,20 @@ import importlib
 import itertools
 import json
 import time
-import uuid
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .cores import default_jobs
-from .errors import LimitReached, PuzzleError, UsageError
+from .errors import PuzzleError, UsageError
+from .pool import GRACE, pool_for
 from .results import Limits, Stats, Status
 from .seeds import random_seed, run_seeds
+from .verbs import Failure, failure_from, failure_object, run_verb
 
 __all__ = [
     "Item", "Line", "VERBS", "read_inputs", "generate_items", "run_batch", "run_task", "Summary",
-    "LocalPool", "InlinePool", "DaskPool", "finished_ids", "MAX_INPUT", "map_calls", "pool_for",
+    "finished_ids", "MAX_INPUT",
 ]
 
 #: The verbs a batch runs.
@@ -52,8 +52,6 @@ SKIPPED_FILES = ("README*", "LICENSE*", "*.md", "*.tsv", "*.csv", "*.json", "*.s
                  "*.sol", ".*")
 #: Puzzle files of a folder, for puzzles that do not declare ``file_patterns`` themselves.
 FILE_PATTERNS = {"starbattle": ("*.sb", "*.txt")}
-#: Seconds a worker may run past its item's deadline before it is killed and replaced.
-GRACE = 5.0
 
 
 @dataclass
@@ -313,60 +311,42 @@ def _load(module: str):
 def run_task(task: dict) -> dict:
     """Run one item (a task made by :func:`run_batch`) and return its outcome: the ``line``,
     the ``verdict`` and, when asked, the store ``entries``.  Never raises for a bad item.
-    (A task with ``"call"`` is a plain function call: see :func:`map_calls`.)"""
-    if "call" in task:
-        return _call(task)
+    It runs wherever the pool (:mod:`puzzlesmith.pool`) puts it."""
     began = time.monotonic()
     puzzle = None
     try:
         puzzle = _load(task["module"])
         limits = Limits(nodes=task["nodes"], seconds=task["seconds"]).started()
-        instance, result = _run_verb(puzzle, task, limits)
+        params = {**task["parse"], **task["run"]}
+        if task["verb"] == "generate":
+            params.update(seed=task["seed"], count=1)
+        instance, result = run_verb(puzzle, task["verb"], task["text"], params=params,
+                                    limits=limits)
         result.puzzle = puzzle.name
         line = {"id": task["id"], **result.to_dict()}
         entries = _entries(puzzle, task, instance, result) if task["store"] else []
         return {"index": task["index"], "line": line, "verdict": result.verdict().value,
                 "entries": entries}
     except Exception as error:  # noqa: BLE001  (a bad item is a line, never the batch's end)
-        status, key, text = _failure(error)
         name = puzzle.name if puzzle is not None else task.get("name")
-        return _outcome(task, name, status, key, text, time.monotonic() - began)
+        return _outcome(task, name, failure_from(error, internal=True),
+                        time.monotonic() - began)
 
 
-def _run_verb(puzzle, task: dict, limits: Limits):
-    verb, run = task["verb"], dict(task["run"])
-    if verb == "generate":
-        return None, puzzle.generate(seed=task["seed"], limits=limits, count=1, **run)
-    instance = puzzle.parse(task["text"], **task["parse"])
-    limits.check("parsing the input")
-    if verb == "solve":
-        return instance, puzzle.solve(instance, limits=limits, **run)
-    if verb == "count":
-        if run.pop("unique", False):
-            run.pop("limit", None)
-            return instance, puzzle.prove_unique(instance, limits=limits, **run)
-        run.pop("unique", None)
-        return instance, puzzle.count(instance, limits=limits, **run)
-    if verb == "rate":
-        return instance, puzzle.rate(instance, limits=limits, **run)
-    raise UsageError(f"batch runs {', '.join(VERBS)}, not {verb!r}")
+def _outcome(task: dict, name: str | None, failure: Failure, seconds: float = 0.0) -> dict:
+    line = {"id": task["id"], **failure_object(name, failure.status, failure.text,
+                                               Stats(seconds=seconds))}
+    return {"index": task["index"], "line": line, "verdict": failure.status.value,
+            "entries": []}
 
 
-def _failure(error: BaseException) -> tuple[Status, str, str]:
-    if isinstance(error, LimitReached):
-        return Status.GAVE_UP, "reason", str(error)
-    if isinstance(error, MemoryError):
-        return Status.GAVE_UP, "reason", "out of memory (lower the size, or set a limit)"
-    if isinstance(error, PuzzleError):
-        return Status.ERROR, "error", str(error)
-    return Status.ERROR, "error", f"internal error: {type(error).__name__}: {error}"
-
-
-def _outcome(task: dict, name: str | None, status: Status, key: str, text: str,
-             seconds: float = 0.0) -> dict:
-    head = {"id": task["id"]} | ({"puzzle": name} if name else {})
-    line = {**head, "status": status.value, "seconds": round(seconds, 6), "nodes": 0, key: text}
-    return {"index": task["index"], "line": line, "verdict": status.value, "entries": []}
+def _unpacked(outcome: dict, task: dict) -> dict:
+    """The outcome of ``task`` from the pool's: :func:`run_task`'s own, or the line of a
+    worker that died or was killed."""
+    if "value" in outcome:
+        return outcome["value"]
+    failure = Failure(Status(outcome["status"]), outcome["error"])
+    return _outcome(task, task["name"], failure, outcome["seconds"])
 
 
 def _entries(puzzle, task: dict, instance, result) -> list[dict]:
@@ -391,248 +371,6 @@ def _entries(puzzle, task: dict, instance, result) -> list[dict]:
     return [entry_for(puzzle, instance, solution=solution, rating=rating,
                       seed=task["meta"].get("seed"), params=task["parse"], stats=stats,
                       source=task["id"]).to_dict()]
-
-
-# ---------------------------------------------------------------------------------------------
-# Where items run
-# ---------------------------------------------------------------------------------------------
-
-
-class InlinePool:
-    """Runs the items one after another in this process (``jobs=0``)."""
-
-    def run(self, tasks: list[dict], until: float | None = None) -> Iterator[dict]:
-        for task in tasks:
-            if until is not None and time.monotonic() >= until:
-                return
-            yield run_task(task)
-
-    def close(self) -> None:
-        pass
-
-
-def _worker(conn) -> None:  # pragma: no cover  (runs in the worker processes)
-    """A worker process: run tasks from ``conn`` until it is closed or sends None."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the batch's to handle
-    while True:
-        try:
-            task = conn.recv()
-        except (EOFError, OSError):
-            return
-        if task is None:
-            return
-        outcome = run_task(task)
-        try:
-            conn.send(outcome)
-        except OSError:  # the batch is gone (killed): nobody is waiting for this
-            return
-
-
-class LocalPool:
-    """``jobs`` worker processes (spawned, so nothing of the parent's state is shared), each
-    given one item at a time.  A worker still running ``grace`` seconds after its item's
-    deadline is killed, the item is reported as gave-up, and a fresh worker takes its place;
-    a worker that dies reports its item as an error."""
-
-    def __init__(self, jobs: int, *, grace: float = GRACE):
-        import multiprocessing
-
-        self.jobs = max(1, int(jobs))
-        self.grace = grace
-        self._context = multiprocessing.get_context("spawn")
-        self._workers: list = []
-
-    def _start(self):
-        parent, child = self._context.Pipe()
-        process = self._context.Process(target=_worker, args=(child,), daemon=True,
-                                         name="puzzlesmith-batch")
-        process.start()
-        child.close()
-        worker = (process, parent)
-        self._workers.append(worker)
-        return worker
-
-    def _stop(self, worker, *, kill: bool) -> None:
-        process, conn = worker
-        if kill:
-            process.kill()
-        else:
-            try:
-                conn.send(None)
-            except OSError:
-                process.kill()
-        process.join(timeout=5)
-        if process.is_alive():
-            process.kill()
-            process.join(timeout=5)
-        conn.close()
-        self._workers.remove(worker)
-
-    def run(self, tasks: list[dict], until: float | None = None) -> Iterator[dict]:
-        """Outcomes as tasks finish; stops (leaving the rest undone) at the instant ``until``
-        of ``time.monotonic()``."""
-        from multiprocessing.connection import wait
-
-        pending = list(reversed(tasks))
-        idle = [self._start() for _ in range(min(self.jobs, len(tasks)))]
-        busy: dict[Any, tuple] = {}  # conn -> (worker, task, kill_at)
-        while pending or busy:
-            while idle and pending:
-                worker, task = idle.pop(), pending.pop()
-                limit = task["seconds"]
-                kill_at = None if limit is None else time.monotonic() + limit + self.grace
-                try:
-                    worker[1].send(task)
-                except OSError:  # the worker is gone: replace it, try the task again
-                    self._stop(worker, kill=True)
-                    idle.append(self._start())
-                    pending.append(task)
-                    continue
-                busy[worker[1]] = (worker, task, kill_at)
-            deadlines = [k for _, _, k in busy.values() if k is not None]
-            if until is not None:
-                if time.monotonic() >= until:
-                    return
-                deadlines.append(until)
-            timeout = None if not deadlines else max(0.0, min(deadlines) - time.monotonic())
-            for conn in wait(list(busy), timeout):
-                worker, task, _ = busy.pop(conn)
-                try:
-                    outcome = conn.recv()
-                except (EOFError, OSError):
-                    code = worker[0].exitcode
-                    self._stop(worker, kill=True)
-                    idle.append(self._start())
-                    yield _outcome(task, task.get("name"), Status.ERROR, "error",
-                                   f"the worker process died (exit code {code})")
-                    continue
-                idle.append(worker)
-                yield outcome
-            now = time.monotonic()
-            for conn, (worker, task, kill_at) in list(busy.items()):
-                if kill_at is not None and now >= kill_at:
-                    del busy[conn]
-                    self._stop(worker, kill=True)
-                    idle.append(self._start())
-                    yield _outcome(task, task.get("name"), Status.GAVE_UP, "reason",
-                                   f"killed: still running {self.grace:g} s after its "
-                                   f"{task['seconds']:g} s limit", task["seconds"] + self.grace)
-
-    def close(self) -> None:
-        """Stop every worker (idle ones politely, busy ones at once)."""
-        for worker in list(self._workers):
-            self._stop(worker, kill=True)
-
-
-class DaskPool:
-    """Items as tasks on a ``dask.distributed`` cluster: its scheduler's ``address``
-    (``tcp://HOST:PORT``) or a ``client`` already connected.  The workers need puzzlesmith
-    installed.  Limits are kept by the puzzles themselves (a task is never killed)."""
-
-    def __init__(self, address: str | None = None, *, client=None, timeout: float = 10.0):
-        try:
-            import distributed
-        except ImportError:
-            raise UsageError("--scheduler needs dask.distributed: "
-                             "pip install 'puzzlesmith[dask]'") from None
-        self._distributed = distributed
-        self._own = client is None
-        if client is None:
-            try:
-                client = distributed.Client(address, timeout=f"{timeout}s",
-                                            set_as_default=False)
-            except Exception as error:  # noqa: BLE001  (any failure to connect is a usage error)
-                raise UsageError(f"cannot reach the Dask scheduler at {address}: "
-                                 f"{str(error).splitlines()[0] if str(error) else error!r}"
-                                 ) from None
-        self.client = client
-        self._futures: dict = {}
-
-    def run(self, tasks: list[dict], until: float | None = None) -> Iterator[dict]:
-        token = uuid.uuid4().hex[:12]
-        futures = {self.client.submit(run_task, task, key=f"puzzlesmith-{token}-{i}",
-                                      pure=False): task for i, task in enumerate(tasks)}
-        self._futures = futures
-        wait = None if until is None else max(until - time.monotonic(), 0.001)
-        try:
-            done = self._distributed.as_completed(list(futures), loop=self.client.loop,
-                                                  timeout=wait)
-        except Exception as error:  # noqa: BLE001
-            raise PuzzleError(f"the Dask cluster failed: {error}") from None
-        while True:
-            try:
-                future = next(done)
-            except (StopIteration, TimeoutError):  # all done, or the deadline (``until``)
-                return
-            task = futures.pop(future)
-            try:
-                outcome = future.result()
-            except Exception as error:  # noqa: BLE001  (a lost worker costs only this item)
-                outcome = _outcome(task, task.get("name"), Status.ERROR, "error",
-                                   f"the Dask task failed: {type(error).__name__}: {error}")
-            future.release()
-            yield outcome
-
-    def close(self) -> None:
-        if self._futures:  # undone work of a stopped or interrupted run
-            self.client.cancel(list(self._futures))
-            self._futures = {}
-        if self._own:
-            self.client.close()
-
-
-def _daemonic() -> bool:
-    import multiprocessing
-
-    return multiprocessing.current_process().daemon
-
-
-def pool_for(jobs: int | None = None, scheduler: str | None = None, client=None,
-             grace: float = GRACE):
-    """The pool that runs tasks: a Dask cluster (``scheduler`` or ``client``), this process
-    (``jobs=0``, or when this process is itself a worker, which may not start processes),
-    or ``jobs`` local worker processes (default: every core)."""
-    if scheduler is not None or client is not None:
-        return DaskPool(scheduler, client=client)
-    if jobs == 0 or _daemonic():
-        return InlinePool()
-    return LocalPool(jobs or default_jobs(), grace=grace)
-
-
-def _call(task: dict) -> dict:
-    module, _, name = task["call"].partition(":")
-    try:
-        value = getattr(importlib.import_module(module), name)(*task["args"])
-    except Exception as error:  # noqa: BLE001  (reported to the caller, who decides)
-        return {"index": task["index"], "error": f"{type(error).__name__}: {error}"}
-    return {"index": task["index"], "value": value}
-
-
-def map_calls(function: str, arguments: Iterable[tuple], *, jobs: int | None = None,
-              scheduler: str | None = None, client=None,
-              until: float | None = None) -> Iterator[tuple[int, Any]]:
-    """Call ``function`` (``"module:name"``, importable on every worker) once per tuple of
-    ``arguments`` on the pool :func:`pool_for` picks; yield ``(index, value)`` as the calls
-    finish, and stop (the rest undone) at the ``time.monotonic()`` instant ``until``.  A
-    call that raises or whose worker dies raises :class:`~puzzlesmith.errors.PuzzleError`.
-    This is how a puzzle splits one big search into sub-problems (``count queens N -j 2``).
-
-    >>> sorted(map_calls("operator:mul", [(2, 3), (4, 5)], jobs=0))
-    [(0, 6), (1, 20)]
-    """
-    tasks = [{"index": k, "id": f"call:{k}", "call": function, "args": list(args),
-              "seconds": None} for k, args in enumerate(arguments)]
-    pool = pool_for(jobs, scheduler, client)
-    try:
-        for outcome in pool.run(tasks, until):
-            if "value" not in outcome:
-                error = outcome.get("error") or outcome.get("line", {}).get("error")
-                raise PuzzleError(f"{function} failed on part {outcome['index']}: {error}")
-            yield outcome["index"], outcome["value"]
-    finally:
-        pool.close()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -675,7 +413,7 @@ def run_batch(puzzle, verb: str, items: Iterable[Item], *, params: dict | None =
     for index, item in enumerate(items):
         if item.error is not None:
             task = {"index": index, "id": item.id}
-            unreadable.append(_outcome(task, puzzle.name, Status.ERROR, "error", item.error))
+            unreadable.append(_outcome(task, puzzle.name, Failure(Status.ERROR, item.error)))
             continue
         parse, run = puzzle.split_params(verb, {**(params or {}), **item.params})
         seed = run.pop("seed", None) if verb == "generate" else None
@@ -685,6 +423,8 @@ def run_batch(puzzle, verb: str, items: Iterable[Item], *, params: dict | None =
                       "verb": verb, "text": item.text, "parse": parse, "run": run,
                       "seed": seed, "meta": item.meta, "seconds": timeout, "nodes": nodes,
                       "store": store is not None})
+    calls = [{"index": k, "call": "puzzlesmith.batch:run_task", "args": [task],
+              "seconds": timeout} for k, task in enumerate(tasks)]
     pool = pool_for(jobs, scheduler, client, grace)
     stats = Stats(extra={"total": len(items), "done": 0, "stage": f"batch {verb} {puzzle.name}"})
     began = time.monotonic()
@@ -708,7 +448,9 @@ def run_batch(puzzle, verb: str, items: Iterable[Item], *, params: dict | None =
     waiting: dict[int, dict] = {}
     following = 0  # the next index to emit, in order
     try:
-        outcomes = itertools.chain(unreadable, pool.run(tasks) if tasks else ())
+        done = (_unpacked(outcome, tasks[outcome["index"]])
+                for outcome in pool.run(calls))
+        outcomes = itertools.chain(unreadable, done if tasks else ())
         for outcome in outcomes:
             if not ordered:
                 yield emit(outcome)

@@ -16,10 +16,12 @@ import statistics
 import time
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .puzzles.protocol import Progress, Puzzle
 from .results import Limits, Result, Stats, Status
+
+if TYPE_CHECKING:  # bench is below the puzzles, which call it
+    from .puzzles.protocol import Progress, Puzzle
 
 __all__ = ["BOARD_SECONDS", "benchmark", "board_limits", "limit_text", "reason_of"]
 

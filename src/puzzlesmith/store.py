@@ -25,6 +25,7 @@ import contextlib
 import hashlib
 import json
 import math
+import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -39,11 +40,18 @@ from .results import Limits
 
 __all__ = [
     "Store", "Entry", "Added", "StoreError", "StoreBusy", "DEFAULT_DB", "SCHEMA_VERSION",
-    "MIGRATIONS", "symmetry_key", "size_of", "entry_for",
+    "MIGRATIONS", "default_path", "symmetry_key", "size_of", "entry_for",
 ]
 
 #: The store's file name when no ``--db`` is given.
 DEFAULT_DB = "puzzles.db"
+
+
+def default_path(db: str | None = None) -> str:
+    """The store to open: ``db`` when given, else ``$PUZZLESMITH_DB``, else :data:`DEFAULT_DB`."""
+    return db or os.environ.get("PUZZLESMITH_DB") or DEFAULT_DB
+
+
 #: SQLite ``application_id`` of a puzzlesmith store ("PSM1"), so other databases are refused.
 APPLICATION_ID = 0x50534D31
 

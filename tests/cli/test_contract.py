@@ -124,7 +124,7 @@ def test_out_file_has_ordinary_permissions(toy, tmp_path):
 @pytest.mark.parametrize(("text", "size"), [("1000", 1000), ("500K", 500 << 10),
                                             ("2G", 2 << 30), ("1.5M", 3 << 19)])
 def test_memory_sizes(text, size):
-    from puzzlesmith.cli.app import Bytes
+    from puzzlesmith.cli.options import Bytes
 
     assert Bytes().convert(text, None, None) == size
 

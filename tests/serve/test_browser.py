@@ -166,7 +166,13 @@ def test_pasted_game_id_and_puzzlink_url_open_their_puzzles(browser, server, scr
             assert any(any(row) for row in game(browser, "board.barriers"))
             shoot(browser, screenshots, "net-from-game-id")
     assert copy.get_attribute("href") == url
+    copy.click()  # to the clipboard, or selected where the page may not write it
+    WebDriverWait(browser, WAIT).until(lambda d: d.find_element(By.ID, "message").text
+                                       .startswith(("Copied: ", "Selected")))
+    assert game(browser, "name") == "starbattle"  # the link copies, it does not navigate
     paste(browser, "hello")
     WebDriverWait(browser, WAIT).until(
         lambda d: "no puzzle reads this text" in d.find_element(By.ID, "message").text)
     assert game(browser, "name") == "starbattle"  # nothing else opened
+    paste(browser, "AABBCC\nAABCCC\nAABCCC\nDDBBEE\nDDBBEF\nDDBBFF")  # the tab's own format
+    WebDriverWait(browser, WAIT).until(lambda d: game(d, "board.rows") == 6)

@@ -11,7 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from puzzlesmith.puzzles.protocol import Option
-from puzzlesmith.serve.api import VERBS, BadRequest, Settings, convert, handle, jsonable
+from puzzlesmith.serve.api import VERBS, Settings, convert, handle, jsonable
+from puzzlesmith.serve.errors import BadRequest
 from tests.serve.test_api import PLAYABLE
 
 QUICK = Settings(timeout=0.5, nodes=20_000)
@@ -87,8 +88,9 @@ def test_any_opens_a_game_id_or_link_as_its_puzzle():
     assert answer["text"] == game_id  # kept: it holds the rules (Tatham's connected)
     assert answer["board"]["connected"] and answer["board"]["barriers"][0][0]
     assert answer["shared"] == {"name": "Tatham game ID", "text": game_id}
-    code, answer = handle("any", "solve", {"text": "3x3:1,2,3,4,5,6,7,0,8"}, Settings())
-    assert (code, answer["puzzle"], answer["answer"]) == (200, "sliding", "R")
+    code, answer = handle("any", "check", {"text": "3x3:1,2,3,4,5,6,7,0,8", "state": "R"},
+                          QUICK)
+    assert (code, answer["puzzle"], answer["ok"]) == (200, "sliding", True)
     code, answer = handle("any", "view", {"text": "hello"}, QUICK)
     assert code == 404 and answer["error"].startswith("no puzzle reads this text: expected")
     code, answer = handle("any", "view", {"text": "3x2:1a42g8"}, QUICK)

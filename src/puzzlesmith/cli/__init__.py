@@ -34,7 +34,8 @@ def main(argv: list[str] | None = None) -> None:
         code = run(args)
     except KeyboardInterrupt:
         from ..results import Status
-        from .contract import Failure, emit_failure
+        from ..verbs import Failure
+        from .contract import emit_failure
 
         code = emit_failure(args, None, Failure(Status.GAVE_UP, "interrupted"))
     except OSError as error:  # a write click makes itself (--help, --version) failed

@@ -23,19 +23,19 @@ from ..jsonout import dumps
 from ..puzzles import get, names
 from ..puzzles.protocol import Puzzle
 from ..results import EXIT_CODES, Status
-from .app import VERB_HELP, Count, Seconds, _puzzle_options, _verb_options
+from ..store import default_path
+from ..verbs import Failure, failure_from
 from .contract import (
     MAX_INPUT,
-    Failure,
     Tracker,
     WriteFailure,
     check_out,
     emit_failure,
-    failure_from,
     message,
     write_line,
     write_out,
 )
+from .options import VERB_HELP, Count, Seconds, puzzle_options, verb_options
 
 __all__ = ["batch", "default_jobs"]
 
@@ -85,11 +85,11 @@ def _arguments(verb: str) -> list[click.Parameter]:
 
 def build_batch_command(verb: str, puzzle: Puzzle) -> click.Command:
     """The click command of ``puzzlesmith batch VERB PUZZLE``."""
-    own = [p for p in _verb_options(verb) if p.name not in ("to_store", "db")]
+    own = [p for p in verb_options(verb) if p.name not in ("to_store", "db")]
     batch_options = _batch_options(verb)
     taken = {flag for p in batch_options for flag in p.opts} | {p.name for p in batch_options}
     # A puzzle's own way of sharing work (queens' -j, --scheduler) is the batch's here.
-    mine = [p for p in _puzzle_options(verb, puzzle)
+    mine = [p for p in puzzle_options(verb, puzzle)
             if not taken & {*p.opts, p.name}]
     params = [*_arguments(verb), *own, *mine, *batch_options]
 
@@ -99,12 +99,6 @@ def build_batch_command(verb: str, puzzle: Puzzle) -> click.Command:
     return click.Command(puzzle.name, params=params, callback=callback,
                          help=f"{VERB_HELP[verb]} Many at once, in parallel.\n\n{puzzle.title}",
                          short_help=puzzle.title)
-
-
-def db_path(db: str | None) -> str:
-    from ..store import DEFAULT_DB
-
-    return db or os.environ.get("PUZZLESMITH_DB") or DEFAULT_DB
 
 
 def execute(verb: str, puzzle: Puzzle, params: dict) -> int:
@@ -141,7 +135,7 @@ def execute(verb: str, puzzle: Puzzle, params: dict) -> int:
                 inputs = ["-"]
             parse_params, _ = puzzle.split_params(verb, params)
             items = read_inputs(inputs, puzzle, lines=lines, patterns=tuple(patterns) or None,
-                                max_input=max_input, stdin=sys.stdin, db=db_path(db),
+                                max_input=max_input, stdin=sys.stdin, db=default_path(db),
                                 parse_params=parse_params)
         total = len(items)
         if resume:
@@ -151,7 +145,7 @@ def execute(verb: str, puzzle: Puzzle, params: dict) -> int:
         if to_store:
             from ..store import Store
 
-            store = Store(db_path(db), on_wait=message)
+            store = Store(default_path(db), on_wait=message)
         if out:
             stream = open(out, "a" if resume else "w", encoding="utf-8")  # noqa: SIM115
         jobs = default_jobs() if jobs is None and scheduler is None else jobs
@@ -169,7 +163,7 @@ def execute(verb: str, puzzle: Puzzle, params: dict) -> int:
     except BaseException as error:  # noqa: BLE001  (the contract: no traceback, ever)
         if isinstance(error, SystemExit):
             raise
-        failure = error if isinstance(error, Failure) else failure_from(error)
+        failure = failure_from(error)
         if summary is None or not summary.done or isinstance(failure, WriteFailure):
             return emit_failure(args, puzzle.name, failure)
         message(f"{'error' if failure.status is Status.ERROR else 'gave up'}: {failure.text}")

@@ -30,9 +30,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from ..errors import InvalidPuzzle, LimitReached, PuzzleError
 from ..jsonout import dumps
 from ..results import EXIT_CODES, Result, Stats, Status
+from ..verbs import Failure, failure_object
 
 #: Default cap on input bytes (``--max-input`` raises it).
 MAX_INPUT = 10_000_000
@@ -41,14 +41,6 @@ CLOSED_PIPE = 141
 #: Seconds between progress lines when stderr is not a terminal (``$PUZZLESMITH_PROGRESS``
 #: sets it; 0 turns the lines off).
 PROGRESS_SECONDS = 5.0
-
-
-class Failure(Exception):
-    """A command ends with ``status`` (error or gave-up) and a one-line ``text``."""
-
-    def __init__(self, status: Status, text: str):
-        super().__init__(text)
-        self.status, self.text = status, text
 
 
 class WriteFailure(Failure):
@@ -246,33 +238,6 @@ def _umask() -> int:
 def message(text: str) -> None:
     """A line for people: always stderr, never mixed into the answer."""
     print(text, file=sys.stderr, flush=True)
-
-
-def failure_object(puzzle: str | None, status: Status, text: str, stats: Stats | None,
-                   **extra) -> dict:
-    """The JSON object of a command that failed or gave up before it had a result."""
-    stats = stats or Stats()
-    head = {"puzzle": puzzle} if puzzle else {}
-    body = {**head, "status": status.value, **stats.as_dict(), **extra}
-    body["error" if status is Status.ERROR else "reason"] = text
-    return body
-
-
-def failure_from(error: BaseException) -> Failure:
-    """Map an exception raised by the library onto the contract."""
-    if isinstance(error, Failure):
-        return error
-    if isinstance(error, KeyboardInterrupt):
-        return Failure(Status.GAVE_UP, "interrupted")
-    if isinstance(error, LimitReached):
-        return Failure(Status.GAVE_UP, str(error))
-    if isinstance(error, MemoryError):
-        return Failure(Status.GAVE_UP, "out of memory (lower the size, or set a limit)")
-    if isinstance(error, InvalidPuzzle | PuzzleError):
-        return Failure(Status.ERROR, str(error))
-    if isinstance(error, OSError):
-        return Failure(Status.ERROR, error.strerror or str(error))
-    raise error
 
 
 #: What stderr says when a result is not a success.

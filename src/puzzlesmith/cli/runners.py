@@ -1,4 +1,5 @@
-"""One runner per verb: read the input, call the puzzle object, return (instance, result).
+"""One runner per verb: read the arguments, call the library (:mod:`puzzlesmith.verbs`
+where it runs the verb whole), return (instance, result).
 
 Runners only translate command-line values into library calls; every verdict, count status
 and table comes from the library.
@@ -7,96 +8,73 @@ and table comes from the library.
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Callable
 
 from ..book import make_book
 from ..puzzles.protocol import Puzzle
 from ..render import plot
 from ..render.figure import figure
-from ..results import Limits, Stats, Status
-from .contract import Failure, Tracker, check_out, read_source, write_out
+from ..results import Limits, Status
+from ..verbs import Failure, parse_input, run_verb
+from .contract import Tracker, check_out, read_source, write_out
 
 Runner = Callable[[Puzzle, dict, Limits, Tracker, str], tuple]
 
 
-def _instance(verb: str, puzzle: Puzzle, params: dict, limits: Limits):
-    """Read and parse the SOURCE argument; returns (instance, the verb's own params)."""
+def _text(puzzle: Puzzle, params: dict, limits: Limits) -> str:
+    """Read the SOURCE argument (popping it and --max-input from ``params``)."""
     source = params.pop("source")
     text = read_source(source, inline=puzzle.reads_inline(source),
                        max_input=params.pop("max_input"))
     limits.check("reading the input")
-    parse_params, run_params = puzzle.split_params(verb, params)
-    instance = puzzle.parse(text, **parse_params)
-    limits.check("parsing the input")
-    return instance, run_params
+    return text
 
 
-def solve(puzzle, params, limits, tracker, fmt):
-    instance, run = _instance("solve", puzzle, params, limits)
-    return instance, puzzle.solve(instance, limits=limits, progress=tracker, **run)
+def _runner(verb: str, answer: str | None = None) -> Runner:
+    """The runner of a verb the library runs whole (:func:`~puzzlesmith.verbs.run_verb`);
+    ``answer`` names the argument holding the player's marks or answer, if the verb takes
+    one (a file, ``-`` or the text itself)."""
 
+    def run(puzzle, params, limits, tracker, fmt):
+        max_input = params["max_input"]
+        answer_source = params.pop(answer) if answer else None
+        text = _text(puzzle, params, limits)
+        state = None if answer_source is None else \
+            read_source(answer_source, inline=True, max_input=max_input)
+        return run_verb(puzzle, verb, text, params=params, state=state, limits=limits,
+                        progress=tracker)
 
-def count(puzzle, params, limits, tracker, fmt):
-    instance, run = _instance("count", puzzle, params, limits)
-    if run.pop("unique"):
-        run.pop("limit")
-        return instance, puzzle.prove_unique(instance, limits=limits, progress=tracker, **run)
-    return instance, puzzle.count(instance, limits=limits, progress=tracker, **run)
+    return run
 
 
 def generate(puzzle, params, limits, tracker, fmt):
-    _, run = puzzle.split_params("generate", params)
-    how_many, to_store, db = run.pop("how_many"), run.pop("to_store"), run.pop("db")
-    result = puzzle.generate(count=how_many, limits=limits, progress=tracker, **run)
+    how_many, to_store, db = params.pop("how_many"), params.pop("to_store"), params.pop("db")
+    _, result = run_verb(puzzle, "generate", params={**params, "count": how_many},
+                         limits=limits, progress=tracker)
     if to_store:
         from .store import store_generated
 
+        _, run = puzzle.split_params("generate", params)
         store_generated(puzzle, result, db, {k: v for k, v in run.items() if k != "seed"},
                         limits)
     return None, result
 
 
 def render(puzzle, params, limits, tracker, fmt):
-    instance, run = _instance("render", puzzle, params, limits)
     if fmt in ("svg", "png", "pdf", "json"):
+        instance, run = parse_input(puzzle, "render", _text(puzzle, params, limits), params,
+                                    limits)
         drawing = "svg" if fmt == "json" else fmt
         return instance, figure(puzzle, instance, fmt=drawing, limits=limits, **run)
-    return instance, puzzle.render(instance, style=fmt, limits=limits, **run)
-
-
-def rate(puzzle, params, limits, tracker, fmt):
-    instance, run = _instance("rate", puzzle, params, limits)
-    return instance, puzzle.rate(instance, limits=limits, **run)
-
-
-def hint(puzzle, params, limits, tracker, fmt):
-    state_source = params.pop("state")
-    max_input = params["max_input"]
-    instance, run = _instance("hint", puzzle, params, limits)
-    state = None
-    if state_source is not None:
-        state = puzzle.parse_answer(instance, read_source(state_source, inline=True,
-                                                          max_input=max_input))
-    return instance, puzzle.hint(instance, state, limits=limits, **run)
-
-
-def check(puzzle, params, limits, tracker, fmt):
-    answer_source = params.pop("answer")
-    max_input = params["max_input"]
-    instance, _ = _instance("check", puzzle, params, limits)
-    began = time.monotonic()
-    answer = puzzle.parse_answer(instance, read_source(answer_source, inline=True,
-                                                       max_input=max_input))
-    verdict = puzzle.is_solution(instance, answer)
-    verdict.stats = Stats(seconds=time.monotonic() - began)
-    return instance, verdict
+    return run_verb(puzzle, "render", _text(puzzle, params, limits),
+                    params={**params, "style": fmt}, limits=limits)
 
 
 def compare(puzzle, params, limits, tracker, fmt):
     chart = _chart(params.pop("plot"))
     source = params.get("source")
-    instance, run = _instance("compare", puzzle, params, limits)
+    instance, run = parse_input(puzzle, "compare", _text(puzzle, params, limits), params,
+                                limits)
     result = puzzle.compare(instance, limits=limits, progress=tracker, **run)
     if chart:
         title = f"compare {puzzle.name}: {_one_line(source)}"
@@ -167,6 +145,7 @@ def _files(source: str) -> list[str]:
 
 
 RUNNERS: dict[str, Runner] = {
-    "solve": solve, "count": count, "generate": generate, "render": render, "rate": rate,
-    "hint": hint, "check": check, "compare": compare, "bench": bench, "book": book,
+    "solve": _runner("solve"), "count": _runner("count"), "generate": generate,
+    "render": render, "rate": _runner("rate"), "hint": _runner("hint", "state"),
+    "check": _runner("check", "answer"), "compare": compare, "bench": bench, "book": book,
 }

@@ -19,10 +19,10 @@ from ..errors import InvalidPuzzle, UsageError
 from ..jsonout import dumps
 from ..puzzles import get, names
 from ..results import EXIT_CODES, Status
-from ..store import Entry, Store, entry_for
-from .app import Count
-from .batch import db_path
-from .contract import check_out, emit_failure, failure_from, message, write_out
+from ..store import Entry, Store, default_path, entry_for
+from ..verbs import failure_from
+from .contract import check_out, emit_failure, message, write_out
+from .options import Count
 
 __all__ = ["store", "store_generated"]
 
@@ -51,7 +51,7 @@ def store_generated(puzzle, result, db: str | None, params: dict, limits=None) -
         entries.append(entry_for(puzzle, instance, solution=made.solution, rating=made.rating,
                                  seed=made.seed, params=params, stats=result.stats.as_dict(),
                                  source="generate"))
-    path = db_path(db)
+    path = default_path(db)
     with Store(path, limits=limits, on_wait=message) as store:
         added = store.add_many(entries)
     result.details["stored"] = [a.to_dict() for a in added]
@@ -141,7 +141,7 @@ def add(puzzle, inputs, lines, patterns, max_input, db, fmt):
             raise UsageError("no inputs: name files or folders, or pipe JSON lines into stdin")
         items = read_inputs(list(inputs) or ["-"], kind, lines=lines,
                             patterns=tuple(patterns) or None, max_input=max_input,
-                            stdin=sys.stdin, db=db_path(db))
+                            stdin=sys.stdin, db=default_path(db))
         entries, errors, ids = [], [], []
         for item in items:
             try:
@@ -163,7 +163,7 @@ def add(puzzle, inputs, lines, patterns, max_input, db, fmt):
             except InvalidPuzzle as error:
                 text = str(error)
                 errors.append(text if text.startswith(item.id) else f"{item.id}: {text}")
-        with Store(db_path(db), on_wait=message) as target:
+        with Store(default_path(db), on_wait=message) as target:
             added = target.add_many(entries)
         new = sum(a.added for a in added)
         status = Status.ERROR if errors else Status.SOLVED
@@ -202,7 +202,7 @@ def list_(kind, size, rating, limit, db, fmt):
 
     def work():
         began = time.monotonic()
-        with Store(db_path(db), create=False, on_wait=message) as source:
+        with Store(default_path(db), create=False, on_wait=message) as source:
             rows = list(source.find(kind, size=size, rating=rating, limit=limit))
         if fmt == "json":
             write_out(dumps({**_head(began), "count": len(rows),
@@ -231,7 +231,7 @@ def show(row, db, fmt):
 
     def work():
         began = time.monotonic()
-        with Store(db_path(db), create=False, on_wait=message) as source:
+        with Store(default_path(db), create=False, on_wait=message) as source:
             entry = source.get(row)
         if fmt == "json":
             write_out(dumps({**_head(began), **entry.to_dict()}), None)
@@ -259,7 +259,7 @@ def export(kind, size, rating, limit, folder, out, db, fmt):
     texts, or one file each (--to FOLDER), readable by every other command."""
 
     def work():
-        with Store(db_path(db), create=False, on_wait=message) as source:
+        with Store(default_path(db), create=False, on_wait=message) as source:
             rows = list(source.find(kind, size=size, rating=rating, limit=limit))
         if folder is not None:
             target = Path(folder)
@@ -297,7 +297,7 @@ def stats(db, fmt):
 
     def work():
         began = time.monotonic()
-        with Store(db_path(db), create=False, on_wait=message) as source:
+        with Store(default_path(db), create=False, on_wait=message) as source:
             summary = source.summary()
         if fmt == "json":
             write_out(dumps({**_head(began), **summary}), None)

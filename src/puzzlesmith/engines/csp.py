@@ -919,3 +919,13 @@ def _warm() -> None:
     p.add_all_different(xs)
     count(p, decompose=True, kernels="numba")
     count(p, 2, decompose=False, kernels="numba")
+
+
+@warm_up("csp_tree", "the spanning-tree kernels")
+def _warm_tree() -> None:
+    """Load (or compile) the tree kernels: count the spanning trees of a small graph."""
+    ensure_warm("csp")
+    p = CSP()
+    xs = p.add_variables(range(4), (False, True))
+    p.add_spanning_tree(3, [(0, 1), (1, 2), (2, 0), (0, 0)], [(x, 0b10) for x in xs])
+    count(p, kernels="numba")

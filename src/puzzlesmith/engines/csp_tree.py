@@ -42,7 +42,6 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..errors import UsageError
-from .kernels import ensure_warm, warm_up
 
 __all__ = ["SpanningTree", "SHRINK", "LAZY_BRIDGES", "MAX_STACK_BYTES"]
 
@@ -170,14 +169,3 @@ class _Graph:
         return _Graph(self.eu[keep], self.ev[keep], node[self.nu[keep]], node[self.nv[keep]],
                       self.hu[keep], self.hv[keep], weight, domains.copy())
 
-
-@warm_up("csp_tree", "the spanning-tree kernels")
-def _warm() -> None:
-    """Load (or compile) the tree kernels: count the spanning trees of a small graph."""
-    from .csp import CSP, count
-
-    ensure_warm("csp")
-    p = CSP()
-    xs = p.add_variables(range(4), (False, True))
-    p.add_spanning_tree(3, [(0, 1), (1, 2), (2, 0), (0, 0)], [(x, 0b10) for x in xs])
-    count(p, kernels="numba")

@@ -79,23 +79,26 @@ import numpy as np
 from ..errors import LimitReached, UsageError
 from ..results import CountResult, Limits, SolveResult, Stats, Status, count_status
 from .driver import ChunkDriver
+from .exactcover_kernels import (
+    C_DYNAMIC,
+    C_NODES,
+    C_PFAILS,
+    C_PIGEON,
+    C_PROBE,
+    C_PROBES,
+    C_QLEN,
+    CONTROL_SIZE,
+    EXHAUSTED,
+    FOUND,
+    FREE,
+    GAVE_UP,
+    PAUSED,
+    TAKEN,
+)
 from .kernels import ensure_warm, kernel_name, switch_at, warm_up
 
 __all__ = ["ExactCover", "Search"]
 
-# Layout shared with the kernels (see exactcover_kernels): option statuses, the outcomes of
-# one kernel call, the modes saved between calls, and the slots of the control array.
-FREE, TAKEN, EXCLUDED = 0, 1, 2
-EXHAUSTED, FOUND, PAUSED, GAVE_UP = 0, 1, 2, 3  # GAVE_UP is set in Python
-DESCEND, BACKTRACK = 0, 1
-(C_TRAIL, C_QLEN, C_LEVEL, C_MODE, C_NODES, C_STAMP, C_PIGEON, C_PROBE, C_PROBES,
- C_ROUND, C_DYNAMIC, C_PFAILS, C_PROBE_AT, C_PROBE_EXCLUDED) = range(14)
-CONTROL_SIZE = 14
-#: Root probes between two returns to Python (at fixed counts, so where a search pauses
-#: never depends on the machine): the root's singleton-consistency pass over a large model
-#: takes seconds, and the deadline, Ctrl-C and the move to compiled kernels (after nodes
-#: plus probes reach the "auto" budget) are decided between kernel calls.
-PROBE_QUANTUM = 256
 _BUILD_CHECK = 4096  # options between two deadline checks while building a model
 
 

@@ -16,34 +16,24 @@ does.
 
 from __future__ import annotations
 
-from .exactcover import (
-    BACKTRACK,
-    C_DYNAMIC,
-    C_LEVEL,
-    C_MODE,
-    C_NODES,
-    C_PFAILS,
-    C_PIGEON,
-    C_PROBE,
-    C_PROBE_AT,
-    C_PROBE_EXCLUDED,
-    C_PROBES,
-    C_QLEN,
-    C_ROUND,
-    C_STAMP,
-    C_TRAIL,
-    DESCEND,
-    EXCLUDED,
-    EXHAUSTED,
-    FOUND,
-    FREE,
-    PAUSED,
-    PROBE_QUANTUM,
-    TAKEN,
-)
 from .twins import compile_twins
 
 __all__ = ["search", "compiled"]
+
+# The layout these kernels own (numba's cache freezes globals, so they live here; the engine
+# imports them): option statuses, the outcomes of one kernel call, the modes saved between
+# calls, and the slots of the control array.
+FREE, TAKEN, EXCLUDED = 0, 1, 2
+EXHAUSTED, FOUND, PAUSED, GAVE_UP = 0, 1, 2, 3  # GAVE_UP is set in Python
+DESCEND, BACKTRACK = 0, 1
+(C_TRAIL, C_QLEN, C_LEVEL, C_MODE, C_NODES, C_STAMP, C_PIGEON, C_PROBE, C_PROBES,
+ C_ROUND, C_DYNAMIC, C_PFAILS, C_PROBE_AT, C_PROBE_EXCLUDED) = range(14)
+CONTROL_SIZE = 14
+#: Root probes between two returns to Python (at fixed counts, so where a search pauses
+#: never depends on the machine): the root's singleton-consistency pass over a large model
+#: takes seconds, and the deadline, Ctrl-C and the move to compiled kernels (after nodes
+#: plus probes reach the "auto" budget) are decided between kernel calls.
+PROBE_QUANTUM = 256
 
 
 def _set_status(o, new, status, cover, avail, lo, hi, opt_start, opt_items, trail, ctl, queue,

@@ -5,11 +5,13 @@ This is what ``puzzlesmith render PUZZLE FILE --format svg|png|pdf`` writes.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..puzzles.protocol import Puzzle
 from ..results import Limits, Result, Status
 from . import draw, export
+
+if TYPE_CHECKING:  # the drawings are below the puzzles, which call them
+    from ..puzzles.protocol import Puzzle
 
 __all__ = ["figure"]
 

@@ -7,11 +7,13 @@ Answers are the command line's ``--format json`` objects (``result.to_dict()``):
 ``status``, ``seconds``, ``nodes``, then the verb's fields.  Two additions for browsers:
 ``generate`` repeats the first puzzle's ``"text"`` at the top level, and ``solve`` adds
 ``"answer"``, the solution in the answer format that ``check`` and ``hint`` take as
-``"state"``.  Bad input is HTTP 400 with ``"status": "error"`` and ``"error"``.
+``"state"``.  Bad input is HTTP 400 with ``"status": "error"`` and ``"error"``.  The puzzle
+name ``any`` (``/api/any/VERB``) means the puzzle whose game ID or link the ``"text"`` is
+(:func:`puzzlesmith.puzzles.identify`; 404 when no puzzle reads it).
 
 >>> status, body = handle("nosuch", "solve", {}, Settings())
 >>> status, body["status"], body["error"]
-(404, 'error', "unknown puzzle 'nosuch'; expected one of starbattle, net, sliding, queens")
+(404, 'error', "unknown puzzle 'nosuch'; expected one of starbattle, net, sliding, queens, sudoku")
 """
 
 from __future__ import annotations
@@ -23,15 +25,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cli.contract import failure_from, failure_object
 from ..cores import default_jobs
-from ..errors import InvalidPuzzle, LimitReached, NotRecognised, PuzzleError
+from ..errors import InvalidPuzzle, NotRecognised, PuzzleError
 from ..jsonout import jsonable
 from ..puzzles import get, identify, names
 from ..puzzles.protocol import Option, Puzzle
 from ..results import Limits, Result, Stats, Status
+from ..verbs import failure_from, failure_object, parse_input, run_verb
+from .errors import BadRequest
 
-__all__ = ["Settings", "BadRequest", "handle", "catalogue", "warm_up", "VERBS", "start_limits"]
+__all__ = ["Settings", "handle", "catalogue", "warm_up", "VERBS", "start_limits"]
 
 
 @dataclass(frozen=True)
@@ -52,14 +55,6 @@ class Settings:
     max_count: int = 20
     #: Most steps a solver trace returns (A* on the hardest 8-puzzle takes about 6,700).
     max_trace: int = 8000
-
-
-class BadRequest(Exception):
-    """A request the API cannot take: HTTP ``status`` (400 unless said) and a message."""
-
-    def __init__(self, message: str, status: int = 400):
-        super().__init__(message)
-        self.status = status
 
 
 #: The verbs the API offers, with the body fields each takes besides the puzzle's options.
@@ -161,10 +156,6 @@ def handle(name: str, verb: str, body: Any, settings: Settings,
         return error.status, failure_object(name if puzzle else None, Status.ERROR,
                                             str(error), stats)
     except (PuzzleError, MemoryError, RecursionError, ValueError) as error:
-        if isinstance(error, RecursionError):
-            error = LimitReached("the input is nested too deeply")
-        elif isinstance(error, ValueError) and not isinstance(error, PuzzleError):
-            error = InvalidPuzzle(str(error))  # a library ValueError is about the input
         failure = failure_from(error)
         stats = Stats(seconds=time.monotonic() - began)
         code = 400 if failure.status is Status.ERROR else 200
@@ -217,16 +208,19 @@ class _Request:
             raise BadRequest(f"{field!r} is longer than {self.puzzle.max_input:,} characters")
         return value.removeprefix("\ufeff")
 
-    def instance(self):
-        parse, _ = self.puzzle.split_params(PROTOCOL_VERB.get(self.verb, self.verb),
-                                            self.params)
-        if self.verb in ("view", "trace", "check"):
-            parse = self.params
-        return self.puzzle.parse(self.text(), **parse)
+    def run(self, limits: Limits, **params: Any) -> tuple[Any, Result]:
+        """Run the verb on the body's text (:func:`~puzzlesmith.verbs.run_verb`), with its
+        options and ``params``."""
+        text = self.text()
+        state = self.text("state", required=self.verb == "check") \
+            if self.verb in ("hint", "check") else None
+        return run_verb(self.puzzle, self.verb, text, params={**self.params, **params},
+                        state=state, limits=limits)
 
-    def run_params(self) -> dict:
-        _, run = self.puzzle.split_params(self.verb, self.params)
-        return run
+    def instance(self, limits: Limits):
+        """The body's puzzle, parsed (for the verbs that are the API's own)."""
+        verb = PROTOCOL_VERB.get(self.verb, self.verb)
+        return parse_input(self.puzzle, verb, self.text(), self.params, limits)[0]
 
     def state(self, instance, *, required: bool):
         text = self.text("state", required=required)
@@ -266,11 +260,12 @@ def _offers(puzzle: Puzzle, verb: str) -> bool:
 
 
 def _generate(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
-    seed = request.get("seed", _whole)
     count = request.get("count", _whole, 1)
     if not 1 <= count <= request.settings.max_count:
         raise BadRequest(f"'count' must be between 1 and {request.settings.max_count}")
-    result = puzzle.generate(seed=seed, limits=limits, count=count, **request.params)
+    _, result = run_verb(puzzle, "generate", limits=limits,
+                         params={**request.params, "seed": request.get("seed", _whole),
+                                 "count": count})
     answer = _dict(puzzle, result)
     if result.puzzles:
         answer["text"] = result.puzzles[0].text
@@ -278,10 +273,7 @@ def _generate(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
 
 
 def _solve(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
-    instance = request.instance()
-    limits.check("parsing the input")
-    result = puzzle.solve(instance, limits=limits, seed=request.get("seed", _whole),
-                          **request.run_params())
+    instance, result = request.run(limits, seed=request.get("seed", _whole))
     answer = _dict(puzzle, result)
     if result.solution is not None:
         answer["answer"] = puzzle.format_answer(instance, result.solution, _answer_style(puzzle))
@@ -289,62 +281,41 @@ def _solve(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
 
 
 def _count(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
-    instance = request.instance()
-    limits.check("parsing the input")
     limit = request.get("limit", lambda v, f: _whole(v, f, minimum=1))
-    if request.get("unique", _flag, False):
-        return _dict(puzzle, puzzle.prove_unique(instance, limits=limits,
-                                                 **request.run_params()))
-    return _dict(puzzle, puzzle.count(instance, limit=limit, limits=limits,
-                                      **request.run_params()))
+    return _dict(puzzle, request.run(limits, limit=limit,
+                                     unique=request.get("unique", _flag, False))[1])
 
 
 def _rate(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
-    instance = request.instance()
-    limits.check("parsing the input")
-    return _dict(puzzle, puzzle.rate(instance, limits=limits, **request.run_params()))
+    return _dict(puzzle, request.run(limits)[1])
 
 
-def _hint(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
-    instance = request.instance()
-    state = request.state(instance, required=False)
-    limits.check("parsing the input")
-    result = puzzle.hint(instance, state, limits=limits, **request.run_params())
+def _marked(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
+    """``hint`` and ``check``, with the cells to mark on the board (the hint's, or the
+    broken rules')."""
+    from .views import hint_marks, violation_marks
+
+    instance, result = request.run(limits)
     answer = _dict(puzzle, result)
-    from .views import hint_marks
-    marks = hint_marks(puzzle, instance, state, result)
+    marks_of = hint_marks if request.verb == "hint" else violation_marks
+    marks = marks_of(puzzle, instance, request.state(instance, required=False), result)
     if marks:
         answer["marks"] = marks
     return answer
 
 
-def _check(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
-    instance = request.instance()
-    began = time.monotonic()
-    answer = request.state(instance, required=True)
-    verdict = puzzle.is_solution(instance, answer)
-    verdict.stats = Stats(seconds=time.monotonic() - began)
-    out = _dict(puzzle, verdict)
-    from .views import violation_marks
-    marks = violation_marks(puzzle, instance, answer, verdict)
-    if marks:
-        out["marks"] = marks
-    return out
-
-
 def _render(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
-    instance = request.instance()
-    limits.check("parsing the input")
-    if (state := request.state(instance, required=False)) is not None:
-        drawing = puzzle.render_svg(instance, state)
+    if request.text("state", required=False) is not None:
+        instance = request.instance(limits)
+        drawing = puzzle.render_svg(instance, request.state(instance, required=True))
         return _dict(puzzle, Result(Status.SOLVED, details={"drawing": drawing}))
-    return _dict(puzzle, puzzle.render(instance, solution=request.get("solution", _flag, False),
-                                       style="svg", limits=limits, **request.run_params()))
+    return _dict(puzzle, request.run(limits, style="svg",
+                                     solution=request.get("solution", _flag, False))[1])
 
 
 def _view(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
     from .views import view
-    instance = request.instance()
+    instance = request.instance(limits)
     text = request.text()
     answer = {"puzzle": puzzle.name, "status": "solved", "seconds": 0.0, "nodes": 0,
               "text": text.strip() if puzzle.recognises(text) else puzzle.format(instance),
@@ -356,7 +327,7 @@ def _view(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
 
 def _trace(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
     from .trace import trace
-    instance = request.instance()
+    instance = request.instance(limits)
     steps = request.get("steps", lambda v, f: _whole(v, f, minimum=1),
                         request.settings.max_trace)
     state = request.state(instance, required=False)
@@ -366,8 +337,8 @@ def _trace(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
 
 
 VERB_HANDLERS: dict[str, Callable[[Puzzle, _Request, Limits], dict]] = {
-    "generate": _generate, "solve": _solve, "count": _count, "rate": _rate, "hint": _hint,
-    "check": _check, "render": _render, "view": _view, "trace": _trace,
+    "generate": _generate, "solve": _solve, "count": _count, "rate": _rate, "hint": _marked,
+    "check": _marked, "render": _render, "view": _view, "trace": _trace,
 }
 
 

@@ -25,11 +25,12 @@ from starlette.responses import Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..cli.contract import failure_object
 from ..jsonout import dumps
 from ..results import Stats, Status
+from ..verbs import failure_object
 from . import api
-from .api import BadRequest, Settings
+from .api import Settings
+from .errors import BadRequest
 
 __all__ = ["create_app", "GRACE"]
 

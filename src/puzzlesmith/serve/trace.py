@@ -35,6 +35,7 @@ from typing import Any
 
 from ..puzzles.protocol import Puzzle
 from ..results import Limits, Status
+from .errors import BadRequest
 
 __all__ = ["trace", "TRACERS", "queens_minconflicts_steps", "sliding_steps",
            "exact_cover_steps"]
@@ -49,7 +50,6 @@ def trace(puzzle: Puzzle, instance: Any, *, state: Any = None, method: str | Non
           seed: int | None = None, steps: int = 3000, limits: Limits | None = None) -> dict:
     """Trace ``method`` (default: the puzzle's first) on ``instance``: a JSON object with
     ``steps``, the outcome (``status``) and the statistics (``seconds``, ``nodes``)."""
-    from .api import BadRequest
     from .views import view
 
     methods = TRACERS[puzzle.name]
@@ -138,7 +138,6 @@ def queens_minconflicts_steps(n: int, start: list[int | None] | None, *, seed: i
 
 
 def _queens(board: dict, *, marks, seed, steps, limits, **_) -> dict:
-    from .api import BadRequest
 
     n = board["n"]
     if n > MAX_QUEENS:
@@ -338,7 +337,6 @@ def sliding_steps(rows: int, cols: int, tiles: tuple[int, ...], goal: tuple[int,
 
 def _sliding(method: str):
     def run(board: dict, *, marks, seed, steps, limits, **_) -> dict:
-        from .api import BadRequest
 
         rows, cols = board["rows"], board["cols"]
         if rows * cols > MAX_SLIDING_CELLS:
@@ -477,7 +475,6 @@ def exact_cover_steps(options: list[list[int]], need: list[int], primary: int, *
 
 
 def _starbattle(board: dict, *, marks, seed, steps, limits, **_) -> dict:
-    from .api import BadRequest
 
     rows, cols, grid = board["rows"], board["cols"], board["regions"]
     if rows * cols > MAX_STARBATTLE_CELLS:

@@ -1,4 +1,4 @@
-"""Running the compiled kernels in chunks: the kernels' return codes and one driving loop.
+"""Running the compiled kernels in chunks: one driving loop.
 
 The kernels live in :mod:`.kernels` (the only module that imports numba); this module is
 imported by the others at start-up, so it must not import numba either.  The warm-up of the
@@ -11,11 +11,9 @@ from collections.abc import Callable
 
 from ...engines.driver import ChunkDriver
 from ...engines.kernels import ensure_warm, warm_up
+from .codes import PAUSED
 
-__all__ = ["PAUSED", "SOLVED", "EXHAUSTED", "FOUND", "drive", "kernels"]
-
-#: A kernel's return codes (see :mod:`.kernels`).
-PAUSED, SOLVED, EXHAUSTED, FOUND = 0, 1, 2, 3
+__all__ = ["drive", "kernels"]
 
 
 @warm_up("queens", "the queens kernels")

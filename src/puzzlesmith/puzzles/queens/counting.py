@@ -32,7 +32,8 @@ from ...cores import default_jobs
 from ...engines.driver import ChunkDriver
 from ...errors import InvalidPuzzle, LimitReached, UsageError
 from ...results import CountResult, Limits, Stats, count_status
-from .chunks import EXHAUSTED, FOUND, drive, kernels
+from .chunks import drive, kernels
+from .codes import EXHAUSTED, FOUND
 from .model import Board
 
 __all__ = ["COUNT_MAX_N", "KNOWN_COUNTS", "Enumeration", "solutions", "count",
@@ -280,11 +281,11 @@ def _count_symmetric(n: int, limits: Limits, progress, processes: int | None,
 
 def _count_parallel(n, jobs, processes, limits, progress, stats, scheduler=None):
     """Share ``jobs`` among local worker processes or a Dask cluster
-    (:func:`puzzlesmith.batch.map_calls`); this process keeps the deadline and Ctrl-C.
+    (:func:`puzzlesmith.pool.map_calls`); this process keeps the deadline and Ctrl-C.
     The largest parts go first (row 0's queen near the side; a corner part weighs about as
     much as one with row 0's queen two columns further in), so that no big part is left
     for the end while the other workers wait."""
-    from ...batch import map_calls
+    from ...pool import map_calls
 
     order = sorted(range(len(jobs)), key=lambda k: jobs[k][1] + 2 * jobs[k][0])
     total = done = 0

@@ -29,15 +29,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .chunks import EXHAUSTED, FOUND, PAUSED, SOLVED
+from .codes import EXHAUSTED, FOUND, PAUSED, SOLVED
 
-__all__ = ["PAUSED", "SOLVED", "EXHAUSTED", "FOUND", "anneal", "repair", "complete",
-           "count_subtree", "warm"]
+__all__ = ["anneal", "repair", "complete", "count_subtree", "warm"]
 
-# PAUSED: the work budget ran out, call again with a larger ``stop`` to go on; SOLVED: a
-# solution is in the output array (annealing, repair) or the count reached its limit;
-# EXHAUSTED: every start was spent, or the search tree is done; FOUND: ``complete`` with
-# ``each`` has one more solution in ``board``, call again for the next.
 
 _GAMMA = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)

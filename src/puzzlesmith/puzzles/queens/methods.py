@@ -47,7 +47,8 @@ from ...engines.genetic import GeneticAlgorithm
 from ...engines.minconflicts import min_conflicts
 from ...errors import InvalidPuzzle, UsageError
 from ...results import Limits, Stats, Status
-from .chunks import SOLVED, drive, kernels
+from .chunks import drive, kernels
+from .codes import SOLVED
 from .counting import COUNT_MAX_N, first_solution
 from .model import Board, construct
 

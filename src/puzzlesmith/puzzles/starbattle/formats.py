@@ -302,7 +302,8 @@ def _parse_block(block: Block, stars, row_stars, column_stars, region_stars,
                  max_size: int) -> StarBattle:
     if any(_SB_KEYWORD.match(line) for _, line in block):
         grid, size, given = _parse_sb(block, max_size)
-        stars = stars if stars is not None else size
+        if all(count is None for count in (stars, row_stars, column_stars, region_stars)):
+            row_stars = size  # the size line states the rows' count (as _sb writes it)
     else:
         grid, given = _check_grid(block, max_size=max_size), None
     if given is not None:
