@@ -84,12 +84,15 @@ class SpanningTree:
         m = e.shape[0]
         #: The work of one call, for the engine's choice of kernels (see engines.kernels).
         self.size = int(m)
-        self._edges = tuple(np.ascontiguousarray(x) for x in (
-            lit[:, 0], twin[:, 0], e[:, 0], e[:, 1], lit[:, 1], twin[:, 1]))
+        # indices as int32: the whole pass is bound by memory traffic on big boards
+        index = np.int32 if max(k, n, 2 * m) < 2**31 else np.int64
+        self._edges = tuple(np.ascontiguousarray(x, dtype=dt) for x, dt in (
+            (lit[:, 0], index), (twin[:, 0], index), (e[:, 0], index), (e[:, 1], index),
+            (lit[:, 1], np.int64), (twin[:, 1], np.int64)))
         self._var_ptr, self._var_edge = _csr(n, np.concatenate([lit[:, 0], twin[:, 0]]),
-                                             np.tile(np.arange(m), 2))
-        self._adj = _csr(k, np.concatenate([e[:, 0], e[:, 1]]), np.tile(np.arange(m), 2),
-                         np.concatenate([e[:, 1], e[:, 0]]))
+                                             index, np.tile(np.arange(m), 2))
+        self._adj = _csr(k, np.concatenate([e[:, 0], e[:, 1]]), index,
+                         np.tile(np.arange(m), 2), np.concatenate([e[:, 1], e[:, 0]]))
         self._max_degree = int(np.diff(self._var_ptr).max(initial=0))
         self._budget = int(LOCAL_SHARE * (k + 2 * m)) + 64
         # what the constraint read last, and how to go back (see csp_tree_kernels)
@@ -102,13 +105,14 @@ class SpanningTree:
         self._meta = np.zeros(6, dtype=np.int64)
         self._meta[2] = 1                                  # the bottom checkpoint
         self._grow(n + 2 * m + k + 1)
-        self._lists = np.zeros((4, max(m, k) + 1), dtype=np.int64)
+        self._lists = np.zeros((4, max(m, k) + 1), dtype=index)
         self._seen = np.zeros(k, dtype=np.int64)
-        self._par = np.zeros(k + 3, dtype=np.int64)
-        self._queue = np.zeros(k + 3, dtype=np.int64)
+        self._par = np.zeros(k + 3, dtype=index)
+        self._queue = np.zeros(k + 3, dtype=index)
         self._fmark = np.zeros(m, dtype=np.int64)
-        self._ftail = np.zeros(m, dtype=np.int64)
-        self._tarjan = np.zeros((3, k), dtype=np.int64)
+        self._ftail = np.zeros(m, dtype=index)
+        self._tarjan = np.zeros((3, k), dtype=index)
+        self._changed = np.zeros(n, dtype=np.int64)
         self._top_out: tuple[np.ndarray, np.ndarray] | None = None
         self._kernels = None
         self.use_compiled(False)
@@ -119,6 +123,7 @@ class SpanningTree:
         from . import csp_tree_kernels
 
         self._kernels = csp_tree_kernels.compiled() if compiled else csp_tree_kernels
+        self._compiled = compiled
 
     def propagate(self, domains: np.ndarray) -> bool:
         """Narrow ``domains`` in place; False if no spanning tree is left."""
@@ -126,17 +131,17 @@ class SpanningTree:
         if domains.shape[0] < self.variables:
             raise UsageError("the spanning tree's literals name variables the model lacks")
         self.culprits[:] = -1
-        dom = domains[:self.variables]
         view, meta = self._view, self._meta
-        outside = int(np.count_nonzero(dom & ~view))
+        count, outside = self._diff(domains)
         top = self._top_out
-        if outside or not (self._exact[meta[2] - 1]
-                           or (top is not None and not (dom[top[0]] & ~top[1]).any())):
+        if outside or not (self._exact[meta[2] - 1] or (
+                top is not None and not (domains[top[0]] & ~top[1]).any())):
             self._top_out = None
             kernels.rewind(domains, view, self._state, self._parent, self._size, self._nxt,
                            self._tkind, self._ta, self._tb, meta, self._marks, self._exact,
                            outside)
-        changed = np.flatnonzero(dom != view)
+            count, _ = self._diff(domains)
+        changed = self._changed[:count]
         if changed.size == 0 and meta[2] > 1:
             return True
         need = changed.size + 2 * min(self.size + self.nodes,
@@ -158,6 +163,16 @@ class SpanningTree:
             self._top_out = (touched, domains[touched].copy())
         return True
 
+    def _diff(self, domains: np.ndarray) -> tuple[int, int]:
+        """The variables whose domain differs from the view (into ``_changed``): how many,
+        and how many are not within it."""
+        if self._compiled:                                 # one pass, no temporaries
+            return self._kernels.diff(domains, self._view, self._changed)
+        dom, view = domains[:self.variables], self._view
+        changed = np.flatnonzero(dom != view)
+        self._changed[:changed.size] = changed
+        return changed.size, int(np.count_nonzero(dom[changed] & ~view[changed]))
+
     def _grow(self, room: int) -> None:
         """Room for ``room`` trail entries (and as many checkpoints)."""
         old = getattr(self, "_tb", None)
@@ -177,12 +192,14 @@ class SpanningTree:
         return sum(a.nbytes for a in vars(self).values() if isinstance(a, np.ndarray))
 
 
-def _csr(rows: int, keys: np.ndarray, *columns: np.ndarray) -> tuple[np.ndarray, ...]:
+def _csr(rows: int, keys: np.ndarray, dtype: type, *columns: np.ndarray
+         ) -> tuple[np.ndarray, ...]:
     """Compressed rows: ``ptr`` and, per column, its entries sorted by ``keys``."""
     order = np.argsort(keys, kind="stable")
     ptr = np.zeros(rows + 1, dtype=np.int64)
     np.add.at(ptr, keys + 1, 1)
-    return (np.cumsum(ptr), *(np.ascontiguousarray(c[order]) for c in columns))
+    return tuple(np.ascontiguousarray(a, dtype=dtype)
+                 for a in (np.cumsum(ptr), *(c[order] for c in columns)))
 
 
 @warm_up("csp_tree", "the spanning-tree kernels")

@@ -24,7 +24,7 @@ import types
 
 from .twins import compile_twins
 
-__all__ = ["find", "rewind", "tree_step", "compiled", "VIEW", "STATE", "UNION"]
+__all__ = ["find", "diff", "rewind", "tree_step", "compiled", "VIEW", "STATE", "UNION"]
 
 #: Trail entries: a variable's old view (``ta`` variable, ``tb`` value), an edge's old state
 #: (``ta`` edge, ``tb`` state), a union (``ta`` the root joined under root ``tb``).
@@ -83,6 +83,21 @@ def _undo(mark, dom, view, state, parent, size, nxt, tkind, ta, tb, meta):
             nxt[b] = na
     meta[_TPOS] = t
     return delta
+
+
+def diff(dom, view, changed):
+    """The variables whose domain differs from the view, into ``changed``; returns how many,
+    and how many are not within the view."""
+    count = 0
+    outside = 0
+    for c in range(view.shape[0]):
+        d = dom[c]
+        if d != view[c]:
+            changed[count] = c
+            count += 1
+            if d & ~view[c]:
+                outside += 1
+    return count, outside
 
 
 def rewind(dom, view, state, parent, size, nxt, tkind, ta, tb, meta, marks, exact, outside):
@@ -404,7 +419,7 @@ def _bridges(dom, nodes, eu, ev, hu, hv, adj_ptr, adj_edge, adj_other, state, ov
     return 1
 
 
-_KERNELS = (find, edge_state, _log, _undo, rewind, _narrow, _meet, _check, _bridges, _step,
+_KERNELS = (find, diff, edge_state, _log, _undo, rewind, _narrow, _meet, _check, _bridges, _step,
             tree_step)
 _COMPILED: types.SimpleNamespace | None = None
 
