@@ -15,20 +15,24 @@ variables mean (Net's tiles use it for "all tiles form one network without loops
 >>> count(p).count
 3
 
-Propagation (one kernel pass per call, :mod:`puzzlesmith.engines.csp_tree_kernels`, run
-interpreted or compiled as the search that calls it, see :meth:`SpanningTree.use_compiled`):
+Propagation (:mod:`puzzlesmith.engines.csp_tree_kernels`, run interpreted or compiled as
+the search that calls it, see :meth:`SpanningTree.use_compiled`), as one pass over the
+domains it is given (what it deduces is not fed back into the same call):
 
 * edges certain to be chosen are merged with union-find; one inside a merged piece is a
   cycle (failure) and a possible edge inside one piece is cut;
-* the possible edges must still join every node, and each of their *bridges* (Tarjan) must
-  be chosen.
+* the possible edges must still join every node, and each of their *bridges* must be
+  chosen.
 
-The kernel works on a *contracted* graph: pieces already joined are single nodes and decided
-edges are dropped.  A contraction made from domains ``D`` holds for every ``D' <= D``
-(domains only shrink below a search node), so the constraint keeps a stack of them, pops
-those the current domains are not below (the search backtracked above them), and pushes a
-new one when fewer than :data:`SHRINK` of the top graph's edges are still open.  The work
-per call follows the undecided part of the graph.
+The work of a call follows what changed since the domains it last read, not the graph: the
+constraint keeps those domains, the edge states and the union-find on a trail with one
+checkpoint per call, and backs up to the latest checkpoint the new domains are below (the
+search backtracked).  Connectivity is certified at each checkpoint (connected, every bridge
+chosen); below it, an edge can become a bridge only where a closed edge ``u-v`` leaves ``u``
+and ``v`` joined by a single path, so each closed edge is checked by two small searches
+around it (a path, then the residual graph of that path), which find those bridges too.  The
+first call, and any call whose checks scan more than :data:`LOCAL_SHARE` of the graph, run
+Tarjan's bridge pass over the whole graph instead.
 
 An edge may carry a *twin* literal that the rest of the model keeps equivalent to its own
 (Net: the connector at either end of a link).  Then the constraint reads the edge as possible
@@ -43,15 +47,11 @@ import numpy as np
 
 from ..errors import UsageError
 
-__all__ = ["SpanningTree", "SHRINK", "LAZY_BRIDGES", "MAX_STACK_BYTES"]
+__all__ = ["SpanningTree", "LOCAL_SHARE"]
 
-#: Run the bridge pass once this many edges have closed since the last one (1: always).
-LAZY_BRIDGES = 1
-#: Contract the graph again once fewer than this share of its edges are still open.
-SHRINK = 0.9
-#: Memory the stack of contracted graphs' snapshots may use (deeper contractions are skipped:
-#: they only save time).
-MAX_STACK_BYTES = 64 << 20
+#: The local checks of one call give way to a whole bridge pass once they have scanned this
+#: share of the graph's adjacency (so a call never costs much more than a whole pass).
+LOCAL_SHARE = 0.05
 
 
 class SpanningTree:
@@ -77,15 +77,42 @@ class SpanningTree:
                              f"{twin.shape[0]} twins: give one per edge")
         if e.size and (e.min() < 0 or e.max() >= nodes):
             raise UsageError(f"edge ends must be nodes 0..{nodes - 1}")
-        self.nodes = int(nodes)
-        self.variables = int(max(lit[:, 0].max(initial=-1), twin[:, 0].max(initial=-1))) + 1
+        self.nodes = k = int(nodes)
+        self.variables = n = int(max(lit[:, 0].max(initial=-1), twin[:, 0].max(initial=-1))) + 1
         self.culprits = np.full(2, -1, dtype=np.int64)
+        m = e.shape[0]
         #: The work of one call, for the engine's choice of kernels (see engines.kernels).
-        self.size = int(e.shape[0])
-        self.lazy = LAZY_BRIDGES
-        self._base = _Graph(lit[:, 0], twin[:, 0], e[:, 0], e[:, 1], lit[:, 1], twin[:, 1],
-                            np.ones(self.nodes, dtype=np.int64), None)
-        self._stack = [self._base]
+        self.size = int(m)
+        # indices as int32: the whole pass is bound by memory traffic on big boards
+        index = np.int32 if max(k, n, 2 * m) < 2**31 else np.int64
+        self._edges = tuple(np.ascontiguousarray(x, dtype=dt) for x, dt in (
+            (lit[:, 0], index), (twin[:, 0], index), (e[:, 0], index), (e[:, 1], index),
+            (lit[:, 1], np.int64), (twin[:, 1], np.int64)))
+        self._var_ptr, self._var_edge = _csr(n, np.concatenate([lit[:, 0], twin[:, 0]]),
+                                             index, np.tile(np.arange(m), 2))
+        self._adj = _csr(k, np.concatenate([e[:, 0], e[:, 1]]), index,
+                         np.tile(np.arange(m), 2), np.concatenate([e[:, 1], e[:, 0]]))
+        self._max_degree = int(np.diff(self._var_ptr).max(initial=0))
+        self._budget = int(LOCAL_SHARE * (k + 2 * m)) + 64
+        # what the constraint read last, and how to go back (see csp_tree_kernels)
+        self._view = np.full(n, -1, dtype=np.int64)
+        eu, ev, _, _, hu, hv = self._edges
+        self._state = np.where(hu == -1, 2, np.where((hu != 0) & (hv != 0), 1, 0)).astype(np.int8)
+        self._over = np.zeros(m, dtype=np.int8)
+        self._parent, self._size, self._nxt = (np.arange(k), np.ones(k, dtype=np.int64),
+                                               np.arange(k))
+        self._meta = np.zeros(6, dtype=np.int64)
+        self._meta[2] = 1                                  # the bottom checkpoint
+        self._grow(n + 2 * m + k + 1)
+        self._lists = np.zeros((4, max(m, k) + 1), dtype=index)
+        self._seen = np.zeros(k, dtype=np.int64)
+        self._par = np.zeros(k + 3, dtype=index)
+        self._queue = np.zeros(k + 3, dtype=index)
+        self._fmark = np.zeros(m, dtype=np.int64)
+        self._ftail = np.zeros(m, dtype=index)
+        self._tarjan = np.zeros((3, k), dtype=index)
+        self._changed = np.zeros(n, dtype=np.int64)
+        self._top_out: tuple[np.ndarray, np.ndarray] | None = None
         self._kernels = None
         self.use_compiled(False)
 
@@ -95,6 +122,7 @@ class SpanningTree:
         from . import csp_tree_kernels
 
         self._kernels = csp_tree_kernels.compiled() if compiled else csp_tree_kernels
+        self._compiled = compiled
 
     def propagate(self, domains: np.ndarray) -> bool:
         """Narrow ``domains`` in place; False if no spanning tree is left."""
@@ -102,70 +130,73 @@ class SpanningTree:
         if domains.shape[0] < self.variables:
             raise UsageError("the spanning tree's literals name variables the model lacks")
         self.culprits[:] = -1
-        stack = self._stack
-        while len(stack) > 1 and np.any(domains & ~stack[-1].snapshot):
-            stack.pop()
-        g = stack[-1]
-        if g.last.shape[0] != domains.shape[0]:
-            g.last = np.zeros(domains.shape[0], dtype=np.int64)
-            g.has_last = False
-        opened = kernels.tree_kernel(domains, g.eu, g.ev, g.nu, g.nv, g.hu, g.hv, g.weight,
-                                     self.nodes, g.scratch, g.state, g.adj_ptr, g.adj_edge,
-                                     g.adj_other, self.culprits, g.last, g.last_state,
-                                     g.has_last, self.lazy)
-        if opened < 0:
+        view, meta = self._view, self._meta
+        count, outside = self._diff(domains)
+        top = self._top_out
+        if outside or not (self._exact[meta[2] - 1] or (
+                top is not None and not (domains[top[0]] & ~top[1]).any())):
+            self._top_out = None
+            kernels.rewind(domains, view, self._state, self._parent, self._size, self._nxt,
+                           self._tkind, self._ta, self._tb, meta, self._marks, self._exact,
+                           outside)
+            count, _ = self._diff(domains)
+        changed = self._changed[:count]
+        if changed.size == 0 and meta[2] > 1:
+            return True
+        need = changed.size + 2 * min(self.size + self.nodes,
+                                      changed.size * self._max_degree)
+        if meta[0] + need >= self._tb.shape[0] or meta[2] + 1 >= self._marks.shape[0]:
+            self._grow(2 * (meta[0] + need) + 1)
+        eu, ev, nu, nv, hu, hv = self._edges
+        ok = kernels.tree_step(domains, changed, self.nodes, eu, ev, nu, nv, hu, hv,
+                               self._var_ptr, self._var_edge, *self._adj, view, self._state,
+                               self._over, self._parent, self._size, self._nxt, self._tkind,
+                               self._ta, self._tb, meta, self._marks, self._exact,
+                               self._lists, self._seen, self._par, self._queue, self._fmark,
+                               self._ftail, self._tarjan, self.culprits, self._budget)
+        if not ok:
             return False
-        g.has_last = True
-        if (opened < SHRINK * g.eu.shape[0]
-                and (len(stack) + 1) * 2 * domains.nbytes <= MAX_STACK_BYTES):
-            stack.append(g.contract(domains, kernels))
+        if meta[3]:                                        # what this call narrowed
+            cut = self._lists[2, :meta[3]]
+            touched = np.unique(np.concatenate([eu[cut], ev[cut]]))
+            self._top_out = (touched, domains[touched].copy())
         return True
 
+    def _diff(self, domains: np.ndarray) -> tuple[int, int]:
+        """The variables whose domain differs from the view (into ``_changed``): how many,
+        and how many are not within it."""
+        if self._compiled:                                 # one pass, no temporaries
+            return self._kernels.diff(domains, self._view, self._changed)
+        dom, view = domains[:self.variables], self._view
+        changed = np.flatnonzero(dom != view)
+        self._changed[:changed.size] = changed
+        return changed.size, int(np.count_nonzero(dom[changed] & ~view[changed]))
+
+    def _grow(self, room: int) -> None:
+        """Room for ``room`` trail entries (and as many checkpoints)."""
+        old = getattr(self, "_tb", None)
+        arrays = []
+        for name, dtype in (("_tkind", np.int8), ("_ta", np.int64), ("_tb", np.int64),
+                            ("_marks", np.int64), ("_exact", np.bool_)):
+            new = np.zeros(room + 1, dtype=dtype)
+            if old is not None:
+                new[:getattr(self, name).shape[0]] = getattr(self, name)
+            arrays.append(new)
+        self._tkind, self._ta, self._tb, self._marks, self._exact = arrays
+        if old is None:
+            self._exact[0] = True
+
     def nbytes(self) -> int:
-        """The memory the constraint's base graph holds (for estimates before a search)."""
-        g = self._base
-        return sum(a.nbytes for a in (g.eu, g.ev, g.nu, g.nv, g.hu, g.hv, g.scratch, g.state,
-                                      g.last_state, g.adj_edge, g.adj_other, g.adj_ptr))
+        """The memory the constraint holds (for estimates before a search)."""
+        return sum(a.nbytes for a in vars(self).values() if isinstance(a, np.ndarray))
 
 
-class _Graph:
-    """Edge ``e`` joins nodes ``nu[e]``-``nv[e]`` and is chosen iff ``dom[eu[e]] in hu[e]``
-    (twin: ``dom[ev[e]] in hv[e]``); ``weight[x]`` original nodes are merged in node ``x``;
-    ``snapshot`` is the domains the contraction was made from (None for the base graph)."""
-
-    def __init__(self, eu, ev, nu, nv, hu, hv, weight, snapshot):
-        # indices as int32 and states as int8: on big boards the bridge pass is bound by
-        # memory traffic (a 320x320 board's graph in int64 ran 3x slower)
-        index = np.int32 if max(len(weight), len(eu)) < 2**30 else np.int64
-        self.eu, self.ev, self.nu, self.nv = (
-            np.ascontiguousarray(x, dtype=index) for x in (eu, ev, nu, nv))
-        self.hu, self.hv = (np.ascontiguousarray(x, dtype=np.int64) for x in (hu, hv))
-        self.weight = weight
-        self.snapshot = snapshot
-        k, m = weight.shape[0], self.eu.shape[0]
-        self.scratch = np.zeros((6, max(k, 1)), dtype=np.int64 if index is np.int64
-                                else np.int32 if weight.sum() < 2**30 else np.int64)
-        self.state = np.zeros(m, dtype=np.int8)
-        # domains after the last bridge pass (sized on first use)
-        self.last = np.zeros(0 if snapshot is None else snapshot.shape[0], dtype=np.int64)
-        self.last_state = np.zeros(m, dtype=np.int8)  # edge states after that pass
-        self.has_last = False
-        ends = np.concatenate([self.nu, self.nv])              # CSR adjacency over nodes
-        order = np.argsort(ends, kind="stable")
-        self.adj_edge = (order % max(m, 1)).astype(index)
-        self.adj_other = np.concatenate([self.nv, self.nu])[order].astype(index)
-        ptr = np.zeros(k + 1, dtype=np.int64)
-        np.add.at(ptr, ends + 1, 1)
-        self.adj_ptr = np.cumsum(ptr).astype(index)
-
-    def contract(self, domains: np.ndarray, kernels) -> _Graph:
-        """The graph for domains ``<= domains``: certain edges merged, decided ones dropped
-        (``kernels``: the interpreted or compiled kernels)."""
-        node, keep = kernels.contraction(domains, self.eu, self.nu, self.nv, self.hu,
-                                         self.weight.shape[0])
-        k = int(node.max()) + 1 if node.size else 0
-        weight = np.zeros(k, dtype=np.int64)
-        np.add.at(weight, node, self.weight)
-        return _Graph(self.eu[keep], self.ev[keep], node[self.nu[keep]], node[self.nv[keep]],
-                      self.hu[keep], self.hv[keep], weight, domains.copy())
+def _csr(rows: int, keys: np.ndarray, dtype: type, *columns: np.ndarray
+         ) -> tuple[np.ndarray, ...]:
+    """Compressed rows: ``ptr`` and, per column, its entries sorted by ``keys``."""
+    order = np.argsort(keys, kind="stable")
+    ptr = np.zeros(rows + 1, dtype=np.int64)
+    np.add.at(ptr, keys + 1, 1)
+    return tuple(np.ascontiguousarray(a, dtype=dtype)
+                 for a in (np.cumsum(ptr), *(c[order] for c in columns)))
 

@@ -5,216 +5,422 @@ functions compiled by numba; numba is imported only there.
 The graph is given as plain arrays: edge ``e`` joins graph nodes ``nu[e]``-``nv[e]``; it is
 *chosen* when variable ``eu[e]`` takes a value in the bitset ``hu[e]``, and its *twin*
 literal (variable ``ev[e]``, bitset ``hv[e]``) says the same thing (the model keeps the two
-equivalent; a constraint without twins passes the literal twice).
-``weight[x]`` is the number of original nodes merged into node ``x`` (see the contraction in
-:mod:`puzzlesmith.engines.csp_tree`); ``full`` is their total.
+equivalent; a constraint without twins passes the literal twice).  ``var_ptr``/``var_edge``
+list the edges of each variable, ``adj_ptr``/``adj_edge``/``adj_other`` those of each node.
 
-Every kernel call does one pass over the (contracted) graph: bounded work, no search.
+The constraint keeps a *view* of the domains it last read, the state of every edge in that
+view (``state``: 2 chosen, 1 open, 0 closed), a union-find of the chosen edges (``parent``,
+``size``, ``nxt``: the members of a piece as a circular list) without path compression, and
+a trail of every change to them (``tkind``/``ta``/``tb``, length ``meta[0]``) cut into
+*checkpoints* (``marks``), one per call, so that any earlier view can be restored.  A call
+(:func:`tree_step`) reads only the variables that changed since its view, and the work
+follows them.  Scratch for the searches: ``seen``/``par``/``queue`` (one per node, ``seen``
+holds stamps from the counter ``meta[1]``), ``fmark``/``ftail`` (one per edge).
 """
 
 from __future__ import annotations
 
 import types
 
-import numpy as np
-
 from .twins import compile_twins
 
-__all__ = ["find", "contraction", "tree_kernel", "compiled"]
+__all__ = ["find", "diff", "rewind", "tree_step", "compiled", "VIEW", "STATE", "UNION"]
+
+#: Trail entries: a variable's old view (``ta`` variable, ``tb`` value), an edge's old state
+#: (``ta`` edge, ``tb`` state), a union (``ta`` the root joined under root ``tb``).
+VIEW, STATE, UNION = 0, 1, 2
+# meta: trail length, stamp counter, checkpoints, overlay edges, work of the call, path length
+_TPOS, _STAMP, _NCP, _NOVER, _WORK, _PLEN = 0, 1, 2, 3, 4, 5
 
 
 def find(parent, x):
-    """Union-find root with path halving."""
+    """Union-find root (no path compression: unions are undone in reverse)."""
     while parent[x] != x:
-        parent[x] = parent[parent[x]]
         x = parent[x]
     return x
 
 
-def contraction(dom, eu, nu, nv, hu, k):
-    """Nodes joined by certain edges (renumbered 0..) and the mask of the edges to keep:
-    the open ones, and any certain edge that closes a cycle (it becomes a self-loop of the
-    contracted graph, so the next pass still fails on it)."""
-    parent = np.arange(k)
-    keep = np.zeros(eu.shape[0], dtype=np.bool_)
-    for e in range(eu.shape[0]):
-        u = eu[e]
-        if (dom[u] & ~hu[e]) == 0:
-            ru, rv = find(parent, nu[e]), find(parent, nv[e])
-            if ru != rv:
-                parent[rv] = ru
-            else:
-                keep[e] = True
-        elif (dom[u] & hu[e]) != 0:
-            keep[e] = True
-    label = np.full(k, -1, dtype=np.int64)
-    node = np.zeros(k, dtype=np.int64)
-    count = 0
-    for c in range(k):
-        r = find(parent, c)
-        if label[r] < 0:
-            label[r] = count
-            count += 1
-        node[c] = label[r]
-    return node, keep
-
-
-def tree_kernel(dom, eu, ev, nu, nv, hu, hv, weight, full, scratch, state, adj_ptr,
-                adj_edge, adj_other, blame, last, last_state, has_last, lazy):
-    """One pass of the cycle and connectivity deductions; narrows ``dom``.
-
-    Returns -1 on failure, else the number of edges still open.
-
-    ``dom[v]`` is the bitset domain of variable ``v``; edges, literals and weights are as
-    in the module's docstring.  ``scratch`` (6 rows of one entry per node) and ``state``
-    (one per edge) are scratch.
-    The edge states are read once, before any change, so one pass is sound.  ``last`` and
-    ``last_state`` keep the domains and edge states after the last bridge pass
-    (``has_last``): when the domains are a subset of those and fewer than ``lazy`` open
-    edges have closed since, the bridge pass is skipped.  With ``lazy == 1`` nothing is
-    lost (merging nodes or cutting edges inside a piece creates no new bridge); a larger
-    ``lazy`` trades deductions for speed and stays exact, since the bridge pass always runs
-    when the first call on a graph is made and at a full assignment the remaining checks
-    (no cycle, every node reached) decide.
-    """
-    ok = _tree_pass(dom, eu, ev, nu, nv, hu, hv, weight, full, scratch, state, adj_ptr,
-                    adj_edge, adj_other, blame, last, last_state, has_last, lazy)
-    if ok == 0:
-        return -1
-    n = dom.shape[0]
-    if ok == 2:                                # remember the state of the last bridge pass
-        for c in range(n):
-            last[c] = dom[c]
-        for e in range(state.shape[0]):
-            last_state[e] = state[e]
-    opened = 0
-    for e in range(state.shape[0]):
-        if state[e] == 1:
-            opened += 1
-    return opened
-
-
-def _tree_pass(dom, eu, ev, nu, nv, hu, hv, weight, full, scratch, state, adj_ptr,
-               adj_edge, adj_other, blame, last, last_state, has_last, lazy):
-    """The body of :func:`tree_kernel`: 0 on failure, 2 if the bridge pass ran, else 1."""
-    k = weight.shape[0]
-    m = eu.shape[0]
-    parent = scratch[0]
-    size = scratch[1]
-    for c in range(k):
-        parent[c] = c
-        size[c] = weight[c]
-    for e in range(m):                         # edge states before any change: 2 on, 1 open
-        u, v = eu[e], ev[e]
-        if (dom[u] & ~hu[e]) == 0:
-            state[e] = 2
-        elif (dom[u] & hu[e]) != 0 and (dom[v] & hv[e]) != 0:
-            state[e] = 1
-        else:
-            state[e] = 0
-    below_last = has_last and last.shape[0] == dom.shape[0]
-    if below_last:
-        for c in range(dom.shape[0]):
-            if dom[c] & ~last[c]:
-                below_last = False
-                break
-    closed = not below_last
-    if below_last:
-        count = 0
-        for e in range(m):
-            if state[e] == 0 and last_state[e] != 0:
-                count += 1
-                if count >= lazy:
-                    closed = True
-                    break
-    for e in range(m):                         # certain edges: merge, a cycle fails
-        if state[e] == 2:
-            ru, rv = find(parent, nu[e]), find(parent, nv[e])
-            if ru == rv:
-                blame[0], blame[1] = eu[e], ev[e]
-                return 0
-            if size[ru] < size[rv]:
-                ru, rv = rv, ru
-            parent[rv] = ru
-            size[ru] += size[rv]
-    for e in range(m):                         # open edges inside one piece: cut
-        if state[e] == 1 and find(parent, nu[e]) == find(parent, nv[e]):
-            state[e] = 0
-            u, v = eu[e], ev[e]
-            dom[u] &= ~hu[e]
-            dom[v] &= ~hv[e]
-            if dom[u] == 0 or dom[v] == 0:
-                blame[0], blame[1] = u, v
-                return 0
-    if full <= 1 or not closed:
+def edge_state(view, e, eu, ev, hu, hv):
+    """2 if edge ``e`` is chosen in ``view``, 1 if open, 0 if closed."""
+    d = view[eu[e]]
+    if (d & ~hu[e]) == 0:
+        return 2
+    if (d & hu[e]) != 0 and (view[ev[e]] & hv[e]) != 0:
         return 1
-    return 2 * _bridges(dom, eu, ev, nu, hu, hv, weight, full, state, adj_ptr, adj_edge,
-                        adj_other, scratch[2], scratch[3], scratch[4], scratch[5], blame)
+    return 0
 
 
-def _bridges(dom, eu, ev, nu, hu, hv, weight, full, state, adj_ptr, adj_edge, adj_other,
-             disc, low, stack_node, stack_edge, blame):
-    """Connectivity: the possible edges must join every node, and each bridge of
-    that graph (an edge whose loss would split it) must be taken.  Returns 0 on failure.
+def _log(tkind, ta, tb, meta, kind, a, b):
+    t = meta[_TPOS]
+    tkind[t] = kind
+    ta[t] = a
+    tb[t] = b
+    meta[_TPOS] = t + 1
 
-    Iterative Tarjan over nodes; ``state[e] > 0`` marks the possible edges; the last five
-    arrays but one are scratch of one entry per node.
+
+def _undo(mark, dom, view, state, parent, size, nxt, tkind, ta, tb, meta):
+    """Undo the trail down to ``mark``; returns the change in the number of variables whose
+    domain in ``dom`` is not within the view."""
+    t = meta[_TPOS]
+    delta = 0
+    while t > mark:
+        t -= 1
+        a = ta[t]
+        if tkind[t] == VIEW:
+            if dom[a] & ~view[a]:
+                delta -= 1
+            view[a] = tb[t]
+            if dom[a] & ~view[a]:
+                delta += 1
+        elif tkind[t] == STATE:
+            state[a] = tb[t]
+        else:
+            b = tb[t]
+            parent[a] = a
+            size[b] -= size[a]
+            na = nxt[a]
+            nxt[a] = nxt[b]
+            nxt[b] = na
+    meta[_TPOS] = t
+    return delta
+
+
+def diff(dom, view, changed):
+    """The variables whose domain differs from the view, into ``changed``; returns how many,
+    and how many are not within the view."""
+    count = 0
+    outside = 0
+    for c in range(view.shape[0]):
+        d = dom[c]
+        if d != view[c]:
+            changed[count] = c
+            count += 1
+            if d & ~view[c]:
+                outside += 1
+    return count, outside
+
+
+def rewind(dom, view, state, parent, size, nxt, tkind, ta, tb, meta, marks, exact, outside):
+    """Back up to the latest checkpoint whose view holds ``dom`` (``outside`` variables are
+    not within the current view) and that is *exact* (its call narrowed nothing, so its view
+    is the domains it certified); the bottom checkpoint (nothing read yet) always is."""
+    ncp = meta[_NCP]
+    while ncp > 1 and (outside > 0 or not exact[ncp - 1]):
+        ncp -= 1
+        outside += _undo(marks[ncp - 1], dom, view, state, parent, size, nxt, tkind, ta, tb,
+                         meta)
+    meta[_NCP] = ncp
+
+
+def tree_step(dom, changed, nodes, eu, ev, nu, nv, hu, hv, var_ptr, var_edge, adj_ptr,
+              adj_edge, adj_other, view, state, over, parent, size, nxt, tkind, ta, tb, meta,
+              marks, exact, lists, seen, par, queue, fmark, ftail, tarjan, blame, budget):
+    """One propagation from the view (the top checkpoint) to ``dom``, which is within it and
+    differs at the variables ``changed``; narrows ``dom``.  Returns 1, or 0 when no spanning
+    tree is left (the view then as before).
+
+    Read once, as the domains are on entry: merge newly chosen edges (a cycle fails), cut
+    the open edges inside a piece, then keep the possible edges connected with every bridge
+    chosen: the graph certified at the view changes only by the edges closed since, and an
+    edge can become a bridge only where such an edge ``u-v`` leaves ``u`` and ``v`` joined by
+    one path, so each is checked by two searches around it (:func:`_check`); past
+    ``budget`` edges scanned, or from the bottom checkpoint, one pass of Tarjan over the
+    whole graph does it instead.  ``lists`` rows: chosen, closed, overlay edges (cut 1,
+    forced 2 in ``over``), the path of a check; ``meta[3]`` counts the overlay.
     """
-    k = weight.shape[0]
-    for c in range(k):
-        disc[c] = -1
-    timer = 0
-    reached = 0
-    start = -1
-    for root in range(k):
-        if weight[root] == 0 or disc[root] >= 0:
-            continue
-        if start >= 0:                                # a second piece: disconnected
+    start = meta[_TPOS]
+    meta[_NOVER] = 0
+    meta[_WORK] = 0
+    ok = _step(dom, changed, nodes, eu, ev, nu, nv, hu, hv, var_ptr, var_edge, adj_ptr,
+               adj_edge, adj_other, view, state, over, parent, size, nxt, tkind, ta, tb, meta,
+               marks, lists, seen, par, queue, fmark, ftail, tarjan, blame, budget)
+    for i in range(meta[_NOVER]):
+        over[lists[2, i]] = 0
+    if not ok:
+        _undo(start, dom, view, state, parent, size, nxt, tkind, ta, tb, meta)
+        return 0
+    ncp = meta[_NCP]
+    if meta[_TPOS] > marks[ncp - 1]:
+        marks[ncp] = meta[_TPOS]
+        exact[ncp] = meta[_NOVER] == 0
+        meta[_NCP] = ncp + 1
+    return 1
+
+
+def _step(dom, changed, nodes, eu, ev, nu, nv, hu, hv, var_ptr, var_edge, adj_ptr, adj_edge,
+          adj_other, view, state, over, parent, size, nxt, tkind, ta, tb, meta, marks, lists,
+          seen, par, queue, fmark, ftail, tarjan, blame, budget):
+    """The body of :func:`tree_step`: 1 or 0."""
+    certified = meta[_NCP] > 1
+    for i in range(changed.shape[0]):            # the new view
+        c = changed[i]
+        _log(tkind, ta, tb, meta, VIEW, c, view[c])
+        view[c] = dom[c]
+    nchosen = 0
+    nclosed = 0
+    for i in range(changed.shape[0]):            # edge states: the chosen, the closed
+        c = changed[i]
+        for p in range(var_ptr[c], var_ptr[c + 1]):
+            e = var_edge[p]
+            s = edge_state(view, e, eu, ev, hu, hv)
+            if s != state[e]:
+                _log(tkind, ta, tb, meta, STATE, e, state[e])
+                if s == 2:
+                    lists[0, nchosen] = e
+                    nchosen += 1
+                elif state[e] > 0:
+                    lists[1, nclosed] = e
+                    nclosed += 1
+                state[e] = s
+    for i in range(nchosen):                     # merge; cut the open edges in between
+        e = lists[0, i]
+        ru, rv = find(parent, nu[e]), find(parent, nv[e])
+        if ru == rv:
+            blame[0], blame[1] = eu[e], ev[e]
+            return 0
+        if size[ru] < size[rv]:
+            ru, rv = rv, ru
+        x = rv
+        while True:
+            for q in range(adj_ptr[x], adj_ptr[x + 1]):
+                f = adj_edge[q]
+                if (state[f] == 1 and over[f] == 0 and find(parent, adj_other[q]) == ru
+                        and not _narrow(f, 1, dom, eu, ev, hu, hv, over, lists, meta, blame)):
+                    return 0
+            x = nxt[x]
+            if x == rv:
+                break
+        parent[rv] = ru
+        size[ru] += size[rv]
+        x = nxt[ru]
+        nxt[ru] = nxt[rv]
+        nxt[rv] = x
+        _log(tkind, ta, tb, meta, UNION, rv, ru)
+    for i in range(changed.shape[0]):            # open edges inside a piece (self-loops)
+        c = changed[i]
+        for p in range(var_ptr[c], var_ptr[c + 1]):
+            e = var_edge[p]
+            if (state[e] == 1 and over[e] == 0
+                    and find(parent, nu[e]) == find(parent, nv[e])
+                    and not _narrow(e, 1, dom, eu, ev, hu, hv, over, lists, meta, blame)):
+                return 0
+    if nodes <= 1:
+        return 1
+    if certified:
+        for i in range(nclosed):
+            e = lists[1, i]
+            u, v = nu[e], nv[e]
+            if find(parent, u) == find(parent, v):
+                continue
+            r = _check(u, v, dom, eu, ev, nu, nv, hu, hv, adj_ptr, adj_edge, adj_other,
+                       state, over, lists, seen, par, queue, fmark, ftail, meta, blame, budget)
+            if r == 0:
+                return 0
+            if r == 2:
+                certified = False
+                break
+    if not certified:
+        return _bridges(dom, nodes, eu, ev, hu, hv, adj_ptr, adj_edge, adj_other, state, over,
+                        lists, meta, tarjan, queue, par, blame)
+    return 1
+
+
+def _narrow(e, how, dom, eu, ev, hu, hv, over, lists, meta, blame):
+    """Cut (``how`` 1) or force (2) edge ``e`` in ``dom``, on the overlay; 0 on a wipe-out."""
+    over[e] = how
+    lists[2, meta[_NOVER]] = e
+    meta[_NOVER] += 1
+    u, v = eu[e], ev[e]
+    if how == 1:
+        dom[u] &= ~hu[e]
+        dom[v] &= ~hv[e]
+    else:
+        dom[u] &= hu[e]
+        dom[v] &= hv[e]
+    if dom[u] == 0 or dom[v] == 0:
+        blame[0], blame[1] = u, v
+        return 0
+    return 1
+
+
+def _check(u, v, dom, eu, ev, nu, nv, hu, hv, adj_ptr, adj_edge, adj_other, state, over,
+           lists, seen, par, queue, fmark, ftail, meta, blame, budget):
+    """Nodes ``u`` and ``v`` must stay joined by two edge-disjoint paths of possible edges (a
+    chosen edge counts twice): each open edge on every ``u-v`` path is a bridge, forced
+    here, one by one.  A path, then a search of the residual graph of that path (as a flow
+    of 1): if it reaches ``v`` there are two paths; if it runs out, the side it explored is
+    left by one edge of the path, a bridge.  Returns 1, 0 on failure (disconnected, or a
+    bridge that cannot be chosen), 2 past the budget."""
+    while True:
+        r = _meet(u, v, False, 0, nu, nv, adj_ptr, adj_edge, adj_other, state, over, seen,
+                  par, queue, fmark, ftail, meta, budget)
+        if r == 2:
+            return 2
+        if r <= 0:
             blame[0], blame[1] = -1, -1
             return 0
-        start = root
-        disc[root] = low[root] = timer
-        timer += 1
-        reached += weight[root]
-        top = 0
-        stack_node[0] = root
-        stack_edge[0] = -1
-        nxt = adj_ptr.copy()                          # next adjacency to try, per node
-        while top >= 0:
-            u = stack_node[top]
-            if nxt[u] < adj_ptr[u + 1]:
-                i = nxt[u]
-                nxt[u] += 1
-                e = adj_edge[i]
-                if state[e] == 0 or e == stack_edge[top]:
-                    continue
-                w = adj_other[i]
-                if disc[w] < 0:
-                    disc[w] = low[w] = timer
-                    timer += 1
-                    reached += weight[w]
-                    top += 1
-                    stack_node[top] = w
-                    stack_edge[top] = e
-                elif disc[w] < low[u]:
-                    low[u] = disc[w]
+        flow = meta[_STAMP] + 1                  # the path's open edges, each with its tail
+        meta[_STAMP] = flow
+        plen = 0
+        x, e, y = queue[0], queue[1], queue[2]   # where the two searches met
+        tail = x
+        while True:
+            if state[e] == 1 and over[e] != 2:
+                fmark[e] = flow
+                ftail[e] = tail
+                lists[3, plen] = e
+                plen += 1
+            if par[y] < 0:
+                break
+            e = par[y]
+            tail = y
+            y = nu[e] + nv[e] - y
+        while par[x] >= 0:
+            e = par[x]
+            tail = nu[e] + nv[e] - x
+            if state[e] == 1 and over[e] != 2:
+                fmark[e] = flow
+                ftail[e] = tail
+                lists[3, plen] = e
+                plen += 1
+            x = tail
+        r = _meet(u, v, True, flow, nu, nv, adj_ptr, adj_edge, adj_other, state, over, seen,
+                  par, queue, fmark, ftail, meta, budget)
+        if r == 1:
+            return 1
+        if r == 2:
+            return 2
+        side = meta[_STAMP] - 1 if r == 0 else meta[_STAMP]
+        bridge = -1
+        for i in range(plen):
+            e = lists[3, i]
+            t = ftail[e]
+            h = nu[e] + nv[e] - t
+            if (seen[t] == side) != (seen[h] == side):
+                bridge = e
+                break
+        if bridge < 0:
+            return 2
+        if not _narrow(bridge, 2, dom, eu, ev, hu, hv, over, lists, meta, blame):
+            return 0
+
+
+def _meet(u, v, residual, flow, nu, nv, adj_ptr, adj_edge, adj_other, state, over, seen,
+          par, queue, fmark, ftail, meta, budget):
+    """Breadth-first from ``u`` and, backwards, from ``v`` at once, the smaller frontier
+    first, over the possible edges (with ``residual``: not along an open edge of the path
+    stamped ``flow``, in the path's direction).  Returns 1 when they meet (``queue[0:3]`` =
+    the last node of ``u``'s side, the edge, the first of ``v``'s; ``par`` leads back), 0
+    when ``u``'s side runs out, -1 when ``v``'s does (its nodes carry the stamp
+    ``meta[1] - 1``, resp. ``meta[1]``), 2 past ``budget`` edges scanned in the call."""
+    k = seen.shape[0]
+    mine_a = meta[_STAMP] + 1
+    mine_b = mine_a + 1
+    meta[_STAMP] = mine_b
+    seen[u] = mine_a
+    par[u] = -1
+    seen[v] = mine_b
+    par[v] = -1
+    queue[3] = u                                 # u's side grows up from 3, v's down from k+2
+    queue[k + 2] = v
+    ha, ta_, hb, tb_ = 3, 4, k + 2, k + 1
+    while True:
+        if ha == ta_:
+            return 0
+        if hb == tb_:
+            return -1
+        if meta[_WORK] > budget:
+            return 2
+        if ta_ - ha <= hb - tb_:
+            x = queue[ha]
+            ha += 1
+            side = 0
+        else:
+            x = queue[hb]
+            hb -= 1
+            side = 1
+        mine = mine_a if side == 0 else mine_b
+        other = mine_b if side == 0 else mine_a
+        meta[_WORK] += adj_ptr[x + 1] - adj_ptr[x]
+        for q in range(adj_ptr[x], adj_ptr[x + 1]):
+            e = adj_edge[q]
+            s = state[e]
+            if s == 0 or over[e] == 1:
+                continue
+            y = adj_other[q]
+            if (residual and s == 1 and over[e] != 2 and fmark[e] == flow
+                    and ftail[e] == (x if side == 0 else y)):
+                continue
+            sy = seen[y]
+            if sy == mine:
+                continue
+            if sy == other:
+                if side == 0:
+                    queue[0], queue[2] = x, y
+                else:
+                    queue[0], queue[2] = y, x
+                queue[1] = e
+                return 1
+            seen[y] = mine
+            par[y] = e
+            if side == 0:
+                queue[ta_] = y
+                ta_ += 1
             else:
-                e = stack_edge[top]
-                top -= 1
-                if top >= 0:
-                    p = stack_node[top]
-                    if low[u] < low[p]:
-                        low[p] = low[u]
-                    if low[u] > disc[p] and state[e] == 1:   # an open bridge: take it
-                        dom[eu[e]] &= hu[e]
-                        dom[ev[e]] &= hv[e]
-                        if dom[eu[e]] == 0 or dom[ev[e]] == 0:
-                            blame[0], blame[1] = eu[e], ev[e]
-                            return 0
-    return 1 if reached == full else 0
+                queue[tb_] = y
+                tb_ -= 1
 
 
-_KERNELS = (find, contraction, _bridges, _tree_pass, tree_kernel)
+def _bridges(dom, nodes, eu, ev, hu, hv, adj_ptr, adj_edge, adj_other, state, over, lists,
+             meta, tarjan, stack_node, stack_edge, blame):
+    """The whole pass: the possible edges must join every node, and each bridge of that
+    graph (an edge whose loss would split it) must be chosen.  Iterative Tarjan from node
+    0; ``tarjan`` rows are scratch (discovery, low, next adjacency).  Returns 0 on failure."""
+    disc, low, nxt_adj = tarjan[0], tarjan[1], tarjan[2]
+    for c in range(nodes):
+        disc[c] = -1
+    disc[0] = low[0] = 0
+    timer = 1
+    top = 0
+    stack_node[0] = 0
+    stack_edge[0] = -1
+    nxt_adj[0] = adj_ptr[0]
+    while top >= 0:
+        x = stack_node[top]
+        if nxt_adj[x] < adj_ptr[x + 1]:
+            q = nxt_adj[x]
+            nxt_adj[x] += 1
+            e = adj_edge[q]
+            if state[e] == 0 or over[e] == 1 or e == stack_edge[top]:
+                continue
+            y = adj_other[q]
+            if disc[y] < 0:
+                disc[y] = low[y] = timer
+                timer += 1
+                top += 1
+                stack_node[top] = y
+                stack_edge[top] = e
+                nxt_adj[y] = adj_ptr[y]
+            elif disc[y] < low[x]:
+                low[x] = disc[y]
+        else:
+            e = stack_edge[top]
+            top -= 1
+            if top >= 0:
+                p = stack_node[top]
+                if low[x] < low[p]:
+                    low[p] = low[x]
+                if (low[x] > disc[p] and state[e] == 1 and over[e] != 2
+                        and not _narrow(e, 2, dom, eu, ev, hu, hv, over, lists, meta, blame)):
+                    return 0
+    if timer != nodes:
+        blame[0], blame[1] = -1, -1
+        return 0
+    return 1
+
+
+_KERNELS = (find, diff, edge_state, _log, _undo, rewind, _narrow, _meet, _check, _bridges, _step,
+            tree_step)
 _COMPILED: types.SimpleNamespace | None = None
 
 
