@@ -20,6 +20,14 @@ Multiplicities and secondary items (the seed's ``satisfy``/``counts``): two of `
 ...            multiplicity={"n": 2}, secondary=["s"]).count().count
 2
 
+Colours (Knuth's Algorithm C): a secondary item given as ``Colored(item, colour)`` may be
+shared by options that give it the same colour.  ``A`` and ``B`` agree on ``x``, ``C`` does
+not:
+
+>>> ExactCover({"A": ["p", Colored("x", "red")], "B": ["q", Colored("x", "red")],
+...             "C": ["q", Colored("x", "blue")]}, secondary=["x"]).count().count
+1
+
 How it searches (documented because the statistics depend on it):
 
 * **branching** on one item at a time, as in Dancing Links (n-ary): "the first of its
@@ -81,6 +89,7 @@ from __future__ import annotations
 import itertools
 import random as _random
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from typing import NamedTuple
 
 import numpy as np
 
@@ -89,7 +98,15 @@ from ..results import CountResult, Limits, SolveResult, Stats, Status, count_sta
 from .driver import ChunkDriver
 from .kernels import ensure_warm, kernel_name, switch_at, warm_up
 
-__all__ = ["ExactCover", "Search"]
+__all__ = ["ExactCover", "Search", "Colored"]
+
+
+class Colored(NamedTuple):
+    """A secondary item with a colour, as an option covers it (Knuth's Algorithm C): options
+    that give an item the same colour may share it; an uncoloured use is exclusive."""
+
+    item: Hashable
+    color: Hashable
 
 # Layout shared with the kernels (see exactcover_kernels): option statuses, the outcomes of
 # one kernel call, the modes saved between calls, and the slots of the control array.
@@ -166,6 +183,7 @@ class ExactCover:
             rows = [list(dict.fromkeys(items)) for items in options]
             self.names = list(range(len(rows)))
         limits.check("building the model")
+        rows, painted = _split_colors(rows)
         caps = dict(secondary) if isinstance(secondary, Mapping) else dict.fromkeys(secondary, 1)
         bounds = {item: _bounds(item, b) for item, b in (multiplicity or {}).items()}
         clash = set(caps) & set(bounds)
@@ -183,6 +201,10 @@ class ExactCover:
             if n % _BUILD_CHECK == 0:
                 limits.check("building the model")
             numbers = [index[i] for i in row]
+            if any(c is not None and self.primary[i] for i, c in zip(
+                    numbers, painted[n], strict=True)):
+                raise UsageError(f"option {name!r} colours a primary item (only secondary "
+                                 "items take colours)")
             if not any(self.primary[i] for i in numbers):
                 raise UsageError(f"option {name!r} covers no primary item")
             encoded.append(numbers)
@@ -192,6 +214,11 @@ class ExactCover:
         if rng is not None:
             rng.shuffle(order)
         self._encode(encoded, order, limits)
+        palette = {c: n + 1 for n, c in enumerate(dict.fromkeys(
+            c for row in painted for c in row if c is not None))}
+        #: Per entry of the option -> items table, its colour number (0: none).
+        self.colors = np.array([palette.get(c, 0) for row in painted for c in row],
+                               dtype=np.int64)
         # The bounds pay off only with multiplicities; on plain exact cover they cost time.
         self.pigeonhole = bool(np.any(self.hi > 1)) if pigeonhole is None else pigeonhole
         self.probe = probe
@@ -200,6 +227,9 @@ class ExactCover:
         self.plain = plain is not False and not (
             self.pigeonhole or self.probe or self.dynamic) and bool(
             np.all(self.hi == 1) and np.all(self.lo == self.primary))
+        if palette and not self.plain:
+            raise UsageError("colours need plain exact cover (no multiplicities, secondary "
+                             "bounds, pigeonhole, probe, dynamic or plain=False)")
 
     def _encode(self, rows: list[list[int]], order: list[int], limits: Limits) -> None:
         """Build the CSR tables; ``order`` is the option order seen by the search."""
@@ -356,7 +386,7 @@ class Search:
                        "trail": [0] * (p.opt_items.size + 1), "ctl": ctl,
                        "levels": [[0] * (len(p.items) + 2) for _ in range(5)]}
         self._model = (p.primary.tolist(), p.opt_start.tolist(), p.opt_items.tolist(),
-                       entry_opt, p.item_start.tolist())
+                       entry_opt, p.colors.tolist(), p.item_start.tolist())
         self._kernel = exactcover_kernels.search_plain
 
     @property
@@ -447,7 +477,7 @@ class Search:
                 value, tuple) else np.array(value, dtype=dtype)
         p = self.problem
         self._model = (p.primary, p.opt_start, p.opt_items, np.array(
-            self._model[3], dtype=np.int64), p.item_start) if p.plain else (
+            self._model[3], dtype=np.int64), p.colors, p.item_start) if p.plain else (
             p.lo, p.hi, p.primary, p.opt_start, p.opt_items, p.item_start, p.item_opts)
         self._kernel = exactcover_kernels.compiled(p.plain)
         self.compiled = True
@@ -465,6 +495,21 @@ def _warm_up() -> None:
     """Load (or compile) the compiled kernels once per process."""
     for pigeonhole in (False, True):  # the plain kernel, the general one
         Search(ExactCover([[0]], pigeonhole=pigeonhole), kernels="numba").count_all()
+
+
+def _split_colors(rows: list[list]) -> tuple[list[list], list[list]]:
+    """Each option's items without their colours, and the colours (None: uncoloured);
+    an item met twice in one option counts once."""
+    items, colors = [], []
+    for row in rows:
+        seen: dict = {}
+        for entry in row:
+            item, color = (entry.item, entry.color) if isinstance(entry, Colored) else (
+                entry, None)
+            seen.setdefault(item, color)
+        items.append(list(seen))
+        colors.append(list(seen.values()))
+    return items, colors
 
 
 def _bounds(item: Hashable, spec: int | tuple[int, int]) -> tuple[int, int]:

@@ -599,15 +599,18 @@ def _deactivate(i, active, where, ctl):
     ctl[C_ACTIVE] = last
 
 
-def _hide(j, before, check, primary, opt_start, opt_items, entry_opt, item_start, cells, loc,
-          size, where, trail, ctl):
-    """Remove the free options of item ``j`` from the other items that were active (at
-    positions below ``before``): each such entry is swapped past the end of its item's free
-    options and the item noted on the trail.  With ``check``, False as soon as an active
-    primary item would lose its last option (the undo restores what was removed)."""
+def _hide(j, color, before, check, primary, opt_start, opt_items, entry_opt, colors,
+          item_start, cells, loc, size, where, trail, ctl):
+    """Remove the free options of item ``j`` (but those giving it ``color``, unless 0) from
+    the other items that were active (at positions below ``before``): each such entry is
+    swapped past the end of its item's free options and the item noted on the trail.  With
+    ``check``, False as soon as an active primary item would lose its last option (the undo
+    restores what was removed)."""
     t = ctl[C_TRAIL]  # kept in locals: the loop is the kernel's hot spot
     now = ctl[C_ACTIVE]
     for pos in range(item_start[j], item_start[j] + size[j]):
+        if color != 0 and colors[cells[pos]] == color:
+            continue
         o = entry_opt[cells[pos]]
         for k in range(opt_start[o], opt_start[o + 1]):
             i = opt_items[k]
@@ -631,10 +634,11 @@ def _hide(j, before, check, primary, opt_start, opt_items, entry_opt, item_start
     return True
 
 
-def _cover(o, p, primary, opt_start, opt_items, entry_opt, item_start, cells, loc, size,
-           active, where, trail, ctl):
+def _cover(o, p, primary, opt_start, opt_items, entry_opt, colors, item_start, cells, loc,
+           size, active, where, trail, ctl):
     """Take option ``o`` (branching on item ``p``): deactivate its other items, then hide
-    them.  False if an active primary item is left without options."""
+    them (keeping the options that give an item the same colour).  False if an active
+    primary item is left without options."""
     before = ctl[C_ACTIVE]
     for k in range(opt_start[o], opt_start[o + 1]):
         i = opt_items[k]
@@ -643,8 +647,8 @@ def _cover(o, p, primary, opt_start, opt_items, entry_opt, item_start, cells, lo
     for k in range(opt_start[o], opt_start[o + 1]):
         i = opt_items[k]
         if i != p and where[i] < before and not _hide(
-                i, before, True, primary, opt_start, opt_items, entry_opt, item_start, cells,
-                loc, size, where, trail, ctl):
+                i, colors[k], before, True, primary, opt_start, opt_items, entry_opt, colors,
+                item_start, cells, loc, size, where, trail, ctl):
             return False
     return True
 
@@ -670,8 +674,8 @@ def _undo_plain(mark, size, trail, ctl):
     ctl[C_TRAIL] = t
 
 
-def search_plain(primary, status, opt_start, opt_items, entry_opt, item_start, cells, trail,
-                 ctl, levels, node_stop, max_found):
+def search_plain(primary, status, opt_start, opt_items, entry_opt, colors, item_start, cells,
+                 trail, ctl, levels, node_stop, max_found):
     """:func:`search` for plain exact cover (dancing cells), resumable the same way.
 
     ``cells`` is (cells, loc, size, active, where): the items' segments of entries, each
@@ -704,8 +708,8 @@ def search_plain(primary, status, opt_start, opt_items, entry_opt, item_start, c
                     lvl_base[level] = ctl[C_TRAIL]
                     lvl_active[level] = ctl[C_ACTIVE]
                     _deactivate(p, active, where, ctl)
-                    _hide(p, ctl[C_ACTIVE], False, primary, opt_start, opt_items, entry_opt,
-                          item_start, cells_, loc, size, where, trail, ctl)
+                    _hide(p, 0, ctl[C_ACTIVE], False, primary, opt_start, opt_items,
+                          entry_opt, colors, item_start, cells_, loc, size, where, trail, ctl)
                     lvl_mark[level] = ctl[C_TRAIL]
                     lvl_pos[level] = item_start[p] - 1
         # The next option of the deepest level with one left.
@@ -724,8 +728,8 @@ def search_plain(primary, status, opt_start, opt_items, entry_opt, item_start, c
                 lvl_pos[level] = pos
                 o = entry_opt[cells_[pos]]
                 status[o] = TAKEN
-                if not _cover(o, p, primary, opt_start, opt_items, entry_opt, item_start,
-                              cells_, loc, size, active, where, trail, ctl):
+                if not _cover(o, p, primary, opt_start, opt_items, entry_opt, colors,
+                              item_start, cells_, loc, size, active, where, trail, ctl):
                     ctl[C_FAILED] = 1
                 ctl[C_MODE] = DESCEND
                 break
