@@ -1,12 +1,12 @@
 """Figures for the exact-cover engine and Star Battle (issue 2).
 
-    python benchmarks/bench_exactcover.py [--repeat 5] [--quick]
+    python benchmarks/bench_exactcover.py [--repeat 5] [--quick | --counting]
 
 Prints medians (after one warm-up run, so numba's compilation is not counted) of:
 * every Star Battle puzzle in ../shared/data/starbattle: first solution, proof of uniqueness;
-* counting all solutions: pentominoes on 6x10 (9356) and 12-queens (14200);
-* side by side, when installed (optional extra ``bench``): OR-Tools CP-SAT on Star Battle,
-  ``xcover`` and ``exact-cover`` on the counting problems;
+* counting all solutions: pentominoes on 6x10 (9356) and 12-queens (14200), beside
+  ``xcover`` and ``exact-cover`` in the same run (``--counting``: only these);
+* side by side, when installed (optional extra ``bench``): OR-Tools CP-SAT on Star Battle;
 * the one-time compile cost of the kernels and the start-up time of a CLI call.
 CPU time (``time.process_time``) is reported beside wall time: on a shared machine it is the
 steadier figure.
@@ -43,16 +43,6 @@ def timed(run, repeat: int) -> tuple[float, float, object]:
         walls.append(time.perf_counter() - wall)
         cpus.append(time.process_time() - cpu)
     return statistics.median(walls), statistics.median(cpus), result
-
-
-def queens(n: int) -> ExactCover:
-    """N-queens with Knuth's "organ-pipe" item order: middle rows and columns first."""
-    options = {(r, c): [("r", r), ("c", c), ("d", r + c), ("a", r - c)]
-               for r in range(n) for c in range(n)}
-    diagonals = [("d", k) for k in range(2 * n - 1)] + [("a", k) for k in range(1 - n, n)]
-    order = sorted(range(n), key=lambda k: abs(k - (n - 1) / 2))
-    pipe = {item: 1 for k in order for item in (("r", k), ("c", k))}
-    return ExactCover(options, secondary=diagonals, multiplicity=pipe)
 
 
 def star_battle(repeat: int, limit: float) -> None:
@@ -116,20 +106,87 @@ def cp_sat(limit: float) -> None:
 
 
 def counting(repeat: int) -> None:
-    print("\nCounting all solutions (median of wall / CPU seconds)")
-    problems = {"pentominoes 6x10": (lambda: ExactCover(placements(6, 10)), 9356, 1),
-                "12-queens": (lambda: queens(12), 14200, repeat)}
-    for name, (make, expected, runs) in problems.items():
-        problem = make()
-        wall, cpu, result = timed(problem.count, runs)
-        assert result.count == expected, (name, result.count)
-        print(f"  {name:18} {result.count:6d} solutions  {wall:7.3f} s wall  {cpu:7.3f} s CPU"
-              f"  {result.stats.nodes:,} nodes")
+    """Count-all beside xcover and the ``exact-cover`` package (C), same run, interleaved,
+    median CPU seconds of ``repeat`` runs each (a peer that is not installed is skipped)."""
+    print(f"\nCounting all solutions: median CPU s of {repeat}, side by side "
+          "(xcover: Python + numba; exact-cover: C, primary items only, so the queens'"
+          " diagonals get one slack option each)")
+    print(f"  {'problem':18} {'solutions':>9} {'nodes':>11} {'puzzlesmith':>12} {'xcover':>9}"
+          f" {'exact-cover':>12}")
+    problems = {"pentominoes 6x10": (placements(6, 10), [], 9356),
+                "12-queens": (queens_options(12), queens_secondary(12), 14200)}
+    peers = available_peers()
+    for name, (options, secondary, expected) in problems.items():
+        problem = ExactCover(options, secondary=secondary)
+        runs = {"puzzlesmith": lambda p=problem: p.count().count}
+        runs.update({peer: make(options, secondary) for peer, make in peers.items()})
+        times: dict[str, list[float]] = {who: [] for who in runs}
+        for _ in range(repeat):
+            for who, run in runs.items():
+                start = time.process_time()
+                got = run()
+                times[who].append(time.process_time() - start)
+                assert got == expected, (name, who, got)
+        nodes = problem.count().stats.nodes
+        cells = [f"{statistics.median(times[who]):9.3f}" if who in times else f"{'-':>9}"
+                 for who in ("xcover", "exact-cover")]
+        ours = statistics.median(times["puzzlesmith"])
+        print(f"  {name:18} {expected:9d} {nodes:11,d} {ours:12.3f} {cells[0]} {cells[1]:>12}")
+    if len(peers) < 2:
+        print("  (a peer not installed: pip install '.[bench]' to compare)")
+
+
+def queens_options(n: int) -> dict:
+    """N-queens options: rows and columns primary, diagonals secondary."""
+    return {(r, c): [("r", r), ("c", c), ("d", r + c), ("a", r - c)]
+            for r in range(n) for c in range(n)}
+
+
+def queens_secondary(n: int) -> list:
+    return [("d", k) for k in range(2 * n - 1)] + [("a", k) for k in range(1 - n, n)]
+
+
+def available_peers() -> dict:
+    """``{name: make(options, secondary) -> run() -> count}`` for the installed peers (each
+    warmed up once, so numba's compilation is not counted)."""
+    peers = {}
     try:
-        import xcover  # noqa: F401
-        print("  (xcover installed: compare with its own covers_bool on the same options)")
+        import xcover
+
+        def make_xcover(options, secondary):
+            rows, primary, second = _numbered(options, secondary)
+            return lambda: sum(1 for _ in xcover.covers(rows, primary=primary, secondary=second))
+
+        list(xcover.covers([[0, 1], [1]], primary=[0, 1]))
+        peers["xcover"] = make_xcover
     except ImportError:
-        print("  (xcover / exact-cover not installed: pip install '.[bench]' to compare)")
+        pass
+    try:
+        import exact_cover
+        import numpy as np
+
+        def make_exact_cover(options, secondary):
+            rows, primary, second = _numbered(options, secondary)
+            rows = rows + [[i] for i in second]  # a slack option per secondary item
+            matrix = np.zeros((len(rows), len(primary) + len(second)), dtype=np.int32)
+            for r, row in enumerate(rows):
+                matrix[r, row] = 1
+            return lambda: int(exact_cover.get_solution_count(matrix))
+
+        peers["exact-cover"] = make_exact_cover
+    except ImportError:
+        pass
+    return peers
+
+
+def _numbered(options, secondary) -> tuple[list[list[int]], list[int], list[int]]:
+    """Options as lists of item numbers (items in order of appearance), the primary and the
+    secondary item numbers."""
+    items = list(dict.fromkeys([i for row in options.values() for i in row] + list(secondary)))
+    index = {item: n for n, item in enumerate(items)}
+    second = {index[i] for i in secondary}
+    rows = [[index[i] for i in row] for row in options.values()]
+    return rows, [n for n in range(len(items)) if n not in second], sorted(second)
 
 
 def start_up() -> None:
@@ -160,10 +217,15 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--limit", type=float, default=60.0, help="seconds per solve")
     parser.add_argument("--quick", action="store_true", help="Star Battle only, 1 run")
+    parser.add_argument("--counting", action="store_true",
+                        help="only the count-all problems beside xcover and exact-cover")
     args = parser.parse_args()
     if not DATA.is_dir():
         sys.exit(f"shared data not found at {DATA}")
     warm_all()  # load the compiled kernels before any clock starts
+    if args.counting:
+        counting(args.repeat)
+        return
     star_battle(1 if args.quick else args.repeat, args.limit)
     if not args.quick:
         counting(args.repeat)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzlesmith.engines.exactcover import ExactCover
+from puzzlesmith.engines.exactcover import Colored, ExactCover
 from puzzlesmith.engines.kernels import AUTO, KERNELS
 from puzzlesmith.errors import UsageError
 from puzzlesmith.puzzles.pentominoes import placements
@@ -148,10 +148,10 @@ def test_the_kernels_agree_and_auto_hands_over_mid_search():
     the node fixed by the policy, moves its state to the compiled kernels and carries on:
     the same solutions in the same order, the same node count, whatever kernels ran."""
     counts = {mode: queens(8).count(kernels=mode) for mode in KERNELS}
-    assert {(c.count, c.stats.nodes) for c in counts.values()} == {(92, 449)}
+    assert {(c.count, c.stats.nodes) for c in counts.values()} == {(92, 1174)}
     assert [counts[mode].stats.extra["kernel"] for mode in KERNELS] == [
-        "numba", "python", "numba"]  # auto: 449 nodes is past its interpreted budget
-    assert AUTO["exactcover"].nodes < 449
+        "numba", "python", "numba"]  # auto: 1174 nodes is past its interpreted budget
+    assert AUTO["exactcover"].nodes < 1174
     slow = list(queens(8).solutions(kernels="python"))
     run = queens(8).solutions()
     seen, compiled = [], []
@@ -160,7 +160,7 @@ def test_the_kernels_agree_and_auto_hands_over_mid_search():
         compiled.append(run.compiled)
     assert seen == slow and len(seen) == 92 and run.status is Status.SOLVED
     assert not compiled[0] and compiled[-1]
-    assert run.stats.nodes == 449 and run.stats.extra["kernel"] == "numba"
+    assert run.stats.nodes == 1174 and run.stats.extra["kernel"] == "numba"
 
 
 def test_auto_is_deterministic_and_a_small_search_stays_in_python():
@@ -294,3 +294,63 @@ def test_random_seed_object_accepted():
     shuffled = ExactCover({(r, c): [("r", r), ("c", c)] for r in range(3) for c in range(3)},
                           seed=random.Random(5)).count()
     assert result.status is Status.SOLVED and shuffled.count == 6
+
+
+def brute_force_colored(options):
+    """Every subset of options covering each primary item once, and each secondary item
+    once or only by options giving it one same colour (Knuth's Algorithm C), by enumeration."""
+    names = list(options)
+    found = set()
+    for size in range(len(names) + 1):
+        for chosen in itertools.combinations(names, size):
+            primary, secondary = {}, {}
+            for name in chosen:
+                for entry in options[name]:
+                    if isinstance(entry, Colored):
+                        secondary.setdefault(entry.item, []).append(entry.color)
+                    elif entry.startswith("s"):
+                        secondary.setdefault(entry, []).append(None)
+                    else:
+                        primary[entry] = primary.get(entry, 0) + 1
+            if all(primary.get(p, 0) == 1 for p in ("p0", "p1", "p2")) and all(
+                    len(c) == 1 or (None not in c and len(set(c)) == 1)
+                    for c in secondary.values()):
+                found.add(frozenset(chosen))
+    return found
+
+
+@st.composite
+def colored_instances(draw):
+    options = {}
+    for o in range(draw(st.integers(1, 8))):
+        items = sorted(draw(st.sets(st.sampled_from(["p0", "p1", "p2"]), min_size=1)))
+        for s in sorted(draw(st.sets(st.sampled_from(["s0", "s1"])))):
+            color = draw(st.sampled_from([None, "red", "blue"]))
+            items.append(s if color is None else Colored(s, color))
+        options[f"o{o}"] = items
+    return options
+
+
+@pytest.mark.parametrize("mode", ["python", "numba"])
+def test_colors_match_brute_force(mode):
+    """Colours: every solution exactly once, against brute force, with either kernels."""
+
+    @settings(max_examples=150, deadline=None)
+    @given(colored_instances(), st.one_of(st.none(), st.integers(0, 99)))
+    def check(options, seed):
+        problem = ExactCover(options, secondary=["s0", "s1"],
+                             multiplicity={p: 1 for p in ("p0", "p1", "p2")}, seed=seed)
+        expected = brute_force_colored(options)
+        got = [frozenset(s) for s in problem.solutions(kernels=mode)]
+        assert len(got) == len(set(got)) and set(got) == expected
+        assert problem.count(kernels=mode).count == len(expected)
+        assert problem.solve(unique=True, kernels=mode).unique == (len(expected) == 1)
+
+    check()
+
+
+def test_colors_are_checked():
+    with pytest.raises(UsageError, match="primary"):
+        ExactCover({"a": [Colored("p", 1)]})
+    with pytest.raises(UsageError, match="plain exact cover"):
+        ExactCover({"a": ["p", Colored("s", 1)]}, secondary=["s"], probe=True)

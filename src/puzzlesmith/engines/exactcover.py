@@ -20,6 +20,14 @@ Multiplicities and secondary items (the seed's ``satisfy``/``counts``): two of `
 ...            multiplicity={"n": 2}, secondary=["s"]).count().count
 2
 
+Colours (Knuth's Algorithm C): a secondary item given as ``Colored(item, colour)`` may be
+shared by options that give it the same colour.  ``A`` and ``B`` agree on ``x``, ``C`` does
+not:
+
+>>> ExactCover({"A": ["p", Colored("x", "red")], "B": ["q", Colored("x", "red")],
+...             "C": ["q", Colored("x", "blue")]}, secondary=["x"]).count().count
+1
+
 How it searches (documented because the statistics depend on it):
 
 * **branching** on one item at a time, as in Dancing Links (n-ary): "the first of its
@@ -56,6 +64,14 @@ How it searches (documented because the statistics depend on it):
   is filled to capacity by this item, so the groups' other options are excluded.  This is the
   generic form of the Star Battle "squeeze" rules and is what makes large puzzles easy.
 
+**Plain exact cover** (every primary item exactly once, secondary items at most once, and
+none of ``pigeonhole``, ``probe``, ``dynamic`` asked) is searched by a leaner kernel, Knuth's
+*dancing cells*: Algorithm X over sparse sets (each item's free options are the front of its
+segment, an undo only gives back the sizes), branching on the primary item with the fewest
+options (the earliest on ties), without failure weights or propagation beyond the covering
+itself: a forced option is a node of its own.  Same answers, limits and progress; its own
+node counts.  ``plain=False`` keeps an instance on the general kernel.
+
 The search runs in kernels over integer sequences (:mod:`.exactcover_kernels`), in chunks
 of nodes driven by :class:`~puzzlesmith.engines.driver.ChunkDriver`, so that Python between
 chunks honours node and time limits, reports progress and can be stopped with Ctrl-C.
@@ -73,6 +89,7 @@ from __future__ import annotations
 import itertools
 import random as _random
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from typing import NamedTuple
 
 import numpy as np
 
@@ -97,7 +114,15 @@ from .exactcover_kernels import (
 )
 from .kernels import ensure_warm, kernel_name, switch_at, warm_up
 
-__all__ = ["ExactCover", "Search"]
+__all__ = ["ExactCover", "Search", "Colored"]
+
+
+class Colored(NamedTuple):
+    """A secondary item with a colour, as an option covers it (Knuth's Algorithm C): options
+    that give an item the same colour may share it; an uncoloured use is exclusive."""
+
+    item: Hashable
+    color: Hashable
 
 _BUILD_CHECK = 4096  # options between two deadline checks while building a model
 
@@ -127,6 +152,10 @@ class ExactCover:
         Take first the option most likely to be in a solution and keep to one independent
         part (see the module docstring; default: on with ``pigeonhole``: on plain exact
         cover counting, where the order barely matters, they cost time).
+    plain
+        Search with the dancing-cells kernel (see the module docstring): None (the default)
+        whenever the instance is plain exact cover and nothing else is asked; False, always
+        with the general one (its search order, node counts and first solutions).
     limits
         Checked while the model is built (:class:`~puzzlesmith.errors.LimitReached` once the
         deadline has passed); searches take their own ``limits``.
@@ -142,6 +171,7 @@ class ExactCover:
         pigeonhole: bool | None = None,
         probe: bool = False,
         dynamic: bool | None = None,
+        plain: bool | None = None,
         limits: Limits | None = None,
     ):
         limits = limits or Limits()
@@ -156,6 +186,7 @@ class ExactCover:
             rows = [list(dict.fromkeys(items)) for items in options]
             self.names = list(range(len(rows)))
         limits.check("building the model")
+        rows, painted = _split_colors(rows)
         caps = dict(secondary) if isinstance(secondary, Mapping) else dict.fromkeys(secondary, 1)
         bounds = {item: _bounds(item, b) for item, b in (multiplicity or {}).items()}
         clash = set(caps) & set(bounds)
@@ -173,6 +204,10 @@ class ExactCover:
             if n % _BUILD_CHECK == 0:
                 limits.check("building the model")
             numbers = [index[i] for i in row]
+            if any(c is not None and self.primary[i] for i, c in zip(
+                    numbers, painted[n], strict=True)):
+                raise UsageError(f"option {name!r} colours a primary item (only secondary "
+                                 "items take colours)")
             if not any(self.primary[i] for i in numbers):
                 raise UsageError(f"option {name!r} covers no primary item")
             encoded.append(numbers)
@@ -182,10 +217,22 @@ class ExactCover:
         if rng is not None:
             rng.shuffle(order)
         self._encode(encoded, order, limits)
+        palette = {c: n + 1 for n, c in enumerate(dict.fromkeys(
+            c for row in painted for c in row if c is not None))}
+        #: Per entry of the option -> items table, its colour number (0: none).
+        self.colors = np.array([palette.get(c, 0) for row in painted for c in row],
+                               dtype=np.int64)
         # The bounds pay off only with multiplicities; on plain exact cover they cost time.
         self.pigeonhole = bool(np.any(self.hi > 1)) if pigeonhole is None else pigeonhole
         self.probe = probe
         self.dynamic = self.pigeonhole if dynamic is None else dynamic
+        # Nothing but exact cover: the dancing-cells kernel (see the module docstring).
+        self.plain = plain is not False and not (
+            self.pigeonhole or self.probe or self.dynamic) and bool(
+            np.all(self.hi == 1) and np.all(self.lo == self.primary))
+        if palette and not self.plain:
+            raise UsageError("colours need plain exact cover (no multiplicities, secondary "
+                             "bounds, pigeonhole, probe, dynamic or plain=False)")
 
     def _encode(self, rows: list[list[int]], order: list[int], limits: Limits) -> None:
         """Build the CSR tables; ``order`` is the option order seen by the search."""
@@ -210,6 +257,16 @@ class ExactCover:
                 self.lo, self.hi, self.primary, self.opt_start, self.opt_items,
                 self.item_start, self.item_opts))
         return self._lists
+
+    def cells(self) -> tuple[tuple[list, ...], list]:
+        """The initial state of the plain kernel and the option of each entry (see the
+        kernels' ``cells``); made once."""
+        if getattr(self, "_cells", None) is None:
+            from .exactcover_kernels import cells
+
+            self._cells = cells(*(a.tolist() for a in (
+                self.opt_start, self.opt_items, self.item_start, self.item_opts)))
+        return self._cells
 
     def __iter__(self) -> Iterator[list]:
         return self.solutions()
@@ -313,12 +370,27 @@ class Search:
         }
         self._model = problem.as_lists()
         self._kernel = exactcover_kernels.search
+        if problem.plain:
+            self._plain_state(exactcover_kernels)
         self.compiled = False
         # One node first: an interpreted node of a large model may take milliseconds.
         stats = Stats(extra={"solutions": 0, "probes": 0,
                              "kernel": kernel_name(False)})
         self.driver = ChunkDriver(limits, progress, stats, first_chunk=1)
         self.stats = self.driver.stats
+
+    def _plain_state(self, exactcover_kernels) -> None:
+        """The state and model of the dancing-cells kernel (``search_plain``)."""
+        p = self.problem
+        start, entry_opt = p.cells()
+        ctl = self._state["ctl"]
+        ctl[exactcover_kernels.C_ACTIVE] = len(p.items)
+        self._state = {"status": self._state["status"], "cells": tuple(list(a) for a in start),
+                       "trail": [0] * (p.opt_items.size + 1), "ctl": ctl,
+                       "levels": [[0] * (len(p.items) + 2) for _ in range(5)]}
+        self._model = (p.primary.tolist(), p.opt_start.tolist(), p.opt_items.tolist(),
+                       entry_opt, p.colors.tolist(), p.item_start.tolist())
+        self._kernel = exactcover_kernels.search_plain
 
     @property
     def gave_up(self) -> bool:
@@ -375,10 +447,15 @@ class Search:
         stop = self.driver.budget()
         if not self.compiled and move is not None:
             stop = min(stop, move - ctl[C_PROBES])  # nodes and probes: the "auto" budget
-        outcome, found = self._kernel(
-            *self._model[:3], state["status"], state["cover"], state["avail"],
-            *self._model[3:], state["trail"], ctl, state["queue"], state["queued"],
-            state["scratch"], state["decisions"], stop, max_found)
+        if self.problem.plain:
+            outcome, found = self._kernel(
+                self._model[0], state["status"], *self._model[1:], state["cells"],
+                state["trail"], ctl, state["levels"], stop, max_found)
+        else:
+            outcome, found = self._kernel(
+                *self._model[:3], state["status"], state["cover"], state["avail"],
+                *self._model[3:], state["trail"], ctl, state["queue"], state["queued"],
+                state["scratch"], state["decisions"], stop, max_found)
         self.found += int(found)
         self.stats.extra["solutions"] = self.found
         self.stats.extra["probes"] = int(ctl[C_PROBES])
@@ -397,15 +474,15 @@ class Search:
 
         ensure_warm("exactcover", self.driver.deadline)
         state = self._state
-        for key, dtype in (("status", np.int8), ("cover", np.int64), ("avail", np.int64),
-                           ("trail", np.int64), ("ctl", np.int64), ("queue", np.int64),
-                           ("queued", np.bool_), ("decisions", np.int64)):
-            state[key] = np.array(state[key], dtype=dtype)
-        state["scratch"] = tuple(np.array(a, dtype=np.int64) for a in state["scratch"])
+        for key, value in state.items():
+            dtype = {"status": np.int8, "queued": np.bool_}.get(key, np.int64)
+            state[key] = tuple(np.array(a, dtype=dtype) for a in value) if isinstance(
+                value, tuple) else np.array(value, dtype=dtype)
         p = self.problem
-        self._model = (p.lo, p.hi, p.primary, p.opt_start, p.opt_items, p.item_start,
-                       p.item_opts)
-        self._kernel = exactcover_kernels.compiled()
+        self._model = (p.primary, p.opt_start, p.opt_items, np.array(
+            self._model[3], dtype=np.int64), p.colors, p.item_start) if p.plain else (
+            p.lo, p.hi, p.primary, p.opt_start, p.opt_items, p.item_start, p.item_opts)
+        self._kernel = exactcover_kernels.compiled(p.plain)
         self.compiled = True
         self.stats.extra["kernel"] = kernel_name(True)
 
@@ -419,8 +496,23 @@ class Search:
 @warm_up("exactcover", "the exact-cover kernels")
 def _warm_up() -> None:
     """Load (or compile) the compiled kernels once per process."""
-    for pigeonhole in (False, True):
+    for pigeonhole in (False, True):  # the plain kernel, the general one
         Search(ExactCover([[0]], pigeonhole=pigeonhole), kernels="numba").count_all()
+
+
+def _split_colors(rows: list[list]) -> tuple[list[list], list[list]]:
+    """Each option's items without their colours, and the colours (None: uncoloured);
+    an item met twice in one option counts once."""
+    items, colors = [], []
+    for row in rows:
+        seen: dict = {}
+        for entry in row:
+            item, color = (entry.item, entry.color) if isinstance(entry, Colored) else (
+                entry, None)
+            seen.setdefault(item, color)
+        items.append(list(seen))
+        colors.append(list(seen.values()))
+    return items, colors
 
 
 def _bounds(item: Hashable, spec: int | tuple[int, int]) -> tuple[int, int]:

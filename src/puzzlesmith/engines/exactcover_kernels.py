@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from .twins import compile_twins
 
-__all__ = ["search", "compiled"]
+__all__ = ["search", "search_plain", "cells", "compiled"]
 
 # The layout these kernels own (numba's cache freezes globals, so they live here; the engine
 # imports them): option statuses, the outcomes of one kernel call, the modes saved between
@@ -563,21 +563,209 @@ def _next_free(p, start, status, item_start, item_opts):
             return k
     return -1
 
+# --------------------------------------------------------------------------- plain exact cover
+# Every primary item covered exactly once, every secondary item at most once, nothing else
+# asked (no multiplicities, bounds, probing or dynamic order): Knuth's dancing cells
+# (Algorithm X over sparse sets).  Each item's free options are the first ``size[i]``
+# entries of its segment of ``cells`` (entries of the option -> items table, in the item ->
+# options layout); removing one swaps it to the segment's end, so an undo only gives the
+# sizes back (a trail of the items whose size went down).  The active items are a sparse set
+# too.  A node is the root or an option taken (its covering may fail at once); the item
+# branched on is the active primary item with the fewest free options, the earliest on ties.
+# The kernel's slots of ``ctl`` (besides C_TRAIL, C_LEVEL, C_MODE, C_NODES):
+C_ACTIVE = C_QLEN  # the number of active items
+C_FAILED = C_ROUND  # the option just taken failed to cover: its node ends at once
+
+
+def _deactivate(i, active, where, ctl):
+    """Move item ``i`` past the end of the active items."""
+    last = ctl[C_ACTIVE] - 1
+    other = active[last]
+    here = where[i]
+    active[here] = other
+    where[other] = here
+    active[last] = i
+    where[i] = last
+    ctl[C_ACTIVE] = last
+
+
+def _hide(j, color, before, check, primary, opt_start, opt_items, entry_opt, colors,
+          item_start, cells, loc, size, where, trail, ctl):
+    """Remove the free options of item ``j`` (but those giving it ``color``, unless 0) from
+    the other items that were active (at positions below ``before``): each such entry is
+    swapped past the end of its item's free options and the item noted on the trail.  With
+    ``check``, False as soon as an active primary item would lose its last option (the undo
+    restores what was removed)."""
+    t = ctl[C_TRAIL]  # kept in locals: the loop is the kernel's hot spot
+    now = ctl[C_ACTIVE]
+    for pos in range(item_start[j], item_start[j] + size[j]):
+        if color != 0 and colors[cells[pos]] == color:
+            continue
+        o = entry_opt[cells[pos]]
+        for k in range(opt_start[o], opt_start[o + 1]):
+            i = opt_items[k]
+            if i == j or where[i] >= before:
+                continue
+            left = size[i] - 1
+            if check and left == 0 and primary[i] and where[i] < now:
+                ctl[C_TRAIL] = t
+                return False
+            last = item_start[i] + left
+            other = cells[last]
+            here = loc[k]
+            cells[here] = other
+            loc[other] = here
+            cells[last] = k
+            loc[k] = last
+            size[i] = left
+            trail[t] = i
+            t += 1
+    ctl[C_TRAIL] = t
+    return True
+
+
+def _cover(o, p, primary, opt_start, opt_items, entry_opt, colors, item_start, cells, loc,
+           size, active, where, trail, ctl):
+    """Take option ``o`` (branching on item ``p``): deactivate its other items, then hide
+    them (keeping the options that give an item the same colour).  False if an active
+    primary item is left without options."""
+    before = ctl[C_ACTIVE]
+    for k in range(opt_start[o], opt_start[o + 1]):
+        i = opt_items[k]
+        if i != p and where[i] < ctl[C_ACTIVE]:
+            _deactivate(i, active, where, ctl)
+    for k in range(opt_start[o], opt_start[o + 1]):
+        i = opt_items[k]
+        if i != p and where[i] < before and not _hide(
+                i, colors[k], before, True, primary, opt_start, opt_items, entry_opt, colors,
+                item_start, cells, loc, size, where, trail, ctl):
+            return False
+    return True
+
+
+def _choose_plain(primary, size, active, ctl):
+    """The active primary item with the fewest free options (the earliest on ties), or -1."""
+    best, fewest = -1, 1 << 62
+    for a in range(ctl[C_ACTIVE]):
+        i = active[a]
+        if primary[i] and (size[i] < fewest or (size[i] == fewest and i < best)):
+            best, fewest = i, size[i]
+            if fewest == 0:
+                break
+    return best
+
+
+def _undo_plain(mark, size, trail, ctl):
+    """Give back the sizes taken since the trail had length ``mark``."""
+    t = ctl[C_TRAIL]
+    while t > mark:
+        t -= 1
+        size[trail[t]] += 1
+    ctl[C_TRAIL] = t
+
+
+def search_plain(primary, status, opt_start, opt_items, entry_opt, colors, item_start, cells,
+                 trail, ctl, levels, node_stop, max_found):
+    """:func:`search` for plain exact cover (dancing cells), resumable the same way.
+
+    ``cells`` is (cells, loc, size, active, where): the items' segments of entries, each
+    entry's position, the items' free option counts, the active items and each item's
+    position among them.  ``levels`` rows: item, position of the option taken in its
+    segment, trail length and active count before the item was hidden, trail length after.
+    """
+    cells_, loc, size, active, where = cells[0], cells[1], cells[2], cells[3], cells[4]
+    lvl_item, lvl_pos, lvl_base, lvl_active, lvl_mark = (
+        levels[0], levels[1], levels[2], levels[3], levels[4])
+    found = 0
+    while True:
+        if ctl[C_MODE] == DESCEND:
+            if ctl[C_NODES] >= node_stop:
+                return PAUSED, found
+            ctl[C_NODES] += 1
+            ctl[C_MODE] = BACKTRACK
+            if ctl[C_FAILED]:
+                ctl[C_FAILED] = 0
+            else:
+                p = _choose_plain(primary, size, active, ctl)
+                if p < 0:
+                    found += 1
+                    if found >= max_found:
+                        return FOUND, found
+                elif size[p] > 0:
+                    level = ctl[C_LEVEL] + 1
+                    ctl[C_LEVEL] = level
+                    lvl_item[level] = p
+                    lvl_base[level] = ctl[C_TRAIL]
+                    lvl_active[level] = ctl[C_ACTIVE]
+                    _deactivate(p, active, where, ctl)
+                    _hide(p, 0, ctl[C_ACTIVE], False, primary, opt_start, opt_items,
+                          entry_opt, colors, item_start, cells_, loc, size, where, trail, ctl)
+                    lvl_mark[level] = ctl[C_TRAIL]
+                    lvl_pos[level] = item_start[p] - 1
+        # The next option of the deepest level with one left.
+        while True:
+            level = ctl[C_LEVEL]
+            if level == 0:
+                return EXHAUSTED, found
+            p = lvl_item[level]
+            _undo_plain(lvl_mark[level], size, trail, ctl)
+            ctl[C_ACTIVE] = lvl_active[level] - 1
+            pos = lvl_pos[level]
+            if pos >= item_start[p]:
+                status[entry_opt[cells_[pos]]] = FREE
+            pos += 1
+            if pos < item_start[p] + size[p]:
+                lvl_pos[level] = pos
+                o = entry_opt[cells_[pos]]
+                status[o] = TAKEN
+                if not _cover(o, p, primary, opt_start, opt_items, entry_opt, colors,
+                              item_start, cells_, loc, size, active, where, trail, ctl):
+                    ctl[C_FAILED] = 1
+                ctl[C_MODE] = DESCEND
+                break
+            _undo_plain(lvl_base[level], size, trail, ctl)
+            ctl[C_ACTIVE] = lvl_active[level]
+            ctl[C_LEVEL] = level - 1
+
+
+def cells(opt_start, opt_items, item_start, item_opts):
+    """The initial state of :func:`search_plain` from the CSR tables: (cells, loc, size,
+    active, where), and the option of each entry (every option free, every item active)."""
+    n = len(item_start) - 1
+    entry_opt = [0] * len(opt_items)
+    for o in range(len(opt_start) - 1):
+        for k in range(opt_start[o], opt_start[o + 1]):
+            entry_opt[k] = o
+    cells_, loc = [0] * len(opt_items), [0] * len(opt_items)
+    fill = list(item_start[:-1])
+    for i in range(n):  # each item's entries in its own option order
+        for kk in range(item_start[i], item_start[i + 1]):
+            o = item_opts[kk]
+            for k in range(opt_start[o], opt_start[o + 1]):
+                if opt_items[k] == i:
+                    cells_[fill[i]] = k
+                    loc[k] = fill[i]
+                    fill[i] += 1
+    size = [item_start[i + 1] - item_start[i] for i in range(n)]
+    return (cells_, loc, size, list(range(n)), list(range(n))), entry_opt
+
 
 _KERNELS = (_set_status, _undo_to, _clear_queue, _propagate_counts, _counts_ok, _tally, _pigeonhole,
             _propagate, _probe_item, _probe_all, _choose_item, _choose_marked,
             _choose_slack, _choose_focused,
-            search, _best_free, _next_free)
+            search, _best_free, _next_free, _deactivate, _hide, _cover, _choose_plain,
+            _undo_plain, search_plain)
 _COMPILED = None
 
 
-def compiled():
-    """:func:`search` compiled by numba (loaded from numba's cache after the first time).
+def compiled(plain=False):
+    """:func:`search` (or :func:`search_plain`) compiled by numba (loaded from numba's cache
+    after the first time).
 
     Each kernel is jit-compiled from its code with a namespace in which the other kernels are
     the compiled ones, so that the compiled search never calls back into Python.
     """
     global _COMPILED
     if _COMPILED is None:
-        _COMPILED = compile_twins(_KERNELS, globals()).search
-    return _COMPILED
+        _COMPILED = compile_twins(_KERNELS, globals())
+    return _COMPILED.search_plain if plain else _COMPILED.search

@@ -85,8 +85,10 @@ def model(puzzle: StarBattle, *, seed: int | None = None, marks: Marks | None = 
     multiplicity.update({("region", g): k for g, k in puzzle.region_stars.items()})
     multiplicity.update({("marked", r, c): 1 for r, c in starred})  # uncoverable if void
     blocks = [("block", br, bc) for br in range(max(rows - 1, 1)) for bc in range(max(cols - 1, 1))]
+    # One star per row, column and region is plain exact cover: the general kernel is kept
+    # (its propagation suits Star Battle, and the generator's puzzles depend on its order).
     return ExactCover(options, secondary=blocks, multiplicity=multiplicity, seed=seed,
-                      probe=strong, dynamic=strong, limits=limits)
+                      probe=strong, dynamic=strong, plain=False, limits=limits)
 
 
 def solutions(puzzle: StarBattle, *, seed: int | None = None, limits: Limits | None = None,
