@@ -67,7 +67,8 @@ def test_limits_stop_generation_keeping_what_was_made():
     result = NET.generate(size="20x20", seed=0, max_rounds=1)     # seed 0 needs more rounds
     assert result.status is Status.GAVE_UP and result.puzzles == []
     assert result.details["reason"] == "made 0 of 1 puzzles within the limits"
-    made = NET.generate(size="12x12", seed=1, count=5, limits=Limits(nodes=5))
+    made = NET.generate(size="12x12", seed=1, count=5, limits=Limits(nodes=5),
+                        allow_search=True)          # (made by deductions: no search nodes)
     assert made.status is Status.GAVE_UP and len(made.puzzles) < 5
     assert made.stats.nodes <= 5
     made = NET.generate(size="6x6", count=10**6, limits=Limits(seconds=2).started())
@@ -170,3 +171,10 @@ def test_generation_progress_reports_rounds_and_open_tiles():
                         rng=random.Random(1), progress=lambda s: seen.append(dict(s.extra)))
     assert made.board is not None and len(seen) == made.rounds
     assert seen[-1]["open"] == 0 and all(s["open"] > 0 for s in seen[:-1])
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_generators_level_is_the_rating(seed):
+    made = generate_one(9, 9, connected=True, style="grow", deducible=True,
+                        rng=random.Random(seed))
+    assert made.level == NET.rate(made.board).level

@@ -21,9 +21,11 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 import numpy as np
 
+from ...engines import csp as cspe
 from ...errors import UsageError
 from ...results import Limits, Stats
 from . import model as netmodel
@@ -35,6 +37,10 @@ __all__ = ["STYLES", "spanning_tree", "generate_one", "Made", "place_barriers", 
 STYLES = ("ust", "grow")
 #: Python steps between two limit checks in the tree builders.
 CHECK_EVERY = 4096
+
+
+#: Connectors per mask.
+_POPCOUNT = tuple(bin(m).count("1") for m in range(16))
 
 
 def _grid_links(rows: int, cols: int, wrap: bool) -> list[tuple[int, int, int, int]]:
@@ -51,8 +57,9 @@ def _grid_links(rows: int, cols: int, wrap: bool) -> list[tuple[int, int, int, i
     return [link for link in out if link[0] != link[1]]
 
 
+@lru_cache(maxsize=8)
 def _grid_steps(rows: int, cols: int, wrap: bool) -> list[dict[int, tuple[int, int]]]:
-    """Per cell, ``{bit: (neighbour, bit back)}``."""
+    """Per cell, ``{bit: (neighbour, bit back)}`` (shared: never changed)."""
     step: list[dict] = [{} for _ in range(rows * cols)]
     for u, v, bu, bv in _grid_links(rows, cols, wrap):
         step[u][bu] = (v, bv)
@@ -71,10 +78,7 @@ def spanning_tree(rows: int, cols: int, *, wrap: bool = False, style: str = "ust
         raise UsageError(f"unknown style {style!r}; choose from {', '.join(STYLES)}")
     limits = limits or Limits()
     n = rows * cols
-    adj: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
-    for u, v, bu, bv in _grid_links(rows, cols, wrap):
-        adj[u].append((v, bu, bv))
-        adj[v].append((u, bv, bu))
+    adj = _grid_adjacency(rows, cols, wrap)
     while True:
         mask = [0] * n
         if style == "ust":
@@ -83,6 +87,17 @@ def spanning_tree(rows: int, cols: int, *, wrap: bool = False, style: str = "ust
         if _grow(adj, mask, (rows // 2) * cols + cols // 2, rng, limits):
             break                                # else no cross-free tree: start again
     return tuple(tuple(mask[i * cols:(i + 1) * cols]) for i in range(rows))
+
+
+@lru_cache(maxsize=8)
+def _grid_adjacency(rows: int, cols: int, wrap: bool) -> tuple[tuple[tuple[int, int, int], ...],
+                                                              ...]:
+    """Per cell, its ``(neighbour, bit at the cell, bit at the neighbour)``."""
+    adj: list[list[tuple[int, int, int]]] = [[] for _ in range(rows * cols)]
+    for u, v, bu, bv in _grid_links(rows, cols, wrap):
+        adj[u].append((v, bu, bv))
+        adj[v].append((u, bv, bu))
+    return tuple(tuple(a) for a in adj)
 
 
 def _wilson(adj: list, mask: list[int], rng: random.Random, limits: Limits) -> None:
@@ -116,14 +131,15 @@ def _grow(adj: list, mask: list[int], centre: int, rng: random.Random,
     frontier = [(centre, *a) for a in adj[centre]]
     grown = 1
     work = 0
+    draw = rng.random
     while grown < n and frontier:
         work += 1
         if work % CHECK_EVERY == 0:
             limits.check("growing a spanning tree")
-        k = rng.randrange(len(frontier))
+        k = int(draw() * len(frontier))
         frontier[k], frontier[-1] = frontier[-1], frontier[k]
         u, v, bu, bv = frontier.pop()
-        if in_tree[v] or bin(mask[u]).count("1") >= 3:
+        if in_tree[v] or _POPCOUNT[mask[u]] >= 3:
             continue
         mask[u] |= bu
         mask[v] |= bv
@@ -135,13 +151,15 @@ def _grow(adj: list, mask: list[int], centre: int, rng: random.Random,
 
 @dataclass
 class Made:
-    """A generated puzzle with its unique solution (both None when it gave up)."""
+    """A generated puzzle with its unique solution (both None when it gave up); ``level``,
+    when the generator knows it, is the rating of :func:`.deduce.rate` without barriers."""
 
     board: Board | None
     solution: Grid | None
     stats: Stats
     rounds: int = 0
     stopped_by: str | None = None
+    level: str | None = None
 
 
 def generate_one(rows: int, cols: int, *, connected: bool = False, wrap: bool = False,
@@ -161,9 +179,10 @@ def generate_one(rows: int, cols: int, *, connected: bool = False, wrap: bool = 
     limits = (limits or Limits()).started()
     n = rows * cols
     max_rounds = max_rounds if max_rounds is not None else 50 * n
-    if connected and deducible:
-        made = _generate_connected(rows, cols, wrap=wrap, style=style, rng=rng, limits=limits,
-                                   max_rounds=max_rounds, progress=progress)
+    if deducible:
+        made = _generate_deducible(rows, cols, connected=connected, wrap=wrap, style=style,
+                                   rng=rng, limits=limits, max_rounds=max_rounds,
+                                   progress=progress)
         return _finish(made, barriers, wrap, rng)
     tree = spanning_tree(rows, cols, wrap=wrap, style=style, rng=rng, limits=limits)
     mask = [v for row in tree for v in row]
@@ -280,7 +299,7 @@ def _swap_link(mask: list[int], step: list[dict], cell: int, rng: random.Random,
     return False
 
 
-# --------------------------------------------------------------------------- connected rule
+# --------------------------------------------------------------------------- deducible puzzles
 
 #: Rounds without fewer open tiles after which a new tree is drawn (Tatham's generator
 #: starts again as soon as a round fails to shrink the ambiguous sections).
@@ -293,13 +312,13 @@ PER_CHANGE = 20
 COMPILED_TILES = 256
 
 
-def _generate_connected(rows: int, cols: int, *, wrap: bool, style: str, rng: random.Random,
-                        limits: Limits, max_rounds: int,
+def _generate_deducible(rows: int, cols: int, *, connected: bool, wrap: bool, style: str,
+                        rng: random.Random, limits: Limits, max_rounds: int,
                         progress: Callable[[Stats], None] | None) -> Made:
-    """The connected rule, as Tatham's generator does it: draw a tree, run the deductions,
-    and perturb the tree in every section they leave open (:func:`_perturb`, once per
-    :data:`PER_CHANGE` of its tiles) until they finish it; a tree whose open tiles stop
-    shrinking is drawn again.
+    """A puzzle the deductions finish (under the connected rule or the local one), made as
+    Tatham's generator does it: draw a tree, run the deductions, and perturb the tree in
+    every section they leave open (:func:`_perturb`, once per :data:`PER_CHANGE` of its
+    tiles) until they finish it; a tree whose open tiles stop shrinking is drawn again.
 
     The model is built once (only the tiles' domains change from round to round) and each
     round's deductions start from the last round's, re-opened around the tiles that changed
@@ -316,7 +335,7 @@ def _generate_connected(rows: int, cols: int, *, wrap: bool, style: str, rng: ra
         mask = [v for row in tree for v in row]
         stats.extra["trees"] += 1
         if deduce is None:
-            deduce = _Deductions(Board(tree, wrap, True), limits)
+            deduce = _Deductions(Board(tree, wrap, connected), limits)
         parent, up = _rooted(mask, step, n)
         changed: list[int] | None = None
         best, stale = n + 1, 0
@@ -333,8 +352,9 @@ def _generate_connected(rows: int, cols: int, *, wrap: bool, style: str, rng: ra
             if progress is not None:
                 progress(stats)
             if not open_cells:
-                board = Board(_to_grid(mask, cols), wrap, True)
-                return Made(board, board.tiles, stats, stats.extra["rounds"])
+                board = Board(_to_grid(mask, cols), wrap, connected)
+                return Made(board, board.tiles, stats, stats.extra["rounds"],
+                            level=deduce.level(mask))
             if len(open_cells) < best:
                 best, stale = len(open_cells), 0
             else:
@@ -393,6 +413,13 @@ class _Deductions:
         if dom is None:
             return list(range(len(mask)))
         return np.flatnonzero(dom & (dom - 1)).tolist()
+
+    def level(self, mask: list[int]) -> str:
+        """The rating of a board the deductions finish: ``easy`` when the connectors alone
+        do (as :func:`.deduce.rate` says), else ``medium``."""
+        ac = cspe.propagate(self.net.csp, self.fitting(mask), custom=False,
+                            limits=self.limits, kernels=self.kernels)
+        return "easy" if ac is not None and not np.any(ac & (ac - 1)) else "medium"
 
     def _propagate(self, start: np.ndarray) -> np.ndarray | None:
         from .deduce import deducible
