@@ -179,10 +179,10 @@ def generate_one(rows: int, cols: int, *, connected: bool = False, wrap: bool = 
     limits = (limits or Limits()).started()
     n = rows * cols
     max_rounds = max_rounds if max_rounds is not None else 50 * n
-    if deducible:
+    if deducible or connected:
         made = _generate_deducible(rows, cols, connected=connected, wrap=wrap, style=style,
                                    rng=rng, limits=limits, max_rounds=max_rounds,
-                                   progress=progress)
+                                   progress=progress, search=not deducible)
         return _finish(made, barriers, wrap, rng)
     tree = spanning_tree(rows, cols, wrap=wrap, style=style, rng=rng, limits=limits)
     mask = [v for row in tree for v in row]
@@ -314,7 +314,8 @@ COMPILED_TILES = 256
 
 def _generate_deducible(rows: int, cols: int, *, connected: bool, wrap: bool, style: str,
                         rng: random.Random, limits: Limits, max_rounds: int,
-                        progress: Callable[[Stats], None] | None) -> Made:
+                        progress: Callable[[Stats], None] | None,
+                        search: bool = False) -> Made:
     """A puzzle the deductions finish (under the connected rule or the local one), made as
     Tatham's generator does it: draw a tree, run the deductions, and perturb the tree in
     every section they leave open (:func:`_perturb`, once per :data:`PER_CHANGE` of its
@@ -322,20 +323,23 @@ def _generate_deducible(rows: int, cols: int, *, connected: bool, wrap: bool, st
 
     The model is built once (only the tiles' domains change from round to round) and each
     round's deductions start from the last round's, re-opened around the tiles that changed
-    (:class:`_Deductions`); the end is checked by the deductions from scratch."""
+    (:class:`_Deductions`); the end is checked by the deductions from scratch.  With
+    ``search``, the search decides instead (:class:`_Searches`): the open tiles are those
+    where two solutions differ, and a unique puzzle is kept."""
     n = rows * cols
     step = _grid_steps(rows, cols, wrap)
     stats = Stats(extra={"rounds": 0, "trees": 0, "perturbed": 0, "refused": 0, "open": n})
     timing = {"deduce": 0.0, "perturb": 0.0}
     stats.extra["phase seconds"] = timing
     no_cross = style == "grow"
-    deduce: _Deductions | None = None
+    deduce: _Deductions | _Searches | None = None
     while True:
         tree = spanning_tree(rows, cols, wrap=wrap, style=style, rng=rng, limits=limits)
         mask = [v for row in tree for v in row]
         stats.extra["trees"] += 1
         if deduce is None:
-            deduce = _Deductions(Board(tree, wrap, connected), limits)
+            deduce = (_Searches if search else _Deductions)(Board(tree, wrap, connected),
+                                                            limits, stats)
         parent, up = _rooted(mask, step, n)
         changed: list[int] | None = None
         best, stale = n + 1, 0
@@ -346,6 +350,8 @@ def _generate_deducible(rows: int, cols: int, *, connected: bool, wrap: bool, st
             stats.extra["rounds"] += 1
             t0 = time.perf_counter()
             open_cells = deduce.open_tiles(mask, changed)
+            if open_cells is None:                       # the search reached a limit
+                return Made(None, None, stats, stats.extra["rounds"], "limits")
             t1 = time.perf_counter()
             timing["deduce"] += t1 - t0
             stats.extra["open"] = len(open_cells)
@@ -384,7 +390,7 @@ class _Deductions:
     """The deductions of :mod:`.deduce` on the boards of one generation, which differ only
     in their tiles: one model, whose domains are set per round."""
 
-    def __init__(self, board: Board, limits: Limits):
+    def __init__(self, board: Board, limits: Limits, stats: Stats):
         self.net = netmodel.build(board, limits)
         self.limits = limits
         self.kernels = kernels_for(board.size)
@@ -436,6 +442,36 @@ class _Deductions:
                 grown[nb[out & (nb >= 0)]] = True
             out = grown
         return out
+
+
+class _Searches:
+    """What the search says of the boards of one generation (``--allow-search``): the
+    tiles where two solutions differ, none when the board is unique, None at a limit (the
+    search's nodes count in ``stats``, and its node limit is shared by all the rounds)."""
+
+    def __init__(self, board: Board, limits: Limits, stats: Stats):
+        self.board = board
+        self.limits = limits
+        self.stats = stats
+
+    def open_tiles(self, mask: list[int], changed: list[int] | None) -> list[int] | None:
+        """The tiles where two solutions of the board of ``mask`` differ."""
+        board = replace(self.board, tiles=_to_grid(mask, self.board.cols))
+        left = None if self.limits.nodes is None else max(0, self.limits.nodes
+                                                          - self.stats.nodes)
+        result = netmodel.take_two(board, limits=replace(self.limits, nodes=left))
+        self.stats.nodes += result.stats.nodes
+        verdict = result.uniqueness()
+        if verdict is None:
+            return None
+        if verdict:
+            return []
+        a, b = (np.array(g, dtype=np.int64).reshape(-1) for g in result.solutions)
+        return np.flatnonzero(a != b).tolist()
+
+    def level(self, mask: list[int]) -> None:
+        """Not known here: the caller rates the puzzle."""
+        return None
 
 
 def _to_grid(mask: list[int], cols: int) -> Grid:
