@@ -1,9 +1,13 @@
 """Making Net puzzles with exactly one solution.
 
-A random spanning tree of the grid is the intended solution (:func:`spanning_tree`).  While
-the solver finds a second solution, a link of the tree next to a cell where the two
-solutions differ is swapped for another link that keeps it a spanning tree, and the solver
-checks again (Tatham's generator also loops until its own solver says "unique").  The tiles
+A random spanning tree of the grid is the intended solution (:func:`spanning_tree`).  As in
+Tatham's generator, the deductions of :mod:`.deduce` run on it and, in every section of
+tiles they leave open, the tree is perturbed: a link is added on the section's edge and
+another link of the loop it closes is cut next to the section, so that each change removes
+an ambiguity instead of moving it (:func:`_perturb`); the deductions then run again from
+where they were, re-opened only around the changed tiles, until they finish the board.
+With ``--allow-search`` (and on wrapping boards, which the deductions cannot start) the
+search decides instead: the open tiles are those where two solutions differ.  The tiles
 are then scrambled by random rotations and, as in Tatham's generator, barriers are put on a
 share of the links the solution leaves unused (:func:`place_barriers`): they only take
 solutions away, never the intended one, so the puzzle stays unique (and the deductions that
@@ -18,7 +22,6 @@ from __future__ import annotations
 
 import random
 import time
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -37,6 +40,15 @@ __all__ = ["STYLES", "spanning_tree", "generate_one", "Made", "place_barriers", 
 STYLES = ("ust", "grow")
 #: Python steps between two limit checks in the tree builders.
 CHECK_EVERY = 4096
+#: Rounds without fewer open tiles after which a new tree is drawn (Tatham's generator
+#: starts again as soon as a round fails to shrink the ambiguous sections).
+PATIENCE = 4
+#: A section of the open tiles gets one perturbation per this many of its tiles (and at
+#: least one): large sections shrink in a few rounds.
+PER_CHANGE = 20
+#: Boards of at least this many tiles run the deductions compiled (numba): a generation
+#: runs them once per round.
+COMPILED_TILES = 256
 
 
 #: Connectors per mask.
@@ -169,51 +181,20 @@ def generate_one(rows: int, cols: int, *, connected: bool = False, wrap: bool = 
                  progress: Callable[[Stats], None] | None = None) -> Made:
     """One puzzle with exactly one solution under the chosen rule, tiles scrambled; with
     ``deducible``, one that the deductions of :mod:`.deduce` finish (Tatham's generator
-    keeps only those): while they leave tiles open, a link next to one of them is swapped
-    as for a second solution, and uniqueness is checked again.
+    keeps only those), else one the search proves unique (see :func:`_generate`).
 
     The search's node budget (``limits.nodes``) is shared by all the rounds; the board is
     None when the limits or ``max_rounds`` (default ``50 * rows * cols``) run out first.
-    ``barriers``: the share of the unused links that get a barrier (:func:`place_barriers`).
+    ``barriers``: the share of the unused links that get a barrier (:func:`place_barriers`);
+    ``progress`` is called each round with the rounds so far and the tiles still ``open``.
     """
     limits = (limits or Limits()).started()
     n = rows * cols
     max_rounds = max_rounds if max_rounds is not None else 50 * n
-    if deducible or connected:
-        made = _generate_deducible(rows, cols, connected=connected, wrap=wrap, style=style,
-                                   rng=rng, limits=limits, max_rounds=max_rounds,
-                                   progress=progress, search=not deducible)
-        return _finish(made, barriers, wrap, rng)
-    tree = spanning_tree(rows, cols, wrap=wrap, style=style, rng=rng, limits=limits)
-    mask = [v for row in tree for v in row]
-    step = _grid_steps(rows, cols, wrap)
-    stats = Stats(extra={"rounds": 0})
-    while True:
-        board = Board(tuple(tuple(mask[i * cols:(i + 1) * cols]) for i in range(rows)), wrap,
-                      connected)
-        left = None if limits.nodes is None else max(0, limits.nodes - stats.nodes)
-        result = netmodel.take_two(board, limits=replace(limits, nodes=left))
-        stats.nodes += result.stats.nodes
-        stats.seconds += result.stats.seconds
-        stats.extra["rounds"] += 1
-        verdict = result.uniqueness()
-        open_cells = _left_open(board, limits) if verdict and deducible else []
-        if verdict and not open_cells:
-            break
-        if verdict is None or stats.extra["rounds"] >= max_rounds or limits.expired():
-            why = "rounds" if verdict is not None and not limits.expired() else "limits"
-            return Made(None, None, stats, stats.extra["rounds"], why)
-        if open_cells:
-            diff = open_cells
-        else:
-            a, b = result.solutions
-            diff = [i * cols + j for i in range(rows) for j in range(cols)
-                    if a[i][j] != b[i][j]]
-        rng.shuffle(diff)
-        for cell in diff:                        # the first cell where a swap is possible
-            if _swap_link(mask, step, cell, rng, no_cross=style == "grow"):
-                break
-    return _finish(Made(board, board.tiles, stats, stats.extra["rounds"]), barriers, wrap, rng)
+    made = _generate(rows, cols, connected=connected, wrap=wrap, style=style, rng=rng,
+                     limits=limits, max_rounds=max_rounds, progress=progress,
+                     search=not deducible)
+    return _finish(made, barriers, wrap, rng)
 
 
 def _finish(made: Made, barriers: float, wrap: bool, rng: random.Random) -> Made:
@@ -244,75 +225,7 @@ def place_barriers(solution: Grid, share: float, *, wrap: bool = False,
     return barrier_grid(rows, cols, chosen, wrap=wrap)
 
 
-def _left_open(board: Board, limits: Limits) -> list[int]:
-    """The cells whose orientation the deductions leave open (all of them if the
-    deductions fail, which a board with a solution never makes them do)."""
-    from .deduce import deducible
-
-    dom = deducible(netmodel.build(board, limits), limits)
-    if dom is None:
-        return list(range(board.size))
-    return np.flatnonzero(dom & (dom - 1)).tolist()
-
-
-def _tree_path(mask: list[int], a: int, b: int, step: list[dict]) -> list[tuple[int, int]]:
-    """The links ``(cell, bit)`` on the tree path from ``a`` to ``b`` (BFS)."""
-    back = {a: None}
-    todo = deque([a])
-    while todo:
-        c = todo.popleft()
-        if c == b:
-            break
-        for bit, (nb, _) in step[c].items():
-            if mask[c] & bit and nb not in back:
-                back[nb] = (c, bit)
-                todo.append(nb)
-    path = []
-    c = b
-    while back.get(c) is not None:
-        prev, bit = back[c]
-        path.append((prev, bit))
-        c = prev
-    return path
-
-
-def _swap_link(mask: list[int], step: list[dict], cell: int, rng: random.Random, *,
-               no_cross: bool) -> bool:
-    """Add a random missing link at ``cell`` and cut another link of the loop it closes;
-    False if no link can be added there."""
-    missing = [bit for bit in step[cell] if not mask[cell] & bit]
-    rng.shuffle(missing)
-    for bit in missing:
-        other, back = step[cell][bit]
-        if no_cross and (bin(mask[cell]).count("1") >= 3 or bin(mask[other]).count("1") >= 3):
-            continue
-        path = _tree_path(mask, other, cell, step)
-        if not path:
-            continue
-        c, b = rng.choice(path)
-        d, db = step[c][b]
-        mask[c] &= ~b
-        mask[d] &= ~db
-        mask[cell] |= bit
-        mask[other] |= back
-        return True
-    return False
-
-
-# --------------------------------------------------------------------------- deducible puzzles
-
-#: Rounds without fewer open tiles after which a new tree is drawn (Tatham's generator
-#: starts again as soon as a round fails to shrink the ambiguous sections).
-PATIENCE = 4
-#: A section of the open tiles gets one perturbation per this many of its tiles (and at
-#: least one): large sections shrink in a few rounds.
-PER_CHANGE = 20
-#: Boards of at least this many tiles run the deductions compiled (numba): a generation
-#: runs them once per round.
-COMPILED_TILES = 256
-
-
-def _generate_deducible(rows: int, cols: int, *, connected: bool, wrap: bool, style: str,
+def _generate(rows: int, cols: int, *, connected: bool, wrap: bool, style: str,
                         rng: random.Random, limits: Limits, max_rounds: int,
                         progress: Callable[[Stats], None] | None,
                         search: bool = False) -> Made:
