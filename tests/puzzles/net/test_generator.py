@@ -67,7 +67,8 @@ def test_limits_stop_generation_keeping_what_was_made():
     result = NET.generate(size="20x20", seed=0, max_rounds=1)     # seed 0 needs more rounds
     assert result.status is Status.GAVE_UP and result.puzzles == []
     assert result.details["reason"] == "made 0 of 1 puzzles within the limits"
-    made = NET.generate(size="12x12", seed=1, count=5, limits=Limits(nodes=5))
+    made = NET.generate(size="12x12", seed=1, count=5, limits=Limits(nodes=5),
+                        allow_search=True)          # (made by deductions: no search nodes)
     assert made.status is Status.GAVE_UP and len(made.puzzles) < 5
     assert made.stats.nodes <= 5
     made = NET.generate(size="6x6", count=10**6, limits=Limits(seconds=2).started())
@@ -170,3 +171,43 @@ def test_generation_progress_reports_rounds_and_open_tiles():
                         rng=random.Random(1), progress=lambda s: seen.append(dict(s.extra)))
     assert made.board is not None and len(seen) == made.rounds
     assert seen[-1]["open"] == 0 and all(s["open"] > 0 for s in seen[:-1])
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_generators_level_is_the_rating(seed):
+    made = generate_one(9, 9, connected=True, style="grow", deducible=True,
+                        rng=random.Random(seed))
+    assert made.level == NET.rate(made.board).level
+
+
+def test_progress_line_shows_rounds_and_open_tiles():
+    from puzzlesmith.cli.contract import progress_info
+    from puzzlesmith.results import Stats
+
+    seen = []
+    NET.generate(size="12x12", connected=True, style="grow", seed=2, count=2,
+                 progress=lambda s: seen.append(dict(s.extra)))
+    rounds = [s["rounds"] for s in seen]
+    assert rounds == sorted(rounds) and seen[-2]["open"] == 0
+    assert progress_info(Stats(extra={"made": 1, "rounds": 7, "open": 12})) == (
+        "1 made, 7 rounds, 12 open")
+
+
+def test_ctrl_c_stops_a_long_generation(tmp_path):
+    import json
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.interrupt import popen
+
+    process = popen([sys.executable, "-m", "puzzlesmith", "generate", "net", "--size",
+                     "150x150", "--connected", "--style", "grow", "--count", "50",
+                     "--format", "json"], text=True, stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE)
+    time.sleep(2)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 3, err
+    assert json.loads(out)["status"] == "gave-up" and "Traceback" not in err

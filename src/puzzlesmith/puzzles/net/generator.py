@@ -1,9 +1,13 @@
 """Making Net puzzles with exactly one solution.
 
-A random spanning tree of the grid is the intended solution (:func:`spanning_tree`).  While
-the solver finds a second solution, a link of the tree next to a cell where the two
-solutions differ is swapped for another link that keeps it a spanning tree, and the solver
-checks again (Tatham's generator also loops until its own solver says "unique").  The tiles
+A random spanning tree of the grid is the intended solution (:func:`spanning_tree`).  As in
+Tatham's generator, the deductions of :mod:`.deduce` run on it and, in every section of
+tiles they leave open, the tree is perturbed: a link is added on the section's edge and
+another link of the loop it closes is cut next to the section, so that each change removes
+an ambiguity instead of moving it (:func:`_perturb`); the deductions then run again from
+where they were, re-opened only around the changed tiles, until they finish the board.
+With ``--allow-search`` (and on wrapping boards, which the deductions cannot start) the
+search decides instead: the open tiles are those where two solutions differ.  The tiles
 are then scrambled by random rotations and, as in Tatham's generator, barriers are put on a
 share of the links the solution leaves unused (:func:`place_barriers`): they only take
 solutions away, never the intended one, so the puzzle stays unique (and the deductions that
@@ -18,12 +22,13 @@ from __future__ import annotations
 
 import random
 import time
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 import numpy as np
 
+from ...engines import csp as cspe
 from ...errors import UsageError
 from ...results import Limits, Stats
 from . import model as netmodel
@@ -35,6 +40,19 @@ __all__ = ["STYLES", "spanning_tree", "generate_one", "Made", "place_barriers", 
 STYLES = ("ust", "grow")
 #: Python steps between two limit checks in the tree builders.
 CHECK_EVERY = 4096
+#: Rounds without fewer open tiles after which a new tree is drawn (Tatham's generator
+#: starts again as soon as a round fails to shrink the ambiguous sections).
+PATIENCE = 4
+#: A section of the open tiles gets one perturbation per this many of its tiles (and at
+#: least one): large sections shrink in a few rounds.
+PER_CHANGE = 20
+#: Boards of at least this many tiles run the deductions compiled (numba): a generation
+#: runs them once per round.
+COMPILED_TILES = 256
+
+
+#: Connectors per mask.
+_POPCOUNT = tuple(bin(m).count("1") for m in range(16))
 
 
 def _grid_links(rows: int, cols: int, wrap: bool) -> list[tuple[int, int, int, int]]:
@@ -51,8 +69,9 @@ def _grid_links(rows: int, cols: int, wrap: bool) -> list[tuple[int, int, int, i
     return [link for link in out if link[0] != link[1]]
 
 
+@lru_cache(maxsize=8)
 def _grid_steps(rows: int, cols: int, wrap: bool) -> list[dict[int, tuple[int, int]]]:
-    """Per cell, ``{bit: (neighbour, bit back)}``."""
+    """Per cell, ``{bit: (neighbour, bit back)}`` (shared: never changed)."""
     step: list[dict] = [{} for _ in range(rows * cols)]
     for u, v, bu, bv in _grid_links(rows, cols, wrap):
         step[u][bu] = (v, bv)
@@ -71,10 +90,7 @@ def spanning_tree(rows: int, cols: int, *, wrap: bool = False, style: str = "ust
         raise UsageError(f"unknown style {style!r}; choose from {', '.join(STYLES)}")
     limits = limits or Limits()
     n = rows * cols
-    adj: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
-    for u, v, bu, bv in _grid_links(rows, cols, wrap):
-        adj[u].append((v, bu, bv))
-        adj[v].append((u, bv, bu))
+    adj = _grid_adjacency(rows, cols, wrap)
     while True:
         mask = [0] * n
         if style == "ust":
@@ -83,6 +99,17 @@ def spanning_tree(rows: int, cols: int, *, wrap: bool = False, style: str = "ust
         if _grow(adj, mask, (rows // 2) * cols + cols // 2, rng, limits):
             break                                # else no cross-free tree: start again
     return tuple(tuple(mask[i * cols:(i + 1) * cols]) for i in range(rows))
+
+
+@lru_cache(maxsize=8)
+def _grid_adjacency(rows: int, cols: int, wrap: bool) -> tuple[tuple[tuple[int, int, int], ...],
+                                                              ...]:
+    """Per cell, its ``(neighbour, bit at the cell, bit at the neighbour)``."""
+    adj: list[list[tuple[int, int, int]]] = [[] for _ in range(rows * cols)]
+    for u, v, bu, bv in _grid_links(rows, cols, wrap):
+        adj[u].append((v, bu, bv))
+        adj[v].append((u, bv, bu))
+    return tuple(tuple(a) for a in adj)
 
 
 def _wilson(adj: list, mask: list[int], rng: random.Random, limits: Limits) -> None:
@@ -116,14 +143,15 @@ def _grow(adj: list, mask: list[int], centre: int, rng: random.Random,
     frontier = [(centre, *a) for a in adj[centre]]
     grown = 1
     work = 0
+    draw = rng.random
     while grown < n and frontier:
         work += 1
         if work % CHECK_EVERY == 0:
             limits.check("growing a spanning tree")
-        k = rng.randrange(len(frontier))
+        k = int(draw() * len(frontier))
         frontier[k], frontier[-1] = frontier[-1], frontier[k]
         u, v, bu, bv = frontier.pop()
-        if in_tree[v] or bin(mask[u]).count("1") >= 3:
+        if in_tree[v] or _POPCOUNT[mask[u]] >= 3:
             continue
         mask[u] |= bu
         mask[v] |= bv
@@ -135,13 +163,15 @@ def _grow(adj: list, mask: list[int], centre: int, rng: random.Random,
 
 @dataclass
 class Made:
-    """A generated puzzle with its unique solution (both None when it gave up)."""
+    """A generated puzzle with its unique solution (both None when it gave up); ``level``,
+    when the generator knows it, is the rating of :func:`.deduce.rate` without barriers."""
 
     board: Board | None
     solution: Grid | None
     stats: Stats
     rounds: int = 0
     stopped_by: str | None = None
+    level: str | None = None
 
 
 def generate_one(rows: int, cols: int, *, connected: bool = False, wrap: bool = False,
@@ -151,50 +181,20 @@ def generate_one(rows: int, cols: int, *, connected: bool = False, wrap: bool = 
                  progress: Callable[[Stats], None] | None = None) -> Made:
     """One puzzle with exactly one solution under the chosen rule, tiles scrambled; with
     ``deducible``, one that the deductions of :mod:`.deduce` finish (Tatham's generator
-    keeps only those): while they leave tiles open, a link next to one of them is swapped
-    as for a second solution, and uniqueness is checked again.
+    keeps only those), else one the search proves unique (see :func:`_generate`).
 
     The search's node budget (``limits.nodes``) is shared by all the rounds; the board is
     None when the limits or ``max_rounds`` (default ``50 * rows * cols``) run out first.
-    ``barriers``: the share of the unused links that get a barrier (:func:`place_barriers`).
+    ``barriers``: the share of the unused links that get a barrier (:func:`place_barriers`);
+    ``progress`` is called each round with the rounds so far and the tiles still ``open``.
     """
     limits = (limits or Limits()).started()
     n = rows * cols
     max_rounds = max_rounds if max_rounds is not None else 50 * n
-    if connected and deducible:
-        made = _generate_connected(rows, cols, wrap=wrap, style=style, rng=rng, limits=limits,
-                                   max_rounds=max_rounds, progress=progress)
-        return _finish(made, barriers, wrap, rng)
-    tree = spanning_tree(rows, cols, wrap=wrap, style=style, rng=rng, limits=limits)
-    mask = [v for row in tree for v in row]
-    step = _grid_steps(rows, cols, wrap)
-    stats = Stats(extra={"rounds": 0})
-    while True:
-        board = Board(tuple(tuple(mask[i * cols:(i + 1) * cols]) for i in range(rows)), wrap,
-                      connected)
-        left = None if limits.nodes is None else max(0, limits.nodes - stats.nodes)
-        result = netmodel.take_two(board, limits=replace(limits, nodes=left))
-        stats.nodes += result.stats.nodes
-        stats.seconds += result.stats.seconds
-        stats.extra["rounds"] += 1
-        verdict = result.uniqueness()
-        open_cells = _left_open(board, limits) if verdict and deducible else []
-        if verdict and not open_cells:
-            break
-        if verdict is None or stats.extra["rounds"] >= max_rounds or limits.expired():
-            why = "rounds" if verdict is not None and not limits.expired() else "limits"
-            return Made(None, None, stats, stats.extra["rounds"], why)
-        if open_cells:
-            diff = open_cells
-        else:
-            a, b = result.solutions
-            diff = [i * cols + j for i in range(rows) for j in range(cols)
-                    if a[i][j] != b[i][j]]
-        rng.shuffle(diff)
-        for cell in diff:                        # the first cell where a swap is possible
-            if _swap_link(mask, step, cell, rng, no_cross=style == "grow"):
-                break
-    return _finish(Made(board, board.tiles, stats, stats.extra["rounds"]), barriers, wrap, rng)
+    made = _generate(rows, cols, connected=connected, wrap=wrap, style=style, rng=rng,
+                     limits=limits, max_rounds=max_rounds, progress=progress,
+                     search=not deducible)
+    return _finish(made, barriers, wrap, rng)
 
 
 def _finish(made: Made, barriers: float, wrap: bool, rng: random.Random) -> Made:
@@ -225,98 +225,34 @@ def place_barriers(solution: Grid, share: float, *, wrap: bool = False,
     return barrier_grid(rows, cols, chosen, wrap=wrap)
 
 
-def _left_open(board: Board, limits: Limits) -> list[int]:
-    """The cells whose orientation the deductions leave open (all of them if the
-    deductions fail, which a board with a solution never makes them do)."""
-    from .deduce import deducible
-
-    dom = deducible(netmodel.build(board, limits), limits)
-    if dom is None:
-        return list(range(board.size))
-    return np.flatnonzero(dom & (dom - 1)).tolist()
-
-
-def _tree_path(mask: list[int], a: int, b: int, step: list[dict]) -> list[tuple[int, int]]:
-    """The links ``(cell, bit)`` on the tree path from ``a`` to ``b`` (BFS)."""
-    back = {a: None}
-    todo = deque([a])
-    while todo:
-        c = todo.popleft()
-        if c == b:
-            break
-        for bit, (nb, _) in step[c].items():
-            if mask[c] & bit and nb not in back:
-                back[nb] = (c, bit)
-                todo.append(nb)
-    path = []
-    c = b
-    while back.get(c) is not None:
-        prev, bit = back[c]
-        path.append((prev, bit))
-        c = prev
-    return path
-
-
-def _swap_link(mask: list[int], step: list[dict], cell: int, rng: random.Random, *,
-               no_cross: bool) -> bool:
-    """Add a random missing link at ``cell`` and cut another link of the loop it closes;
-    False if no link can be added there."""
-    missing = [bit for bit in step[cell] if not mask[cell] & bit]
-    rng.shuffle(missing)
-    for bit in missing:
-        other, back = step[cell][bit]
-        if no_cross and (bin(mask[cell]).count("1") >= 3 or bin(mask[other]).count("1") >= 3):
-            continue
-        path = _tree_path(mask, other, cell, step)
-        if not path:
-            continue
-        c, b = rng.choice(path)
-        d, db = step[c][b]
-        mask[c] &= ~b
-        mask[d] &= ~db
-        mask[cell] |= bit
-        mask[other] |= back
-        return True
-    return False
-
-
-# --------------------------------------------------------------------------- connected rule
-
-#: Rounds without fewer open tiles after which a new tree is drawn (Tatham's generator
-#: starts again as soon as a round fails to shrink the ambiguous sections).
-PATIENCE = 4
-#: A section of the open tiles gets one perturbation per this many of its tiles (and at
-#: least one): large sections shrink in a few rounds.
-PER_CHANGE = 20
-#: Boards of at least this many tiles run the deductions compiled (numba): a generation
-#: runs them once per round.
-COMPILED_TILES = 256
-
-
-def _generate_connected(rows: int, cols: int, *, wrap: bool, style: str, rng: random.Random,
-                        limits: Limits, max_rounds: int,
-                        progress: Callable[[Stats], None] | None) -> Made:
-    """The connected rule, as Tatham's generator does it: draw a tree, run the deductions,
-    and perturb the tree in every section they leave open (:func:`_perturb`, once per
-    :data:`PER_CHANGE` of its tiles) until they finish it; a tree whose open tiles stop
-    shrinking is drawn again.
+def _generate(rows: int, cols: int, *, connected: bool, wrap: bool, style: str,
+                        rng: random.Random, limits: Limits, max_rounds: int,
+                        progress: Callable[[Stats], None] | None,
+                        search: bool = False) -> Made:
+    """A puzzle the deductions finish (under the connected rule or the local one), made as
+    Tatham's generator does it: draw a tree, run the deductions, and perturb the tree in
+    every section they leave open (:func:`_perturb`, once per :data:`PER_CHANGE` of its
+    tiles) until they finish it; a tree whose open tiles stop shrinking is drawn again.
 
     The model is built once (only the tiles' domains change from round to round) and each
     round's deductions start from the last round's, re-opened around the tiles that changed
-    (:class:`_Deductions`); the end is checked by the deductions from scratch."""
+    (:class:`_Deductions`); the end is checked by the deductions from scratch.  With
+    ``search``, the search decides instead (:class:`_Searches`): the open tiles are those
+    where two solutions differ, and a unique puzzle is kept."""
     n = rows * cols
     step = _grid_steps(rows, cols, wrap)
     stats = Stats(extra={"rounds": 0, "trees": 0, "perturbed": 0, "refused": 0, "open": n})
     timing = {"deduce": 0.0, "perturb": 0.0}
     stats.extra["phase seconds"] = timing
     no_cross = style == "grow"
-    deduce: _Deductions | None = None
+    deduce: _Deductions | _Searches | None = None
     while True:
         tree = spanning_tree(rows, cols, wrap=wrap, style=style, rng=rng, limits=limits)
         mask = [v for row in tree for v in row]
         stats.extra["trees"] += 1
         if deduce is None:
-            deduce = _Deductions(Board(tree, wrap, True), limits)
+            deduce = (_Searches if search else _Deductions)(Board(tree, wrap, connected),
+                                                            limits, stats)
         parent, up = _rooted(mask, step, n)
         changed: list[int] | None = None
         best, stale = n + 1, 0
@@ -327,14 +263,17 @@ def _generate_connected(rows: int, cols: int, *, wrap: bool, style: str, rng: ra
             stats.extra["rounds"] += 1
             t0 = time.perf_counter()
             open_cells = deduce.open_tiles(mask, changed)
+            if open_cells is None:                       # the search reached a limit
+                return Made(None, None, stats, stats.extra["rounds"], "limits")
             t1 = time.perf_counter()
             timing["deduce"] += t1 - t0
             stats.extra["open"] = len(open_cells)
             if progress is not None:
                 progress(stats)
             if not open_cells:
-                board = Board(_to_grid(mask, cols), wrap, True)
-                return Made(board, board.tiles, stats, stats.extra["rounds"])
+                board = Board(_to_grid(mask, cols), wrap, connected)
+                return Made(board, board.tiles, stats, stats.extra["rounds"],
+                            level=deduce.level(mask))
             if len(open_cells) < best:
                 best, stale = len(open_cells), 0
             else:
@@ -364,7 +303,7 @@ class _Deductions:
     """The deductions of :mod:`.deduce` on the boards of one generation, which differ only
     in their tiles: one model, whose domains are set per round."""
 
-    def __init__(self, board: Board, limits: Limits):
+    def __init__(self, board: Board, limits: Limits, stats: Stats):
         self.net = netmodel.build(board, limits)
         self.limits = limits
         self.kernels = kernels_for(board.size)
@@ -394,6 +333,13 @@ class _Deductions:
             return list(range(len(mask)))
         return np.flatnonzero(dom & (dom - 1)).tolist()
 
+    def level(self, mask: list[int]) -> str:
+        """The rating of a board the deductions finish: ``easy`` when the connectors alone
+        do (as :func:`.deduce.rate` says), else ``medium``."""
+        ac = cspe.propagate(self.net.csp, self.fitting(mask), custom=False,
+                            limits=self.limits, kernels=self.kernels)
+        return "easy" if ac is not None and not np.any(ac & (ac - 1)) else "medium"
+
     def _propagate(self, start: np.ndarray) -> np.ndarray | None:
         from .deduce import deducible
 
@@ -409,6 +355,36 @@ class _Deductions:
                 grown[nb[out & (nb >= 0)]] = True
             out = grown
         return out
+
+
+class _Searches:
+    """What the search says of the boards of one generation (``--allow-search``): the
+    tiles where two solutions differ, none when the board is unique, None at a limit (the
+    search's nodes count in ``stats``, and its node limit is shared by all the rounds)."""
+
+    def __init__(self, board: Board, limits: Limits, stats: Stats):
+        self.board = board
+        self.limits = limits
+        self.stats = stats
+
+    def open_tiles(self, mask: list[int], changed: list[int] | None) -> list[int] | None:
+        """The tiles where two solutions of the board of ``mask`` differ."""
+        board = replace(self.board, tiles=_to_grid(mask, self.board.cols))
+        left = None if self.limits.nodes is None else max(0, self.limits.nodes
+                                                          - self.stats.nodes)
+        result = netmodel.take_two(board, limits=replace(self.limits, nodes=left))
+        self.stats.nodes += result.stats.nodes
+        verdict = result.uniqueness()
+        if verdict is None:
+            return None
+        if verdict:
+            return []
+        a, b = (np.array(g, dtype=np.int64).reshape(-1) for g in result.solutions)
+        return np.flatnonzero(a != b).tolist()
+
+    def level(self, mask: list[int]) -> None:
+        """Not known here: the caller rates the puzzle."""
+        return None
 
 
 def _to_grid(mask: list[int], cols: int) -> Grid:

@@ -254,8 +254,8 @@ class NetPuzzle(Puzzle):
             if one.board is None:
                 status = Status.GAVE_UP
                 break
-            level = rate(one.board, limits=Limits(nodes=0),
-                         kernels=kernels_for(one.board.size)).level
+            level = one.level if one.level and not one.board.barriers else rate(
+                one.board, limits=Limits(nodes=0), kernels=kernels_for(one.board.size)).level
             details = {"rows": nb.to_rows(one.board.tiles),
                        "solution": nb.to_rows(one.solution),
                        "connected": connected, "wrap": wrap, "rounds": one.rounds,
