@@ -22,12 +22,14 @@ import os
 import shutil
 import statistics
 import subprocess
+import sys
 import time
 from pathlib import Path
 
 from puzzlesmith.puzzles import get
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # the tests' helpers
 TOP95 = ROOT / "tests" / "data" / "sudoku" / "top95.txt"
 #: (our options, Solo's parameters) per generation setting.
 SETTINGS = {
@@ -76,6 +78,19 @@ def generate(count: int) -> None:
         print(line)
 
 
+def agreement() -> None:
+    """Spearman's correlation between Solo's grade and ``rate``'s score on 40 Solo puzzles."""
+    from tests.puzzles.sudoku.test_rating import GRADES, ranks
+
+    sudoku = get("sudoku")
+    rows = [line.split() for line in (TOP95.parent / "tatham-grades.txt").read_text()
+            .splitlines() if line.strip() and not line.startswith("#")]
+    grades = [GRADES.index(grade) for grade, _ in rows]
+    scores = [sudoku.rate(sudoku.parse(game_id)).details["score"] for _, game_id in rows]
+    rho = statistics.correlation(ranks(grades), ranks(scores))
+    print(f"rating: Spearman {rho:.3f} between Solo's grade and the score ({len(rows)} puzzles)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kernels", default="numba", choices=("auto", "python", "numba"))
@@ -84,6 +99,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f}")
     solve_top95(args.kernels, args.repeat)
+    agreement()
     if args.generate:
         generate(args.generate)
 
