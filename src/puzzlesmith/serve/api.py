@@ -11,7 +11,7 @@ Answers are the command line's ``--format json`` objects (``result.to_dict()``):
 
 >>> status, body = handle("nosuch", "solve", {}, Settings())
 >>> status, body["status"], body["error"]
-(404, 'error', "unknown puzzle 'nosuch'; expected one of starbattle, net, sliding, queens")
+(404, 'error', "unknown puzzle 'nosuch'; expected one of starbattle, net, sliding, queens, sudoku")
 """
 
 from __future__ import annotations
