@@ -153,31 +153,33 @@ def test_generated_puzzles_are_unique_by_brute_force(box):
 
 
 def brute_force_count(board, limit: int) -> int:
-    """Solutions by plain backtracking over the cells in order, checking every unit
-    directly (no shared code with the exact-cover model)."""
+    """Solutions by plain backtracking, filling the cell with the fewest values its peers
+    allow, checking every unit directly (no shared code with the exact-cover model)."""
     n, grid = board.size, list(board.givens)
     peers = [set() for _ in grid]
     for _, cells in board.units:
         for c in cells:
             peers[c] |= set(cells) - {c}
+    if any(v and any(grid[p] == v for p in peers[i]) for i, v in enumerate(grid)):
+        return 0
     found = 0
 
-    def place(i: int) -> None:
+    def allowed(i: int) -> list[int]:
+        return [v for v in range(1, n + 1) if all(grid[p] != v for p in peers[i])]
+
+    def place() -> None:
         nonlocal found
-        if found >= limit:
-            return
-        if i == len(grid):
+        empty = [i for i, v in enumerate(grid) if not v]
+        if not empty:
             found += 1
             return
-        if grid[i]:
-            if all(grid[p] != grid[i] for p in peers[i]):
-                place(i + 1)
-            return
-        for v in range(1, n + 1):
-            if all(grid[p] != v for p in peers[i]):
-                grid[i] = v
-                place(i + 1)
-                grid[i] = 0
+        cell = min(empty, key=lambda i: len(allowed(i)))
+        for v in allowed(cell):
+            grid[cell] = v
+            place()
+            grid[cell] = 0
+            if found >= limit:
+                return
 
-    place(0)
+    place()
     return found

@@ -2,8 +2,8 @@
 
 One option per (blank cell, value) the givens still allow; its items are the cell and
 (unit, value) for each unit through the cell (row, column, region, diagonals).  Items the
-givens already cover are left out; every other item must be covered exactly once, also
-when no option is left for it (then there is no solution).  The plain model: no colours.
+givens already cover are left out; every other item must be covered exactly once (when one
+has no option left, there is no solution and no model is built).  The plain model: no colours.
 
 >>> from .board import parse
 >>> board = parse("sudoku 2x2\\n1...\\n..1.\\n.1..\\n...1\\n")
@@ -58,30 +58,36 @@ def _units_of(board: Sudoku) -> list[list[int]]:
 def build(board: Sudoku, *, limits: Limits | None = None,
           seed: int | None = None) -> ExactCover | None:
     """The exact-cover model of ``board`` (option names are ``(cell, value)``; ``seed``
-    shuffles their order); None when the givens clash."""
+    shuffles their order); None when the board has no solution on sight (two givens clash,
+    or a cell, or a value in a unit, has no option left)."""
     masks = candidates(board)
     if masks is None:
         return None
     n, cells = board.size, len(board.givens)
     units_of = _units_of(board)
-    options, needed = {}, {}
-    covered = set()
+    names, rows = [], []
+    open_items = [0] * (cells + len(board.units) * n)
     for cell, value in enumerate(board.givens):
         if value:
-            covered.update(cells + u * n + value - 1 for u in units_of[cell])
+            for u in units_of[cell]:
+                open_items[cells + u * n + value - 1] = -1
+        elif not masks[cell]:
+            return None
     for cell, value in enumerate(board.givens):
         if value:
             continue
-        needed[cell] = 1
+        mask = masks[cell]
         for v in range(n):
-            if masks[cell] >> v & 1:
-                options[(cell, v + 1)] = [cell, *(cells + u * n + v for u in units_of[cell])]
-    for u in range(len(board.units)):
-        for v in range(n):
-            item = cells + u * n + v
-            if item not in covered:
-                needed[item] = 1
-    return ExactCover(options, multiplicity=needed, limits=limits, seed=seed)
+            if mask >> v & 1:
+                names.append((cell, v + 1))
+                row = [cell]
+                for u in units_of[cell]:
+                    row.append(cells + u * n + v)
+                    open_items[cells + u * n + v] = 1
+                rows.append(row)
+    if 0 in open_items[cells:]:  # a value with no place left in some unit
+        return None
+    return ExactCover(dict(zip(names, rows, strict=True)), limits=limits, seed=seed)
 
 
 def grid_of(board: Sudoku, solution: list[tuple[int, int]]) -> tuple[int, ...]:

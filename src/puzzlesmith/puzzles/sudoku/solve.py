@@ -23,8 +23,8 @@ def solve(board: Sudoku, *, unique: bool = False, limits: Limits | None = None,
     """The first solution (a filled grid); with ``unique``, take two."""
     model = build(board, limits=limits)
     if model is None:
-        return SolveResult(Status.UNSOLVABLE, Stats(), unique=None if not unique else False,
-                           wanted_unique=unique, details={"reason": "two givens clash"})
+        return SolveResult(Status.UNSOLVABLE, Stats(), wanted_unique=unique,
+                           details={"reason": "the givens leave a cell or a value no place"})
     result = model.solve(unique=unique, limits=limits, progress=progress, kernels=kernels)
     if result.solution is not None:
         result.solution = grid_of(board, result.solution)
