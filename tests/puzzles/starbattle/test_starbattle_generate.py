@@ -244,3 +244,17 @@ def test_progress_says_the_stage_and_the_attempt():
     assert seen[0] == "attempt 1: placing stars"
     assert any(stage.endswith("growing regions") for stage in seen)
     assert all(stage.startswith("attempt ") for stage in seen)
+
+
+def test_big_boards_start_from_a_shuffled_torus_pattern():
+    """From 20x20 up the stars are a torus pattern re-solved band by band: a valid
+    placement (independent check), the same for the same seed, different for another."""
+    import random
+
+    from puzzlesmith.puzzles.starbattle.board import StarBattle, violations
+
+    blank = StarBattle((" " * 20,) * 20, (4,) * 20, (4,) * 20, {})
+    placed = [generator._random_placement(20, 20, 4, random.Random(seed), generator.Budget())
+              for seed in (1, 1, 2)]
+    assert all(p.status is Status.SOLVED and not violations(blank, p.solution) for p in placed)
+    assert placed[0].solution == placed[1].solution != placed[2].solution

@@ -45,8 +45,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ...errors import LimitReached, UsageError
-from ...results import Limits, Stats, Status
-from .board import Cell, Marks, StarBattle, violations
+from ...results import Limits, SolveResult, Stats, Status
+from .board import NO_REGION, VOID, Cell, Marks, StarBattle, violations
 from .rules import LEVELS, decide, rate
 from .solver import count, model
 
@@ -243,6 +243,11 @@ def _random_placement(rows: int, columns: int, stars: int, rng: random.Random,
     within a few thousand nodes or wanders for tens of thousands."""
     blank = StarBattle((" " * columns,) * rows, (stars,) * rows,
                        (rows * stars // columns,) * columns, {})
+    if rows * columns >= LATTICE_CELLS:
+        lattice = _lattice(rows, columns, stars, rng)
+        if lattice is not None:
+            return SolveResult(Status.SOLVED, solution=_shuffled(lattice, rows, columns, stars,
+                                                                 rng, budget))
     nodes = PLACEMENT_NODES
     for _ in range(PLACEMENT_TRIES):
         budget.check()
@@ -258,6 +263,82 @@ def _random_placement(rows: int, columns: int, stars: int, rng: random.Random,
     return result
 
 
+def _lattice(rows: int, columns: int, stars: int, rng: random.Random) -> set[Cell] | None:
+    """A torus pattern: row ``r`` has its stars in the columns ``(x + shift * r) mod columns``
+    for ``x`` in a random set of ``stars`` columns at least two apart; a random set and
+    shift are drawn until no stars touch and every column has its share (None after
+    :data:`LATTICE_TRIES` draws)."""
+    per_column = rows * stars // columns
+    if 2 * stars > columns:
+        return None
+    for _ in range(LATTICE_TRIES):
+        gaps = [2] * stars
+        for _ in range(columns - 2 * stars):
+            gaps[rng.randrange(stars)] += 1
+        start, shift = rng.randrange(columns), rng.randrange(columns)
+        base = [(start + sum(gaps[:i])) % columns for i in range(stars)]
+        cells = {(r, (x + shift * r) % columns) for r in range(rows) for x in base}
+        touching = any((r + dr, c + dc) in cells for r, c in cells
+                       for dr, dc in ((0, 1), (1, -1), (1, 0), (1, 1)))
+        in_column = [0] * columns
+        for _, c in cells:
+            in_column[c] += 1
+        if not touching and all(n == per_column for n in in_column):
+            return cells
+    return None
+
+
+def _shuffled(cells: set[Cell], rows: int, columns: int, stars: int, rng: random.Random,
+              budget: Budget) -> list[Cell]:
+    """``cells`` after :data:`SHUFFLES` times ``rows`` random re-solves of a band of 3 to 7
+    rows or columns (its stars cleared, the band solved again under a random option order,
+    the stars outside kept): a random placement near no pattern."""
+    for turn in range(SHUFFLES * rows):
+        budget.check()
+        axis = turn % 2
+        size = (rows, columns)[axis]
+        width = min(rng.randint(3, 7), size)
+        low = rng.randrange(size - width + 1)
+        cells = _resolve_band(cells, rows, columns, stars, axis, range(low, low + width), rng,
+                              budget)
+    return sorted(cells)
+
+
+def _resolve_band(cells: set[Cell], rows: int, columns: int, stars: int, axis: int,
+                  band: range, rng: random.Random, budget: Budget) -> set[Cell]:
+    """``cells`` with the stars of the rows (``axis`` 0) or columns ``band`` placed again at
+    random (unchanged if no other placement is found within :data:`BAND_NODES` nodes)."""
+    outside = {cell for cell in cells if cell[axis] not in band}
+    per_column = rows * stars // columns
+
+    def at(i: int, j: int) -> Cell:
+        return (band[i], j) if axis == 0 else (i, band[j])
+
+    shape = (len(band), columns) if axis == 0 else (rows, len(band))
+    grid = tuple("".join(VOID if any((r + dr, c + dc) in outside for dr in (-1, 0, 1)
+                                     for dc in (-1, 0, 1)) else NO_REGION
+                         for r, c in (at(i, j) for j in range(shape[1])))
+                 for i in range(shape[0]))
+    if axis == 0:
+        needs = ((stars,) * shape[0],
+                 tuple(per_column - sum(1 for _, c in outside if c == j) for j in range(columns)))
+    else:
+        needs = (tuple(stars - sum(1 for r, _ in outside if r == i) for i in range(rows)),
+                 (per_column,) * shape[1])
+    band_puzzle = StarBattle(grid, *needs, {})
+    limits = _nodes(budget, BAND_NODES)
+    result = model(band_puzzle, seed=rng.randrange(1 << 30), limits=limits,
+                   strong=False).solve(limits=limits, kernels=_kernels(band_puzzle))
+    budget.spend(result.stats)
+    if result.solution is None:
+        return cells
+    return outside | {at(i, j) for i, j in result.solution}
+
+
+LATTICE_CELLS = 400  # 20x20 and up: a torus pattern, shuffled, instead of a search
+LATTICE_TRIES = 2000  # draws of a torus pattern
+SHUFFLES = 6          # band re-solves per row of the board
+BAND_NODES = 2_000    # per band re-solve
 PLACEMENT_NODES = 3_000   # the first run's node budget for a random star placement
 PLACEMENT_GROWTH = 1.5    # each further run's budget, times this
 PLACEMENT_TRIES = 8       # runs per placement, then a fresh attempt
@@ -565,12 +646,13 @@ def _second_solution(puzzle: StarBattle, planted: set[Cell],
 
     One search, stopped at the second solution it meets (the planted one may come first);
     undecided within :data:`SECOND_NODES` nodes counts as ambiguous (an empty list).  On
-    boards of :data:`RULES_FIRST_CELLS` cells and more the rules run first: finishing the
-    puzzle as planted proves it unique (their deductions are sound), and otherwise the search
-    starts from what they decided (every other solution agrees with it), far smaller."""
+    boards of :data:`RULES_FIRST_CELLS` cells and more the rules of :data:`RULES_FIRST_LEVEL`
+    run first: finishing the puzzle as planted proves it unique (their deductions are
+    sound), and otherwise the search starts from what they decided (every other solution
+    agrees with it), far smaller."""
     marks = None
     if puzzle.rows * puzzle.columns >= RULES_FIRST_CELLS:
-        state = _state(puzzle, LEVELS[-2], budget)
+        state = _state(puzzle, RULES_FIRST_LEVEL, budget)
         stars = frozenset(cell for cell, v in state.items() if v == 1)
         if all(state.values()) and stars == planted:
             return None
@@ -610,6 +692,9 @@ def _kernels(puzzle: StarBattle) -> str:
 COMPILED_CELLS = 150  # 14x14 and up (measured: a 14x14 proof 1.47 s -> 0.17 s, 17x17 30x)
 SECOND_NODES = 20_000  # per search for a second solution, then treated as ambiguous
 RULES_FIRST_CELLS = 400  # 20x20 and up: the rules before each search for a second solution
+#: the rules run first: no trials (on 25x25 random regions one expert pass took 10-23 s,
+#: a medium one 0.03-0.5 s; the search does what trials would)
+RULES_FIRST_LEVEL = "medium"
 
 
 def _hand_over(grid: list[list[int]], cell: Cell, rng: random.Random) -> bool:
