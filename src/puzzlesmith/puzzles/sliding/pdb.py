@@ -29,6 +29,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -36,6 +37,9 @@ from ...cachelock import building, one_thread
 from ...errors import LimitReached, UsageError
 from ...results import Limits, Stats
 from .board import Board
+
+if TYPE_CHECKING:
+    from ...engines.driver import ChunkDriver
 
 __all__ = ["PatternDatabase", "default_partition", "partition_groups", "partition_parts",
            "load_partition", "build_table", "build_bytes", "cache_dir", "cached"]
@@ -137,6 +141,17 @@ def _filled(size: int, limits: Limits, phase: str) -> np.ndarray:
     return array
 
 
+def _stop_when_due(driver: ChunkDriver, done: int, full: bool, share: float,
+                   label: str) -> None:
+    """After a chunk (``full``: it used its whole budget) of a table build with ``done``
+    placements, ``share`` of the table: :class:`LimitReached` once a limit is reached.  A
+    chunk cut short by the end of a layer says nothing about the chunk size."""
+    if driver.after(done, paused=full) or (not full and driver.out_of_time()):
+        raise LimitReached(f"time limit reached while building the pattern database {label} "
+                           f"({100 * share:.0f}% of the table done; builds run once, then the "
+                           "tables are cached)")
+
+
 def build_table(goal: Board, tiles: tuple[int, ...], *, limits: Limits | None = None,
                 progress: Callable[[Stats], None] | None = None,
                 label: str = "") -> np.ndarray:
@@ -196,13 +211,7 @@ def build_table(goal: Board, tiles: tuple[int, ...], *, limits: Limits | None = 
                 frontier, following = following, frontier
                 cursor[:] = (0, cursor[2], 0)
                 depth += 1
-            # A chunk cut short by the end of a layer says nothing about the chunk size.
-            full = taken >= budget
-            if driver.after(done, paused=full) or (not full and driver.out_of_time()):
-                share = f"{100 * min(done, placements) / placements:.0f}%"
-                raise LimitReached(f"time limit reached while building the pattern database "
-                                   f"{label} ({share} of the table done; builds run once, "
-                                   "then the tables are cached)")
+            _stop_when_due(driver, done, taken >= budget, min(done, placements) / placements, label)
     except KeyboardInterrupt:
         raise LimitReached(f"interrupted while building the pattern database {label}") from None
     table[table == UNSEEN] = 0  # placements with two tiles on one cell: never looked up
@@ -277,12 +286,7 @@ def build_compact_table(goal: Board, tiles: tuple[int, ...], *, limits: Limits |
                 frontier, following = following, frontier
                 cursor[:] = (0, cursor[2], 0)
                 depth += 1
-            full = taken >= budget
-            if driver.after(done, paused=full) or (not full and driver.out_of_time()):
-                share = f"{100 * min(done, total) / total:.0f}%"
-                raise LimitReached(f"time limit reached while building the pattern database "
-                                   f"{label} ({share} of the table done; builds run once, "
-                                   "then the tables are cached)")
+            _stop_when_due(driver, done, taken >= budget, min(done, total) / total, label)
     except KeyboardInterrupt:
         raise LimitReached(f"interrupted while building the pattern database {label}") from None
     del visited, frontier, following
