@@ -215,6 +215,8 @@ def _step(dom, changed, nodes, eu, ev, nu, nv, hu, hv, var_ptr, var_edge, adj_pt
             r = _check(u, v, dom, eu, ev, nu, nv, hu, hv, adj_ptr, adj_edge, adj_other,
                        state, over, lists, seen, par, queue, fmark, ftail, meta, blame, budget)
             if r == 0:
+                if blame[0] < 0:                 # disconnected: blame the closed edge
+                    blame[0], blame[1] = eu[e], ev[e]
                 return 0
             if r == 2:
                 certified = False
@@ -247,72 +249,57 @@ def _check(u, v, dom, eu, ev, nu, nv, hu, hv, adj_ptr, adj_edge, adj_other, stat
            lists, seen, par, queue, fmark, ftail, meta, blame, budget):
     """Nodes ``u`` and ``v`` must stay joined by two edge-disjoint paths of possible edges (a
     chosen edge counts twice): each open edge on every ``u-v`` path is a bridge, forced
-    here, one by one.  A path, then a search of the residual graph of that path (as a flow
-    of 1): if it reaches ``v`` there are two paths; if it runs out, the side it explored is
-    left by one edge of the path, a bridge.  Returns 1, 0 on failure (disconnected, or a
-    bridge that cannot be chosen), 2 past the budget."""
-    while True:
-        r = _meet(u, v, False, 0, nu, nv, adj_ptr, adj_edge, adj_other, state, over, seen,
-                  par, queue, fmark, ftail, meta, budget)
-        if r == 2:
-            return 2
+    here.  A path, then a search of the residual graph of that path (as a flow of 1): if it
+    reaches ``v`` there are two paths; each time one side runs out, it is left by one edge
+    of the path, a bridge, which is forced and crossed.  Returns 1, 0 on failure
+    (disconnected, or a bridge that cannot be chosen), 2 past the budget."""
+    r = _meet(u, v, False, 0, 0, dom, eu, ev, hu, hv, nu, nv, adj_ptr, adj_edge, adj_other,
+              state, over, lists, seen, par, queue, fmark, ftail, meta, blame, budget)
+    if r != 1:
         if r <= 0:
             blame[0], blame[1] = -1, -1
-            return 0
-        flow = meta[_STAMP] + 1                  # the path's open edges, each with its tail
-        meta[_STAMP] = flow
-        plen = 0
-        x, e, y = queue[0], queue[1], queue[2]   # where the two searches met
-        tail = x
-        while True:
-            if state[e] == 1 and over[e] != 2:
-                fmark[e] = flow
-                ftail[e] = tail
-                lists[3, plen] = e
-                plen += 1
-            if par[y] < 0:
-                break
-            e = par[y]
-            tail = y
-            y = nu[e] + nv[e] - y
-        while par[x] >= 0:
-            e = par[x]
-            tail = nu[e] + nv[e] - x
-            if state[e] == 1 and over[e] != 2:
-                fmark[e] = flow
-                ftail[e] = tail
-                lists[3, plen] = e
-                plen += 1
-            x = tail
-        r = _meet(u, v, True, flow, nu, nv, adj_ptr, adj_edge, adj_other, state, over, seen,
-                  par, queue, fmark, ftail, meta, budget)
-        if r == 1:
-            return 1
-        if r == 2:
-            return 2
-        side = meta[_STAMP] - 1 if r == 0 else meta[_STAMP]
-        bridge = -1
-        for i in range(plen):
-            e = lists[3, i]
-            t = ftail[e]
-            h = nu[e] + nv[e] - t
-            if (seen[t] == side) != (seen[h] == side):
-                bridge = e
-                break
-        if bridge < 0:
-            return 2
-        if not _narrow(bridge, 2, dom, eu, ev, hu, hv, over, lists, meta, blame):
-            return 0
+        return 0 if r <= 0 or r == 3 else 2
+    flow = meta[_STAMP] + 1                      # the path's open edges, each with its tail
+    meta[_STAMP] = flow
+    plen = 0
+    x, e, y = queue[0], queue[1], queue[2]       # where the two searches met
+    tail = x
+    while True:
+        if state[e] == 1 and over[e] != 2:
+            fmark[e] = flow
+            ftail[e] = tail
+            lists[3, plen] = e
+            plen += 1
+        if par[y] < 0:
+            break
+        e = par[y]
+        tail = y
+        y = nu[e] + nv[e] - y
+    while par[x] >= 0:
+        e = par[x]
+        tail = nu[e] + nv[e] - x
+        if state[e] == 1 and over[e] != 2:
+            fmark[e] = flow
+            ftail[e] = tail
+            lists[3, plen] = e
+            plen += 1
+        x = tail
+    r = _meet(u, v, True, flow, plen, dom, eu, ev, hu, hv, nu, nv, adj_ptr, adj_edge,
+              adj_other, state, over, lists, seen, par, queue, fmark, ftail, meta, blame,
+              budget)
+    return 1 if r == 1 else 2 if r == 2 else 0
 
 
-def _meet(u, v, residual, flow, nu, nv, adj_ptr, adj_edge, adj_other, state, over, seen,
-          par, queue, fmark, ftail, meta, budget):
+def _meet(u, v, residual, flow, plen, dom, eu, ev, hu, hv, nu, nv, adj_ptr, adj_edge,
+          adj_other, state, over, lists, seen, par, queue, fmark, ftail, meta, blame, budget):
     """Breadth-first from ``u`` and, backwards, from ``v`` at once, the smaller frontier
-    first, over the possible edges (with ``residual``: not along an open edge of the path
-    stamped ``flow``, in the path's direction).  Returns 1 when they meet (``queue[0:3]`` =
-    the last node of ``u``'s side, the edge, the first of ``v``'s; ``par`` leads back), 0
-    when ``u``'s side runs out, -1 when ``v``'s does (its nodes carry the stamp
-    ``meta[1] - 1``, resp. ``meta[1]``), 2 past ``budget`` edges scanned in the call."""
+    first, over the possible edges.  Returns 1 when they meet (``queue[0:3]`` = the last
+    node of ``u``'s side, the edge, the first of ``v``'s; ``par`` leads back), 0 when
+    ``u``'s side runs out, -1 when ``v``'s does, 2 past ``budget`` edges scanned in the
+    call.  With ``residual``, not along an open edge of the path stamped ``flow`` (its
+    ``plen`` edges in ``lists[3]``) in the path's direction; a side that runs out is left
+    by one such edge, a bridge: it is forced and the side goes on across it (3 if that
+    wipes out a domain)."""
     k = seen.shape[0]
     mine_a = meta[_STAMP] + 1
     mine_b = mine_a + 1
@@ -325,10 +312,34 @@ def _meet(u, v, residual, flow, nu, nv, adj_ptr, adj_edge, adj_other, state, ove
     queue[k + 2] = v
     ha, ta_, hb, tb_ = 3, 4, k + 2, k + 1
     while True:
-        if ha == ta_:
-            return 0
-        if hb == tb_:
-            return -1
+        if ha == ta_ or hb == tb_:
+            if not residual:
+                return 0 if ha == ta_ else -1
+            side = mine_a if ha == ta_ else mine_b
+            bridge = -1
+            for i in range(plen):
+                e = lists[3, i]
+                head = nu[e] + nv[e] - ftail[e]
+                if over[e] != 2 and (seen[ftail[e]] == side) != (seen[head] == side):
+                    bridge = e
+                    break
+            if bridge < 0:
+                return 2
+            if not _narrow(bridge, 2, dom, eu, ev, hu, hv, over, lists, meta, blame):
+                return 3
+            y = ftail[bridge]
+            if side == mine_a:                   # cross it: the head joins u's side
+                y = nu[bridge] + nv[bridge] - y
+            if seen[y] == mine_a + mine_b - side:   # the other side's: they meet
+                return 1
+            seen[y] = side
+            if side == mine_a:
+                queue[ta_] = y
+                ta_ += 1
+            else:
+                queue[tb_] = y
+                tb_ -= 1
+            continue
         if meta[_WORK] > budget:
             return 2
         if ta_ - ha <= hb - tb_:
