@@ -226,9 +226,8 @@ def place_barriers(solution: Grid, share: float, *, wrap: bool = False,
 
 
 def _generate(rows: int, cols: int, *, connected: bool, wrap: bool, style: str,
-                        rng: random.Random, limits: Limits, max_rounds: int,
-                        progress: Callable[[Stats], None] | None,
-                        search: bool = False) -> Made:
+              rng: random.Random, limits: Limits, max_rounds: int,
+              progress: Callable[[Stats], None] | None, search: bool = False) -> Made:
     """A puzzle the deductions finish (under the connected rule or the local one), made as
     Tatham's generator does it: draw a tree, run the deductions, and perturb the tree in
     every section they leave open (:func:`_perturb`, once per :data:`PER_CHANGE` of its
