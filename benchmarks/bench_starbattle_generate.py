@@ -5,11 +5,12 @@
 
 For each size: the median and worst time to generate one proven-unique puzzle (default method
 "grow", then "genetic" on the small sizes; by default every puzzle is solvable by rules) and
-the share of each rating among them; then, for each size and level of ``--levels``, the time
-to make a puzzle of that difficulty (``--difficulty``), how many seeds succeeded and whether
-each puzzle rates exactly its level.  Puzzles that hit the per-puzzle limit count as the
-limit and are reported.  The ratings of the published puzzles are in
-bench_starbattle_rating.py.
+the share of each rating among them, how many OR-Tools CP-SAT (if installed: ``pip install
+ortools``) proves unique and how many the rules finish; then, for each size and level of
+``--levels``, the time to make a puzzle of that difficulty (``--difficulty``), how many
+seeds succeeded and whether each puzzle rates exactly its level.  Puzzles that hit the
+per-puzzle limit count as the limit and are reported.  The ratings of the published
+puzzles are in bench_starbattle_rating.py.
 """
 
 from __future__ import annotations
@@ -28,11 +29,39 @@ from puzzlesmith.results import Limits
 sb = get("starbattle")
 
 
+def cp_sat_unique(puzzle, solution) -> bool | None:
+    """Whether OR-Tools CP-SAT, a solver independent of puzzlesmith's, finds no solution but
+    ``solution`` (None when ortools is not installed)."""
+    try:
+        from ortools.sat.python import cp_model
+    except ImportError:
+        return None
+    model = cp_model.CpModel()
+    star = {cell: model.NewBoolVar(str(cell)) for cell in puzzle.cells()}
+    units: dict = collections.defaultdict(list)
+    for (r, c), var in star.items():
+        units["row", r].append(var)
+        units["column", c].append(var)
+        units["region", puzzle.grid[r][c]].append(var)
+        for other in ((r, c + 1), (r + 1, c - 1), (r + 1, c), (r + 1, c + 1)):
+            if other in star:
+                model.AddBoolOr([var.Not(), star[other].Not()])
+    for (kind, key), members in units.items():
+        need = {"row": puzzle.row_stars, "column": puzzle.column_stars}.get(kind)
+        model.Add(sum(members) == (need[key] if need else puzzle.region_stars[key]))
+    model.Add(sum(star[cell] for cell in solution) <= len(solution) - 1)  # another one?
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    return solver.Solve(model) == cp_model.INFEASIBLE
+
+
 def generation(sizes: list[tuple[int, int]], seeds: int, method: str, limit: float) -> None:
-    print(f"\nmethod {method}: seconds per puzzle over {seeds} seeds")
-    print(f"{'size':>8} {'median':>8} {'worst':>8} {'gave up':>8}  ratings")
+    print(f"\nmethod {method}: seconds per puzzle over {seeds} seeds; cp-sat: puzzles proven "
+          "unique by OR-Tools CP-SAT (- without ortools); by rules: finished by the rules")
+    print(f"{'size':>8} {'median':>8} {'worst':>8} {'gave up':>8} {'cp-sat':>7} {'by rules':>8}"
+          "  ratings")
     for size, stars in sizes:
-        times, ratings, failed = [], collections.Counter(), 0
+        times, ratings, failed, unique, by_rules = [], collections.Counter(), 0, 0, 0
         for seed in range(seeds):
             start = time.perf_counter()
             result = sb.generate(size=str(size), stars=stars, seed=seed, method=method,
@@ -44,9 +73,12 @@ def generation(sizes: list[tuple[int, int]], seeds: int, method: str, limit: flo
             made = result.puzzles[0]
             assert sb.is_solution(made.instance, made.solution)
             ratings[made.rating] += 1
+            checked = cp_sat_unique(made.instance, made.solution)
+            unique = "-" if checked is None or unique == "-" else unique + checked
+            by_rules += made.rating != "needs search"
         shares = ", ".join(f"{level} {n}" for level, n in sorted(ratings.items()))
         print(f"{size:>5}/{stars:<2} {statistics.median(times):8.2f} {max(times):8.2f} "
-              f"{failed:8d}  {shares}", flush=True)
+              f"{failed:8d} {unique!s:>7} {by_rules:>8}  {shares}", flush=True)
 
 
 def difficulty(targets: list[tuple[int, int, list[str]]], seeds: int, limit: float) -> None:

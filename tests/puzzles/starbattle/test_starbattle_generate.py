@@ -7,6 +7,7 @@ import pytest
 from puzzlesmith.errors import UsageError
 from puzzlesmith.puzzles import get
 from puzzlesmith.puzzles.starbattle import generator, rules
+from puzzlesmith.puzzles.starbattle.board import Marks
 from puzzlesmith.results import Limits, Status
 
 SB = get("starbattle")
@@ -218,6 +219,29 @@ def test_decide_ends_where_the_steps_end(data_dir):
         puzzle = SB.parse((data_dir / "starbattle" / f"{name}.sb").read_text())
         for level in ("easy", "medium", "hard"):
             assert rules.decide(puzzle, level)[0] == rules.explain(puzzle, level).state
+        marks = Marks(frozenset(), frozenset(sorted(set(puzzle.cells()) - puzzle.given)[::3]))
+        assert (rules.decide(puzzle, "medium", marks=marks)[0]
+                == rules.explain(puzzle, "medium", marks=marks).state)
+
+
+def test_the_rules_finish_a_board_of_stars_alone_and_a_built_one(data_dir):
+    """The generator's check while it builds regions (20x20 and up): cells in no region
+    (-1) are ruled out, so the stars alone are finished; a published puzzle is too."""
+    import random
+
+    from puzzlesmith.puzzles.starbattle.board import violations
+
+    budget = generator.Budget()
+    placed = generator._random_placement(20, 20, 4, random.Random(3), budget).solution
+    alone = [[-1] * 20 for _ in range(20)]
+    for n, (r, c) in enumerate(placed):
+        alone[r][c] = n // 4
+    assert generator._rules_finish(alone, 4, budget)
+    puzzle = SB.parse((data_dir / "starbattle" / "ms17_d81.sb").read_text())
+    grid = [[puzzle.regions.index(ch) for ch in row] for row in puzzle.grid]
+    assert generator._rules_finish(grid, 4, budget)
+    built = generator._as_puzzle(grid, 4)
+    assert not violations(built, puzzle.given)
 
 
 def test_rating_and_generation_give_up_at_the_limits():

@@ -106,6 +106,8 @@ class Budget:
         (``stats.extra``: "stage", "attempts", "repairs", "open" cells the rules leave)."""
         extra = self.stats.extra
         extra["stage"] = f"attempt {extra.get('attempts', 0)}: {stage}"
+        if "open" not in counts:
+            extra.pop("open", None)  # counted at another stage
         extra.update(counts)
         if self.progress is not None:
             self.progress(self.stats)
@@ -195,7 +197,18 @@ def generate(rows: int, columns: int | None = None, stars: int = 1, *, seed: int
         return _generate(rows, columns, stars, rng, method, difficulty, by_rules, budget,
                          progress)
     except LimitReached as reached:
-        return Made(Status.GAVE_UP, reason=str(reached))
+        return Made(Status.GAVE_UP, reason=f"{reached}; reached {_reached(budget.stats)}")
+
+
+def _reached(stats: Stats) -> str:
+    """Where a generation stopped, in words: the attempt and stage, the cells the rules
+    left open there (if counted) and the repairs made."""
+    extra = stats.extra
+    words = [extra.get("stage", "the start")]
+    if "open" in extra:
+        words.append(f"{extra['open']} cells open")
+    words.append(f"{extra.get('repairs', 0)} repairs")
+    return ", ".join(words)
 
 
 def _generate(rows: int, columns: int, stars: int, rng: random.Random, method: str,
@@ -217,6 +230,8 @@ def _generate(rows: int, columns: int, stars: int, rng: random.Random, method: s
             grid = _grow_regions(rows, columns, stars, planted, rng)
             if grid is not None:
                 mend = _repair if method == "grow" else _evolve
+                if method == "grow" and difficulty is None and rows * columns >= BUILD_CELLS:
+                    mend = _build
                 puzzle = mend(grid, stars, planted, rng, budget)
                 level = ""
                 if puzzle is not None:
@@ -441,6 +456,97 @@ def _repair(grid: list[list[int]], stars: int, planted: list[Cell], rng: random.
     return None
 
 
+def _build(plan: list[list[int]], stars: int, planted: list[Cell], rng: random.Random,
+           budget: Budget) -> StarBattle | None:
+    """Regions built so that the rules of :data:`BUILD_LEVEL` finish the puzzle: a puzzle
+    unique by construction, no search.
+
+    Start from the stars alone (every other cell in no region and ruled out: the regions
+    hold every star) and hand the other cells to their regions of ``plan`` in random
+    batches (cells beside no star first: they are the hard ones), a batch kept while the
+    rules still finish the puzzle (the batch then doubles) and taken back otherwise (then
+    shrinks to a quarter).  A single cell that cannot be kept tries the other regions
+    beside it (its planned region staying connected without it), else stays out.  The
+    cells left out then go to their regions and :func:`_ease` hands the cells the rules
+    leave open to neighbouring regions until the rules finish it (None if they do not)."""
+    rows, columns = len(plan), len(plan[0])
+    target = [row[:] for row in plan]
+    grid = [[-1] * columns for _ in range(rows)]
+    for r, c in planted:
+        grid[r][c] = target[r][c]
+    size, stuck = BUILD_BATCH, set()
+    beside = {(r + dr, c + dc) for r, c in planted for dr in (-1, 0, 1) for dc in (-1, 0, 1)}
+    while True:
+        budget.check()
+        ready = [(r, c) for r in range(rows) for c in range(columns)
+                 if grid[r][c] < 0 and (r, c) not in stuck
+                 and any(grid[nr][nc] == target[r][c]
+                         for nr, nc in _neighbours((r, c), rows, columns))]
+        budget.report("building regions by the rules", open=sum(row.count(-1) for row in grid))
+        if not ready:
+            break
+        rng.shuffle(ready)
+        ready.sort(key=lambda cell: cell in beside)
+        batch = ready[:size]
+        for r, c in batch:
+            grid[r][c] = target[r][c]
+        if _rules_finish(grid, stars, budget):
+            size = min(2 * size, BUILD_BATCH_MAX)
+            continue
+        for r, c in batch:
+            grid[r][c] = -1
+        if len(batch) == 1 and not _retarget(grid, target, batch[0], stars, rng, budget):
+            stuck.add(batch[0])
+        size = max(1, size // 4)
+    budget.stats.extra["stuck"] = len(stuck)
+    for r in range(rows):
+        for c in range(columns):
+            if grid[r][c] < 0:
+                grid[r][c] = target[r][c]
+    return _ease(_as_puzzle(grid, stars), stars, planted, BUILD_LEVEL, rng, budget, exact=False)
+
+
+def _retarget(grid: list[list[int]], target: list[list[int]], cell: Cell, stars: int,
+              rng: random.Random, budget: Budget) -> bool:
+    """Hand ``cell`` to another region beside it, one with which the rules still finish
+    the puzzle, if its own region (as targeted) stays connected without it."""
+    rows, columns = len(grid), len(grid[0])
+    r, c = cell
+    mine = target[r][c]
+    others = list({grid[nr][nc] for nr, nc in _neighbours(cell, rows, columns)} - {-1, mine})
+    rest = [(rr, cc) for rr in range(rows) for cc in range(columns)
+            if target[rr][cc] == mine and (rr, cc) != cell]
+    if not others or not _connected(rest, rows, columns):
+        return False
+    rng.shuffle(others)
+    for region in others:
+        grid[r][c] = target[r][c] = region
+        if _rules_finish(grid, stars, budget):
+            return True
+    grid[r][c], target[r][c] = -1, mine
+    return False
+
+
+def _rules_finish(grid: list[list[int]], stars: int, budget: Budget) -> bool:
+    """Whether the rules of :data:`BUILD_LEVEL` finish the partly built puzzle ``grid``
+    (cells -1 in no region, ruled out)."""
+    rows, columns = len(grid), len(grid[0])
+    text = tuple("".join(REGION_NAMES[g] if g >= 0 else NO_REGION for g in row) for row in grid)
+    names = sorted({ch for row in text for ch in row} - {NO_REGION})
+    puzzle = StarBattle(text, (stars,) * rows, (rows * stars // columns,) * columns,
+                        dict.fromkeys(names, stars))
+    out = frozenset((r, c) for r in range(rows) for c in range(columns) if grid[r][c] < 0)
+    state, broken = decide(puzzle, BUILD_LEVEL, limits=budget.limits, phase="generating",
+                           marks=Marks(frozenset(), out))
+    return not broken and all(state.values())
+
+
+BUILD_CELLS = 400      # 20x20 and up, without a difficulty: regions built by the rules
+BUILD_LEVEL = "medium"  # the rules that must finish a built puzzle (cheap, no trials)
+BUILD_BATCH = 8        # cells handed over in the first batch
+BUILD_BATCH_MAX = 64   # cells per batch at most
+
+
 def _hand_over_share(grid: list[list[int]], candidates: list[Cell], rng: random.Random) -> int:
     """Hand over one in :data:`REPAIR_SHARE` of ``candidates`` (at least one; the cells
     where the other solution has a star and the planted one none, shuffled): when the two
@@ -579,17 +685,20 @@ SEARCH = LEVELS[-1]  # "needs search"
 
 
 def _ease(puzzle: StarBattle, stars: int, planted: list[Cell], level: str, rng: random.Random,
-          budget: Budget) -> StarBattle | None:
+          budget: Budget, exact: bool = True) -> StarBattle | None:
     """Hand cells the ``level`` rules leave undecided to neighbouring regions, keeping the
     puzzle unique, while the rules decide more (or, a few times, as much: a step across a
     plateau) but the rules of the level below do not finish it; the puzzle once the
-    ``level`` rules finish it, or None."""
+    ``level`` rules finish it, or None.  Without ``exact``, neither uniqueness nor the
+    level below is checked on the way (the rules finishing it proves it unique), and where
+    the moves stall the rules with trials may still finish it (:func:`_by_trials`)."""
     grid = [[REGION_NAMES.index(ch) for ch in row] for row in puzzle.grid]
     rows, columns = len(grid), len(grid[0])
     planted_set = set(planted)
     state = _state(puzzle, level, budget)
     sideways, tries = EASING_SIDEWAYS, EASING_TRIES
-    below = LEVELS[LEVELS.index(level) - 1] if LEVELS.index(level) else None
+    below = LEVELS[LEVELS.index(level) - 1] if LEVELS.index(level) and exact else None
+    unique = proven_unique if exact else (lambda trial, budget: True)
     for _ in range(rows * columns):
         budget.check()
         decided = sum(1 for v in state.values() if v)
@@ -613,7 +722,7 @@ def _ease(puzzle: StarBattle, stars: int, planted: list[Cell], level: str, rng: 
             now = sum(1 for v in after.values() if v)
             if now == rows * columns and below and _finished(_state(trial, below, budget)):
                 now = -1  # this move makes the puzzle easier than ``level``
-            if now > decided and proven_unique(trial, budget):
+            if now > decided and unique(trial, budget):
                 puzzle, state = trial, after
                 budget.stats.extra["repairs"] += 1
                 break
@@ -621,12 +730,42 @@ def _ease(puzzle: StarBattle, stars: int, planted: list[Cell], level: str, rng: 
                 level_move = (cell, region, trial, after)
             grid[cell[0]][cell[1]] = old
         else:
-            if not sideways or level_move is None or not proven_unique(level_move[2], budget):
-                return None
+            if not sideways or level_move is None or not unique(level_move[2], budget):
+                return None if exact else _by_trials(puzzle, state, planted, rng, budget)
             sideways -= 1
             cell, region, puzzle, state = level_move
             grid[cell[0]][cell[1]] = region
     return None
+
+
+def _by_trials(puzzle: StarBattle, state: dict[Cell, int], planted: list[Cell],
+               rng: random.Random, budget: Budget) -> StarBattle | None:
+    """Where easing stalls with at most :data:`TRIAL_OPEN` cells open (``state``: what
+    the easier rules decide): ``puzzle`` once the rules with trials finish it, else once
+    a search finds no second solution, repaired by second solutions (a search among so
+    few open cells is quick) up to :data:`FINAL_REPAIRS` times; None otherwise."""
+    if sum(1 for v in state.values() if not v) > TRIAL_OPEN:
+        return None
+    grid = [[REGION_NAMES.index(ch) for ch in row] for row in puzzle.grid]
+    stars = puzzle.row_stars[0]
+    for _ in range(FINAL_REPAIRS):
+        budget.report("finishing (trials, second solutions)")
+        if _finished(_state(puzzle, LEVELS[-2], budget)):
+            return puzzle
+        other = _second_solution(puzzle, set(planted), budget)
+        if other is None:
+            return puzzle
+        candidates = [cell for cell in other if cell not in planted]
+        rng.shuffle(candidates)
+        if not _hand_over_share(grid, candidates, rng):
+            return None
+        budget.stats.extra["repairs"] += 1
+        puzzle = _as_puzzle(grid, stars)
+    return None
+
+
+FINAL_REPAIRS = 6  # second-solution repairs where easing stalls, then a fresh start
+TRIAL_OPEN = 60  # open cells at most for a last pass of the rules with trials
 
 
 EASING_MOVES = 60    # moves tried per easing round

@@ -710,16 +710,20 @@ def _run(board: _Board, rules, steps: list[Step]) -> None:
 
 
 def decide(puzzle: StarBattle, level: str = "expert", *, limits: Limits | None = None,
-           phase: str = "applying the rules") -> tuple[dict[Cell, int], bool]:
-    """What the rules up to ``level`` decide (every cell 0 open, 1 star, 2 empty) and
-    whether they prove there is no solution: the state :func:`explain` ends in, reached
-    faster (the easy rules run to their fixpoint in one go, no steps are recorded)."""
+           phase: str = "applying the rules",
+           marks: Marks | None = None) -> tuple[dict[Cell, int], bool]:
+    """What the rules up to ``level`` decide from ``marks`` (if any; every cell 0 open,
+    1 star, 2 empty) and whether they prove there is no solution: the state :func:`explain`
+    ends in, reached faster (the easy rules run to their fixpoint in one go, no steps are
+    recorded)."""
     rules = _rules_of(level)[len(_EASY):]
     try:
-        board = _Board(puzzle, None, limits, phase)
+        board = _Board(puzzle, marks, limits, phase)
+        since = -1  # the clock at the last fixpoint: only units changed after it are looked at
         while not board.solved():
             board.tick()
-            _settle_easy(board)
+            _settle_easy(board, since)
+            since = board.clock
             if board.solved():
                 break
             for rule in rules:
@@ -734,9 +738,10 @@ def decide(puzzle: StarBattle, level: str = "expert", *, limits: Limits | None =
     return board.state, False
 
 
-def _settle_easy(board: _Board) -> None:
-    """Run the easy rules on the board itself to their fixpoint."""
-    units = range(len(board.shape.need))
+def _settle_easy(board: _Board, since: int = -1) -> None:
+    """Run the easy rules on the board itself to their fixpoint, from the units changed
+    after the clock ``since`` (what they find in the others is found already)."""
+    units = [u for u, when in enumerate(board.changed) if when > since]
     board.clock += 1
     board.dirty, board.touched = set(units), set()
     board.new_stars = [i for i, v in enumerate(board.value) if v == STAR]
