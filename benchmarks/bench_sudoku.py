@@ -35,6 +35,7 @@ TOP95 = ROOT / "tests" / "data" / "sudoku" / "top95.txt"
 SETTINGS = {
     "classic 9x9": ({}, "3x3"),
     "X 9x9": ({"variant": "x"}, "3x3x"),
+    "jigsaw 9x9": ({"variant": "jigsaw"}, "9j"),
     "16x16": ({"box": "4x4"}, "4x4"),
 }
 

@@ -183,3 +183,27 @@ def brute_force_count(board, limit: int) -> int:
 
     place()
     return found
+
+
+@pytest.mark.parametrize("variant", ["jigsaw", "jigsaw-x"])
+def test_generated_jigsaws_have_connected_regions_and_one_solution(variant):
+    made = SUDOKU.generate(seed=2, size=6, variant=variant, count=2)
+    for one in made.puzzles:
+        board = SUDOKU.parse(one.text)
+        assert board.jigsaw and board.diagonals == variant.endswith("x")
+        assert brute_force_count(board, 2) == 1
+        for _, cells in board.units[2 * board.size:3 * board.size]:
+            assert connected(set(cells), board.size)
+
+
+def connected(cells: set[int], n: int) -> bool:
+    start = min(cells)
+    seen, todo = {start}, [start]
+    while todo:
+        r, c = divmod(todo.pop(), n)
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            cell = rr * n + cc
+            if 0 <= rr < n and 0 <= cc < n and cell in cells and cell not in seen:
+                seen.add(cell)
+                todo.append(cell)
+    return seen == cells

@@ -51,6 +51,11 @@ def parse(text: str, *, box: str | None = None, variant: str | None = None) -> S
         return _checked(parse_tatham(source), box, variant)
     if PUZZLINK_URL.fullmatch(source):
         return _checked(parse_puzzlink(source), box, variant)
+    heads = [k for k, line in enumerate(text.splitlines(), 1)
+             if line.strip().lower().startswith("sudoku")]
+    if len(heads) > 1:
+        raise InvalidPuzzle("a second puzzle starts here (batch, store and bench read them "
+                            "all)", line=heads[1])
     lines = _puzzle_lines(text)
     if len(lines) > 1:
         raise InvalidPuzzle("a second puzzle starts here (batch, store and bench read files "

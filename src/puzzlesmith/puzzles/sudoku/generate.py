@@ -6,7 +6,9 @@
    "rotational": a cell and its half-turn image), each removal kept only when the puzzle
    keeps exactly one solution (take two on the exact-cover engine); the result is minimal
    for its symmetry: no group can go without losing uniqueness;
-3. with a ``difficulty``, the puzzle is rated (:mod:`.deduce`) and a new grid tried until
+3. for a jigsaw, the regions are the boxes reshaped by random swaps of boundary cells
+   between neighbouring regions (both staying connected), new ones for every grid;
+4. with a ``difficulty``, the puzzle is rated (:mod:`.deduce`) and a new grid tried until
    one has that grade.
 
 >>> from .board import make
@@ -23,7 +25,7 @@ from dataclasses import dataclass
 from ...errors import UsageError
 from ...results import Limits
 from . import deduce
-from .board import Sudoku
+from .board import Sudoku, boxes, make
 from .model import build, grid_of
 
 __all__ = ["generate", "Made", "DIFFICULTIES", "SYMMETRIES"]
@@ -43,11 +45,64 @@ class Made:
     attempts: int
 
 
-def full_grid(shape: Sudoku, rng: random.Random, limits: Limits | None = None) -> tuple:
-    """A random solution of the empty board ``shape``."""
+def random_regions(n: int, box: tuple[int, int], rng, rounds: int | None = None) -> list[int]:
+    """Irregular regions of ``n`` cells each: the boxes of ``box`` reshaped by random swaps
+    of two boundary cells between neighbouring regions, each kept only when both regions
+    stay connected."""
+    regions = list(boxes(n, box))
+    for _ in range(rounds if rounds is not None else 4 * n * n):
+        a = rng.randrange(n * n)
+        others = [regions[b] for b in _neighbours(a, n) if regions[b] != regions[a]]
+        if not others:
+            continue
+        mine, theirs = regions[a], rng.choice(others)
+        swaps = [b for b in range(n * n) if regions[b] == theirs and b != a
+                 and any(regions[c] == mine for c in _neighbours(b, n))]
+        if not swaps:
+            continue
+        b = rng.choice(swaps)
+        regions[a], regions[b] = theirs, mine
+        if not (_connected(regions, mine, n) and _connected(regions, theirs, n)):
+            regions[a], regions[b] = mine, theirs
+    return regions
+
+
+def _neighbours(cell: int, n: int) -> list[int]:
+    r, c = divmod(cell, n)
+    return [rr * n + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+            if 0 <= rr < n and 0 <= cc < n]
+
+
+def _connected(regions: list[int], region: int, n: int) -> bool:
+    cells = [i for i, k in enumerate(regions) if k == region]
+    seen, todo = {cells[0]}, [cells[0]]
+    while todo:
+        for b in _neighbours(todo.pop(), n):
+            if regions[b] == region and b not in seen:
+                seen.add(b)
+                todo.append(b)
+    return len(seen) == len(cells)
+
+
+#: Nodes a jigsaw's full grid may take before its regions are drawn again (some layouts
+#: have no grid, or one hard to find).
+JIGSAW_NODES = 2000
+
+
+def full_grid(shape: Sudoku, rng: random.Random, limits: Limits | None = None,
+              nodes: int | None = None) -> tuple:
+    """A random solution of the empty board ``shape`` (a usage error when there is none
+    within ``nodes``)."""
     empty = shape.with_givens((0,) * len(shape.givens))
-    result = build(empty, limits=limits, seed=rng.randrange(1 << 30)).solve(limits=limits)
-    if result.solution is None:
+    model = build(empty, limits=limits, seed=rng.randrange(1 << 30))
+    budget = limits
+    if nodes is not None:
+        left = None if limits is None else limits.remaining()
+        budget = Limits(seconds=left, nodes=nodes).started()
+    result = model.solve(limits=budget) if model is not None else None
+    if result is None or result.solution is None:
+        if limits is not None:
+            limits.check("generating")
         raise UsageError("this board shape has no solution")
     return grid_of(empty, result.solution)
 
@@ -78,8 +133,9 @@ def minimise(shape: Sudoku, solution: tuple[int, ...], rng: random.Random,
 
 def generate(shape: Sudoku, *, seed: int, difficulty: str | None = None,
              symmetry: str = "rotational", limits: Limits | None = None,
-             max_attempts: int = 1000) -> Made:
-    """One unique puzzle on the board ``shape`` (its givens are ignored)."""
+             max_attempts: int = 1000, jigsaw: bool = False) -> Made:
+    """One unique puzzle on the board ``shape`` (its givens are ignored); with ``jigsaw``,
+    on random regions grown from its boxes."""
     if difficulty not in (None, *DIFFICULTIES):
         raise UsageError(f"unknown difficulty {difficulty!r}; expected one of "
                          f"{', '.join(DIFFICULTIES)}")
@@ -87,10 +143,20 @@ def generate(shape: Sudoku, *, seed: int, difficulty: str | None = None,
         raise UsageError(f"unknown symmetry {symmetry!r}; expected one of "
                          f"{', '.join(SYMMETRIES)}")
     rng = random.Random(seed)
+    base = shape
     for attempt in range(1, max_attempts + 1):
         if limits is not None:
             limits.check("generating")
-        solution = full_grid(shape, rng, limits)
+        if jigsaw:
+            regions = random_regions(base.size, base.box, rng)
+            shape = make([0] * len(regions), base.size, regions=regions,
+                         diagonals=base.diagonals)
+        try:
+            solution = full_grid(shape, rng, limits, JIGSAW_NODES if jigsaw else None)
+        except UsageError:
+            if jigsaw:  # regions no grid fits (rare): draw new ones
+                continue
+            raise
         board = minimise(shape, solution, rng, symmetry, limits)
         rating = deduce.rate(board, limits=limits)
         if difficulty is None or rating.level == difficulty:

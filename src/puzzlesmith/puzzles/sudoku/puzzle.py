@@ -71,8 +71,8 @@ class SudokuPuzzle(Puzzle):
         Option("size", ("generate",), int, 9, "The side of the board (boxes: what it "
                "implies, unless --box).", minimum=2),
         Option("box", ("generate",), str, None, "The box shape ROWSxCOLUMNS (sets the side)."),
-        Option("variant", ("generate",), ("classic", "x"), "classic",
-               "x: both diagonals hold every value too."),
+        Option("variant", ("generate",), VARIANTS, "classic",
+               "x: both diagonals hold every value too; jigsaw: random irregular regions."),
         Option("difficulty", ("generate",), DIFFICULTIES, None,
                "Make puzzles of this grade (see rate; extreme: the techniques stall)."),
         Option("symmetry", ("generate",), SYMMETRIES, "rotational",
@@ -186,7 +186,7 @@ class SudokuPuzzle(Puzzle):
         for one_seed in run_seeds(seed, count):
             try:
                 one = generate(shape, seed=one_seed, difficulty=difficulty,
-                               symmetry=symmetry, limits=limits)
+                               symmetry=symmetry, limits=limits, jigsaw="jigsaw" in variant)
             except LimitReached:
                 status = Status.GAVE_UP
                 break
@@ -320,7 +320,9 @@ def _shape(size: int, box: str | None, variant: str) -> Sudoku:
             raise UsageError(f"a {size}x{size} board has no box shape; give --box")
     if size < 4:
         raise UsageError(f"a board needs a side of at least 4, got {size}")
-    return sb.make([0] * size * size, size, box=shape, diagonals=variant == "x")
+    if variant not in VARIANTS:
+        raise UsageError(f"unknown variant {variant!r}; expected one of {', '.join(VARIANTS)}")
+    return sb.make([0] * size * size, size, box=shape, diagonals=variant.endswith("x"))
 
 
 def _explain(rating: deduce.Rating, result: Result) -> None:
