@@ -411,6 +411,10 @@ class _Expired(Exception):
     """The deadline passed between two rounds of propagation."""
 
 
+#: The trail arguments of :func:`~puzzlesmith.engines.csp_kernels.ac3` when nothing is logged.
+_NO_TRAIL = (np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(1, np.int64))
+
+
 class _Fixpoint:
     """Arc consistency and the custom propagators, to a common fixpoint; keeps the dom/wdeg
     weights that failures raise.  Between rounds it raises :class:`_Expired` once
@@ -447,7 +451,7 @@ class _Fixpoint:
         while True:
             if m.arc_src.size:
                 k = self.kernels.ac3(dom, seeds, m.in_ptr, m.in_arc, m.arc_src, m.arc_tab,
-                                     m.sup, self.queue, self.inq)
+                                     m.sup, self.queue, self.inq, *_NO_TRAIL)
                 if k >= 0:
                     self.weight[m.arc_src[k]] += 1.0
                     self.weight[m.arc_dst[k]] += 1.0

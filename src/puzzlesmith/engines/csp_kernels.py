@@ -46,12 +46,16 @@ def supported(sup, base, d, dy):
     return keep
 
 
-def ac3(dom, seeds, in_ptr, in_arc, arc_src, arc_tab, sup, queue, inq):
+def ac3(dom, seeds, in_ptr, in_arc, arc_src, arc_tab, sup, queue, inq, tvar, told, tpos):
     """Arc consistency from the changed variables ``seeds``; narrows ``dom`` in place.
 
     Returns -1 at the fixpoint, or the index of the arc whose source lost every value.
     ``queue`` (int64[n]) and ``inq`` (bool[n], all False on entry and exit) are scratch.
+    With a trail (``tvar`` not empty) every change is logged on it (``tvar``/``told``, its
+    length in ``tpos[0]``).
     """
+    logged = tvar.shape[0] > 0
+    t = tpos[0]
     n = dom.shape[0]
     head = 0
     size = 0
@@ -73,6 +77,10 @@ def ac3(dom, seeds, in_ptr, in_arc, arc_src, arc_tab, sup, queue, inq):
             d = dom[x]
             keep = supported(sup, arc_tab[k] * 64, d, dy)
             if keep != d:
+                if logged:
+                    tvar[t] = x
+                    told[t] = d
+                    t += 1
                 dom[x] = keep
                 if keep == 0:
                     failed = k
@@ -88,6 +96,8 @@ def ac3(dom, seeds, in_ptr, in_arc, arc_src, arc_tab, sup, queue, inq):
             inq[queue[head]] = False
             head = (head + 1) % n
             size -= 1
+    if logged:
+        tpos[0] = t
     return failed
 
 
@@ -191,51 +201,14 @@ def step(dom, x, bit, decide, in_ptr, in_arc, arc_src, arc_tab, sup, queue, inq,
     new = bit if decide else d & ~bit
     if new == 0:
         return -2
-    t = tpos[0]
-    tvar[t] = x
-    told[t] = d
-    t += 1
+    tvar[start] = x
+    told[start] = d
+    tpos[0] = start + 1
     dom[x] = new
-    n = dom.shape[0]
-    queue[0] = x
-    inq[x] = True
-    head = 0
-    size = 1
-    failed = -1
-    while size > 0:
-        y = queue[head]
-        head = (head + 1) % n
-        size -= 1
-        inq[y] = False
-        dy = dom[y]
-        for p in range(in_ptr[y], in_ptr[y + 1]):
-            k = in_arc[p]
-            z = arc_src[k]
-            dz = dom[z]
-            keep = supported(sup, arc_tab[k] * 64, dz, dy)
-            if keep != dz:
-                tvar[t] = z
-                told[t] = dz
-                t += 1
-                dom[z] = keep
-                if keep == 0:
-                    failed = k
-                    break
-                if not inq[z]:
-                    inq[z] = True
-                    queue[(head + size) % n] = z
-                    size += 1
-        if failed >= 0:
-            break
+    failed = ac3(dom, tvar[start:start + 1], in_ptr, in_arc, arc_src, arc_tab, sup, queue, inq,
+                 tvar, told, tpos)
     if failed >= 0:
-        while size > 0:
-            inq[queue[head]] = False
-            head = (head + 1) % n
-            size -= 1
-        while t > start:
-            t -= 1
-            dom[tvar[t]] = told[t]
-    tpos[0] = t
+        undo(dom, tvar, told, tpos, start)
     return failed
 
 
