@@ -6,7 +6,8 @@ import pytest
 
 from puzzlesmith.errors import UsageError
 from puzzlesmith.puzzles import get
-from puzzlesmith.puzzles.starbattle import generator, rules
+from puzzlesmith.puzzles.starbattle import deduce as rules
+from puzzlesmith.puzzles.starbattle import generate as generator
 from puzzlesmith.puzzles.starbattle.board import Marks
 from puzzlesmith.results import Limits, Status
 
