@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlesmith.errors import InvalidPuzzle
-from puzzlesmith.puzzles.queens.model import (
+from puzzlesmith.puzzles.queens.board import (
     BOARD_MAX,
     MAX_N,
     Board,
