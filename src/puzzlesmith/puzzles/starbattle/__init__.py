@@ -6,7 +6,8 @@ rule-based solver that rates, explains and gives hints (:mod:`.deduce`).
 Nothing here imports numba: the exact-cover kernels load when a search first runs.
 """
 
-from .board import MAX_SIDE, Marks, StarBattle, violations
+from .board import MAX_SIDE, Marks, StarBattle
+from .check import violations
 from .formats import format, format_answer, parse, parse_all, parse_marks
 from .puzzle import PUZZLE, StarBattlePuzzle
 

@@ -46,7 +46,8 @@ from dataclasses import dataclass, field
 
 from ...errors import LimitReached, UsageError
 from ...results import Limits, SolveResult, Stats, Status
-from .board import NO_REGION, VOID, Cell, Marks, StarBattle, violations
+from .board import NO_REGION, VOID, Cell, Marks, StarBattle
+from .check import violations
 from .deduce import LEVELS, decide, rate
 from .solve import count, model
 

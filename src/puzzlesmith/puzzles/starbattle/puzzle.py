@@ -57,8 +57,8 @@ from .board import (
     implied_stars,
     solution_rows,
     stars_of,
-    violations,
 )
+from .check import violations
 
 __all__ = ["StarBattlePuzzle", "PUZZLE"]
 
