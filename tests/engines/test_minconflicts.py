@@ -8,7 +8,8 @@ import pytest
 
 from puzzlesmith.engines.minconflicts import min_conflicts
 from puzzlesmith.errors import UsageError
-from puzzlesmith.puzzles.queens.board import Board, violations
+from puzzlesmith.puzzles.queens.board import Board
+from puzzlesmith.puzzles.queens.check import violations
 from puzzlesmith.puzzles.queens.solve import RowsProblem
 from puzzlesmith.results import Limits, Stats, Status
 

@@ -10,7 +10,8 @@ import pytest
 
 MODULES = ["puzzlesmith.engines.annealing", "puzzlesmith.engines.genetic",
            "puzzlesmith.engines.minconflicts", "puzzlesmith.puzzles.queens",
-           "puzzlesmith.puzzles.queens.board", "puzzlesmith.puzzles.queens.solve",
+           "puzzlesmith.puzzles.queens.board", "puzzlesmith.puzzles.queens.check",
+           "puzzlesmith.puzzles.queens.solve",
            "puzzlesmith.puzzles.queens.counting", "puzzlesmith.puzzles.queens.generate",
            "puzzlesmith.puzzles.queens.deduce", "puzzlesmith.puzzles.queens.puzzle",
            "puzzlesmith.render.queens"]

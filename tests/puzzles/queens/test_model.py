@@ -20,8 +20,8 @@ from puzzlesmith.puzzles.queens.board import (
     format_instance,
     parse,
     parse_answer,
-    violations,
 )
+from puzzlesmith.puzzles.queens.check import violations
 
 from .conftest import brute_force_is_solution
 

@@ -4,7 +4,7 @@ N-Queens completion puzzle, where some queens are given and the rest must be pla
 The package, as every puzzle (see :mod:`puzzlesmith.puzzles.protocol`):
 
 * :mod:`.board` — the instance (:class:`Board`), its text formats, the answer format and
-  the independent checker (:func:`~.board.violations`), the O(N) construction;
+  the O(N) construction; :mod:`.check` — the independent checker (:func:`~.check.violations`);
 * :mod:`.solve` — solving: construct, min-conflicts, annealing, genetic, backtracking,
   each with its size cap, and the models handed to the generic engines;
 * :mod:`.counting` — counting and enumerating solutions, with or without givens;
@@ -22,7 +22,8 @@ The package, as every puzzle (see :mod:`puzzlesmith.puzzles.protocol`):
 
 from __future__ import annotations
 
-from .board import MAX_N, Board, construct, parse, violations
+from .board import MAX_N, Board, construct, parse
+from .check import violations
 from .counting import COUNT_MAX_N, KNOWN_COUNTS, count, solutions
 from .puzzle import PUZZLE, QueensPuzzle
 from .solve import CAPS, METHODS, default_method

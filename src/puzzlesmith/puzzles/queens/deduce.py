@@ -25,7 +25,8 @@ import numpy as np
 
 from ...errors import InvalidPuzzle
 from ...results import HintResult, Limits, Stats, Status
-from .board import BOARD_MAX, Board, attackers, violations
+from .board import BOARD_MAX, Board, attackers
+from .check import violations
 from .counting import COUNT_MAX_N
 
 __all__ = ["hint", "forced", "forced_fill", "PARTIAL_MAX_N"]

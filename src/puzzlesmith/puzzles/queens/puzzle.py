@@ -30,7 +30,7 @@ from ...results import (
 )
 from ...seeds import random_seed, run_seeds
 from ..protocol import Option, Progress, Puzzle
-from . import board, counting, deduce, generate, solve
+from . import board, check, counting, deduce, generate, solve
 from .board import Board
 
 __all__ = ["QueensPuzzle", "PUZZLE", "EXAMPLE", "BENCH_FIGURES"]
@@ -211,7 +211,7 @@ class QueensPuzzle(Puzzle):
 
     def is_solution(self, instance: Board, answer) -> Check:
         """The independent checker: every rule ``answer`` breaks, as text."""
-        return Check.of(board.violations(instance, answer), puzzle=self.name)
+        return Check.of(check.violations(instance, answer), puzzle=self.name)
 
     def render_svg(self, instance: Board, answer=None, **params: Any) -> str:
         """A chess board up to N = 64, a permutation plot beyond (one dot per queen)."""
