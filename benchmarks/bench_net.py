@@ -24,7 +24,7 @@ from pathlib import Path
 
 from puzzlesmith.puzzles import get
 from puzzlesmith.puzzles.net.board import DIRECTIONS, DOWN, RIGHT, Board, rotate, rotations
-from puzzlesmith.puzzles.net.generator import STYLES, spanning_tree
+from puzzlesmith.puzzles.net.generate import STYLES, spanning_tree
 from puzzlesmith.results import Limits
 
 NET = get("net")

@@ -26,8 +26,8 @@ from pathlib import Path
 from puzzlesmith.cores import default_jobs
 from puzzlesmith.engines.annealing import anneal
 from puzzlesmith.puzzles import get
-from puzzlesmith.puzzles.queens import KNOWN_COUNTS, Board, methods
-from puzzlesmith.puzzles.queens.methods import SwapModel, annealing_schedule
+from puzzlesmith.puzzles.queens import KNOWN_COUNTS, Board, solve
+from puzzlesmith.puzzles.queens.solve import SwapModel, annealing_schedule
 
 QUEENS = get("queens")
 
@@ -78,12 +78,12 @@ def generic_anneal(n, seed):
 @contextmanager
 def compiled_from(n):
     """Run annealing and min-conflicts as compiled kernels from ``n`` queens (the library
-    switches at ``methods.COMPILED_FROM`` = 100)."""
-    saved, methods.COMPILED_FROM = methods.COMPILED_FROM, n
+    switches at ``solve.COMPILED_FROM`` = 100)."""
+    saved, solve.COMPILED_FROM = solve.COMPILED_FROM, n
     try:
         yield
     finally:
-        methods.COMPILED_FROM = saved
+        solve.COMPILED_FROM = saved
 
 
 def simanneal_anneal(n, seed, budget):

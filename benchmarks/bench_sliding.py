@@ -35,7 +35,7 @@ from pathlib import Path
 from puzzlesmith.engines.kernels import ensure_warm
 from puzzlesmith.puzzles import get
 from puzzlesmith.puzzles.sliding import Instance, goal_board
-from puzzlesmith.puzzles.sliding.generator import random_walk, uniform
+from puzzlesmith.puzzles.sliding.generate import random_walk, uniform
 from puzzlesmith.puzzles.sliding.pdb import load_partition
 from puzzlesmith.results import Limits
 

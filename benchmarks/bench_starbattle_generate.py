@@ -23,7 +23,7 @@ import time
 
 from puzzlesmith.engines.kernels import warm_all
 from puzzlesmith.puzzles import get
-from puzzlesmith.puzzles.starbattle import generator as gen
+from puzzlesmith.puzzles.starbattle import generate as gen
 from puzzlesmith.results import Limits
 
 sb = get("starbattle")

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from puzzlesmith.engines.kernels import warm_all
 from puzzlesmith.puzzles import get
-from puzzlesmith.puzzles.starbattle import solver
+from puzzlesmith.puzzles.starbattle import solve
 from puzzlesmith.results import Limits
 
 sb = get("starbattle")
@@ -31,7 +31,7 @@ SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 def ours(puzzle, limit: float, seed: int | None = None) -> tuple[float, int, bool | None]:
     """Seconds, nodes and verdict of puzzlesmith's solve with ``unique=True``."""
     start = time.perf_counter()
-    result = solver.solve(puzzle, unique=True, seed=seed, limits=Limits(seconds=limit))
+    result = solve.solve(puzzle, unique=True, seed=seed, limits=Limits(seconds=limit))
     seconds = time.perf_counter() - start
     if result.solution is not None:
         assert sb.is_solution(puzzle, result.solution)

@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 from puzzlesmith.puzzles import get
-from puzzlesmith.puzzles.starbattle import rules
+from puzzlesmith.puzzles.starbattle import deduce
 
 sb = get("starbattle")
 
@@ -75,7 +75,7 @@ def main() -> None:
         runs = []
         for _ in range(args.repeat):
             start = time.perf_counter()
-            rating = rules.rate(puzzle)
+            rating = deduce.rate(puzzle)
             runs.append(time.perf_counter() - start)
         times[ident] = statistics.median(runs)
         levels[ident] = rating.level
@@ -87,11 +87,11 @@ def main() -> None:
     print(f"\nfinished by rules: {finished} of {len(index)}")
     print("slowest: " + ", ".join(f"{ident} {t * 1e3:.0f} ms" for ident, t in slowest))
     spread = collections.Counter(levels.values())
-    print("levels: " + ", ".join(f"{level} {spread[level]}" for level in rules.LEVELS
+    print("levels: " + ", ".join(f"{level} {spread[level]}" for level in deduce.LEVELS
                                  if spread[level]))
     for name, ranked in ranked_sources(index).items():
         ranked.sort()
-        ours = [rules.LEVELS.index(levels[ident]) for _, ident in ranked]
+        ours = [deduce.LEVELS.index(levels[ident]) for _, ident in ranked]
         theirs = [value for value, _ in ranked]
         against = sum(1 for a in range(len(ours)) for b in range(a + 1, len(ours))
                       if theirs[a] < theirs[b] and ours[a] > ours[b])

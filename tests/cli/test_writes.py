@@ -229,7 +229,7 @@ def test_formatting_millions_of_rows_checks_the_deadline():
     import numpy as np
 
     from puzzlesmith.errors import LimitReached
-    from puzzlesmith.puzzles.queens import model
+    from puzzlesmith.puzzles.queens import board as model
     from puzzlesmith.results import Limits
 
     rows = np.arange(model.FORMAT_CHUNK + 2)

@@ -8,8 +8,9 @@ import pytest
 
 from puzzlesmith.engines.minconflicts import min_conflicts
 from puzzlesmith.errors import UsageError
-from puzzlesmith.puzzles.queens.methods import RowsProblem
-from puzzlesmith.puzzles.queens.model import Board, violations
+from puzzlesmith.puzzles.queens.board import Board
+from puzzlesmith.puzzles.queens.check import violations
+from puzzlesmith.puzzles.queens.solve import RowsProblem
 from puzzlesmith.results import Limits, Stats, Status
 
 

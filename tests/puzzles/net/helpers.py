@@ -7,7 +7,7 @@ import random
 
 from puzzlesmith.puzzles import get
 from puzzlesmith.puzzles.net.board import LEFT, UP, Board, rotate, rotations
-from puzzlesmith.puzzles.net.generator import spanning_tree
+from puzzlesmith.puzzles.net.generate import spanning_tree
 
 NET = get("net")
 

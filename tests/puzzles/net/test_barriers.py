@@ -25,9 +25,9 @@ from puzzlesmith.puzzles.net.board import (
     parse,
     validate,
 )
+from puzzlesmith.puzzles.net.check import violations
 from puzzlesmith.puzzles.net.deduce import explain, rate
-from puzzlesmith.puzzles.net.generator import generate_one
-from puzzlesmith.puzzles.net.rules import violations
+from puzzlesmith.puzzles.net.generate import generate_one
 from puzzlesmith.render.net import render_svg
 
 from ...cli.conftest import run_cli

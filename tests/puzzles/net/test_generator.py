@@ -8,7 +8,7 @@ import pytest
 
 from puzzlesmith.errors import InvalidPuzzle, UsageError
 from puzzlesmith.puzzles.net.board import Board
-from puzzlesmith.puzzles.net.generator import STYLES, generate_one, spanning_tree
+from puzzlesmith.puzzles.net.generate import STYLES, generate_one, spanning_tree
 from puzzlesmith.results import Limits, Status
 
 from .helpers import NET, brute_force_count
@@ -140,7 +140,7 @@ def test_connected_puzzles_made_by_perturbation_are_unique_by_brute_force(size, 
 
 
 def test_perturbations_keep_a_spanning_tree_and_its_rooting():
-    from puzzlesmith.puzzles.net.generator import _grid_steps, _perturb, _rooted, _sections
+    from puzzlesmith.puzzles.net.generate import _grid_steps, _perturb, _rooted, _sections
 
     rng = random.Random(4)
     for wrap in (False, True):

@@ -10,7 +10,7 @@ import pytest
 
 from puzzlesmith.errors import InvalidPuzzle, LimitReached, UsageError
 from puzzlesmith.puzzles.net.board import Board, format_grid, validate
-from puzzlesmith.puzzles.net.generator import spanning_tree
+from puzzlesmith.puzzles.net.generate import spanning_tree
 from puzzlesmith.results import Limits, Status
 
 from .helpers import NET, brute_force_count, manifest, random_board

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from puzzlesmith.errors import InvalidPuzzle, UsageError
+from puzzlesmith.puzzles.queens.board import Board, construct
 from puzzlesmith.puzzles.queens.counting import KNOWN_COUNTS, solutions
-from puzzlesmith.puzzles.queens.model import Board, construct
 from puzzlesmith.results import Limits, Stats, Status
 
 from .conftest import brute_force_count, brute_force_is_solution

@@ -9,8 +9,8 @@ import time
 import pytest
 
 from puzzlesmith.errors import UsageError
+from puzzlesmith.puzzles.queens.board import Board
 from puzzlesmith.puzzles.queens.counting import KNOWN_COUNTS, _jobs, count_part
-from puzzlesmith.puzzles.queens.model import Board
 from puzzlesmith.results import Limits, Status
 from tests.cli.conftest import run_cli
 

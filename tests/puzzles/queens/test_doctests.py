@@ -10,9 +10,10 @@ import pytest
 
 MODULES = ["puzzlesmith.engines.annealing", "puzzlesmith.engines.genetic",
            "puzzlesmith.engines.minconflicts", "puzzlesmith.puzzles.queens",
-           "puzzlesmith.puzzles.queens.model", "puzzlesmith.puzzles.queens.methods",
-           "puzzlesmith.puzzles.queens.counting", "puzzlesmith.puzzles.queens.generator",
-           "puzzlesmith.puzzles.queens.hints", "puzzlesmith.puzzles.queens.puzzle",
+           "puzzlesmith.puzzles.queens.board", "puzzlesmith.puzzles.queens.check",
+           "puzzlesmith.puzzles.queens.solve",
+           "puzzlesmith.puzzles.queens.counting", "puzzlesmith.puzzles.queens.generate",
+           "puzzlesmith.puzzles.queens.deduce", "puzzlesmith.puzzles.queens.puzzle",
            "puzzlesmith.render.queens"]
 
 

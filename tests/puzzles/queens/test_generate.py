@@ -6,7 +6,7 @@ import pytest
 
 from puzzlesmith.errors import InvalidPuzzle, UsageError
 from puzzlesmith.puzzles.queens.counting import solutions
-from puzzlesmith.puzzles.queens.generator import GENERATE_MAX_N
+from puzzlesmith.puzzles.queens.generate import GENERATE_MAX_N
 from puzzlesmith.results import Limits, Status
 
 

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from puzzlesmith.errors import InvalidPuzzle
+from puzzlesmith.puzzles.queens.board import Board, construct
 from puzzlesmith.puzzles.queens.counting import solutions
-from puzzlesmith.puzzles.queens.model import Board, construct
 from puzzlesmith.results import Status
 
 

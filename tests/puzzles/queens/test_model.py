@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlesmith.errors import InvalidPuzzle
-from puzzlesmith.puzzles.queens.model import (
+from puzzlesmith.puzzles.queens.board import (
     BOARD_MAX,
     MAX_N,
     Board,
@@ -20,8 +20,8 @@ from puzzlesmith.puzzles.queens.model import (
     format_instance,
     parse,
     parse_answer,
-    violations,
 )
+from puzzlesmith.puzzles.queens.check import violations
 
 from .conftest import brute_force_is_solution
 

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from puzzlesmith.errors import UsageError
-from puzzlesmith.puzzles.queens.model import Board
+from puzzlesmith.puzzles.queens.board import Board
 from puzzlesmith.results import Status
 
 

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from puzzlesmith.errors import InvalidPuzzle
-from puzzlesmith.puzzles.queens.model import Board
+from puzzlesmith.puzzles.queens.board import Board
 from puzzlesmith.render.queens import BOARD_UP_TO, PLOT_MAX, queens_svg
 
 SVG = "{http://www.w3.org/2000/svg}"

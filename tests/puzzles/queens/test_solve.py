@@ -6,8 +6,8 @@ import pytest
 
 from puzzlesmith.engines import driver
 from puzzlesmith.errors import InvalidPuzzle, UsageError
-from puzzlesmith.puzzles.queens.methods import CAPS, METHODS
-from puzzlesmith.puzzles.queens.model import Board, construct
+from puzzlesmith.puzzles.queens.board import Board, construct
+from puzzlesmith.puzzles.queens.solve import CAPS, METHODS
 from puzzlesmith.results import Limits, Stats, Status
 
 from .conftest import brute_force_is_solution

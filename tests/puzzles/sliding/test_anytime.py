@@ -11,8 +11,8 @@ import pytest
 from puzzlesmith.errors import LimitReached
 from puzzlesmith.puzzles.sliding import pdb as pdb_module
 from puzzlesmith.puzzles.sliding.board import goal_board, parse
-from puzzlesmith.puzzles.sliding.generator import random_walk
-from puzzlesmith.puzzles.sliding.solver import shorten
+from puzzlesmith.puzzles.sliding.generate import random_walk
+from puzzlesmith.puzzles.sliding.solve import shorten
 from puzzlesmith.results import Limits, Stats, Status
 
 from .conftest import PUZZLE, solved_length
@@ -96,7 +96,7 @@ def test_compact_tables_hold_the_direct_tables_values(shape, tiles):
 
 def test_compact_search_expands_the_same_nodes(monkeypatch, tmp_path):
     """The same tables with the compact index: same lengths, same node counts."""
-    from puzzlesmith.puzzles.sliding import solver
+    from puzzlesmith.puzzles.sliding import solve as solver
 
     boards = ["8 6 7 2 5 4 3 0 1", "6 4 7 8 5 0 3 2 1", "2 4 3 1 5 6 7 8 0"]
     kernels = ("numba", "python")

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from puzzlesmith.errors import InvalidPuzzle, UsageError
 from puzzlesmith.puzzles import sliding as sl
-from puzzlesmith.puzzles.sliding import generator
+from puzzlesmith.puzzles.sliding import generate as generator
 from puzzlesmith.puzzles.sliding.board import parse
 from puzzlesmith.results import Status
 
@@ -134,7 +134,7 @@ def test_moves_and_replay():
 def test_solvability_matches_reachability(rows, cols, blank):
     """Exactly the boards reachable from the goal are called solvable (all permutations);
     the checker's independent inversion rule agrees."""
-    from puzzlesmith.puzzles.sliding.checker import solvable_by_inversions
+    from puzzlesmith.puzzles.sliding.check import solvable_by_inversions
 
     goal = sl.goal_board(rows, cols, blank)
     reachable = exact_distances(goal)

@@ -9,7 +9,7 @@ import pytest
 
 from puzzlesmith.errors import UsageError
 from puzzlesmith.puzzles import sliding as sl
-from puzzlesmith.puzzles.sliding.generator import uniform
+from puzzlesmith.puzzles.sliding.generate import uniform
 from puzzlesmith.puzzles.sliding.pdb import load_partition, partition_groups
 from puzzlesmith.results import Limits
 

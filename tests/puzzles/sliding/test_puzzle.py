@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from puzzlesmith.errors import InvalidPuzzle, UsageError
 from puzzlesmith.puzzles import sliding as sl
 from puzzlesmith.puzzles.sliding.board import Instance
-from puzzlesmith.puzzles.sliding.generator import MAX_WALK, undo
+from puzzlesmith.puzzles.sliding.generate import MAX_WALK, undo
 from puzzlesmith.puzzles.sliding.puzzle import MAX_COUNT
 from puzzlesmith.results import Limits, Status
 

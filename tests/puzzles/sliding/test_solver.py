@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from puzzlesmith.errors import UsageError
 from puzzlesmith.puzzles import sliding as sl
 from puzzlesmith.puzzles.sliding.board import Instance
-from puzzlesmith.puzzles.sliding.generator import random_walk, uniform
+from puzzlesmith.puzzles.sliding.generate import random_walk, uniform
 from puzzlesmith.results import Limits, Status
 
 from .conftest import PUZZLE, read_instances, solved_length

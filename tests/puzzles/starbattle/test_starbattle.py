@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlesmith.puzzles import get
-from puzzlesmith.puzzles.starbattle import StarBattle, solver
+from puzzlesmith.puzzles.starbattle import StarBattle
+from puzzlesmith.puzzles.starbattle import solve as solver
 from puzzlesmith.puzzles.starbattle.board import VOID
 from puzzlesmith.results import Limits, Status
 

@@ -6,7 +6,8 @@ import pytest
 
 from puzzlesmith.errors import UsageError
 from puzzlesmith.puzzles import get
-from puzzlesmith.puzzles.starbattle import generator, rules
+from puzzlesmith.puzzles.starbattle import deduce as rules
+from puzzlesmith.puzzles.starbattle import generate as generator
 from puzzlesmith.puzzles.starbattle.board import Marks
 from puzzlesmith.results import Limits, Status
 
@@ -229,7 +230,7 @@ def test_the_rules_finish_a_board_of_stars_alone_and_a_built_one(data_dir):
     (-1) are ruled out, so the stars alone are finished; a published puzzle is too."""
     import random
 
-    from puzzlesmith.puzzles.starbattle.board import violations
+    from puzzlesmith.puzzles.starbattle.check import violations
 
     budget = generator.Budget()
     placed = generator._random_placement(20, 20, 4, random.Random(3), budget).solution
@@ -275,7 +276,8 @@ def test_big_boards_start_from_a_shuffled_torus_pattern():
     placement (independent check), the same for the same seed, different for another."""
     import random
 
-    from puzzlesmith.puzzles.starbattle.board import StarBattle, violations
+    from puzzlesmith.puzzles.starbattle.board import StarBattle
+    from puzzlesmith.puzzles.starbattle.check import violations
 
     blank = StarBattle((" " * 20,) * 20, (4,) * 20, (4,) * 20, {})
     placed = [generator._random_placement(20, 20, 4, random.Random(seed), generator.Budget())

@@ -8,7 +8,9 @@ import pytest
 
 from puzzlesmith.errors import LimitReached
 from puzzlesmith.puzzles import get
-from puzzlesmith.puzzles.starbattle import Marks, rules, solver
+from puzzlesmith.puzzles.starbattle import Marks
+from puzzlesmith.puzzles.starbattle import deduce as rules
+from puzzlesmith.puzzles.starbattle import solve as solver
 from puzzlesmith.results import Limits, Status
 
 SB = get("starbattle")

@@ -4,11 +4,11 @@ The puzzle object is ``puzzlesmith.puzzles.get("net")`` (:mod:`.puzzle`); the pa
 its parts apart:
 
 * :mod:`.board` -- the board, the rotations, the text formats and the size caps;
-* :mod:`.rules` -- the independent checker;
+* :mod:`.check` -- the independent checker;
 * :mod:`.model` -- the constraint program on :mod:`puzzlesmith.engines.csp` (its
   spanning-tree constraint for the connected rule) and the searches on it;
 * :mod:`.deduce` -- rating and hints from the deductions alone;
-* :mod:`.generator` -- random spanning trees made into puzzles with one solution;
+* :mod:`.generate` -- random spanning trees made into puzzles with one solution;
 * drawings are in :mod:`puzzlesmith.render.net`.
 
 Nothing here imports numba: the engine's kernels load when a search first runs.
@@ -17,7 +17,7 @@ Nothing here imports numba: the engine's kernels load when a search first runs.
 from __future__ import annotations
 
 from .board import DOWN, LEFT, MAX_TILES, RIGHT, UP, Board, parse, rotate, rotations
-from .generator import STYLES
+from .generate import STYLES
 
 __all__ = ["Board", "parse", "rotate", "rotations", "STYLES", "MAX_TILES", "UP", "LEFT",
            "DOWN", "RIGHT"]

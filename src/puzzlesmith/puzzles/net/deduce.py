@@ -39,7 +39,7 @@ from ...errors import InvalidPuzzle
 from ...results import HintResult, Limits, RateResult, Stats, Status
 from . import model as netmodel
 from .board import DIRECTIONS, SIDE_NAMES, Board, Grid, rotate, rotations
-from .rules import violations
+from .check import violations
 
 __all__ = ["rate", "hint", "explain", "Explained", "deducible", "LEVELS"]
 

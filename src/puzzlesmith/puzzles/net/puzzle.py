@@ -41,7 +41,7 @@ from ...seeds import random_seed, run_seeds
 from ..protocol import Option, Progress, Puzzle
 from . import board as nb
 from .board import MAX_TILES, Board, Grid
-from .generator import STYLES
+from .generate import STYLES
 
 __all__ = ["NetPuzzle", "PUZZLE"]
 
@@ -219,7 +219,7 @@ class NetPuzzle(Puzzle):
         1) of the links the solution leaves unused get a barrier; stops with status
         gave-up, keeping those made, at a limit."""
         from .deduce import rate
-        from .generator import generate_one, kernels_for
+        from .generate import generate_one, kernels_for
 
         if style not in STYLES:
             raise UsageError(f"unknown style {style!r}; expected one of {', '.join(STYLES)}")
@@ -284,8 +284,8 @@ class NetPuzzle(Puzzle):
         return hint(self._board(instance), state, limits=limits, name=self.name)
 
     def is_solution(self, instance: Board, answer: Grid) -> Check:
-        """The independent checker (:mod:`puzzlesmith.puzzles.net.rules`)."""
-        from .rules import violations
+        """The independent checker (:mod:`puzzlesmith.puzzles.net.check`)."""
+        from .check import violations
 
         return Check.of(violations(nb.validate(instance, fit=False), answer), puzzle=self.name)
 

@@ -3,12 +3,12 @@ N-Queens completion puzzle, where some queens are given and the rest must be pla
 
 The package, as every puzzle (see :mod:`puzzlesmith.puzzles.protocol`):
 
-* :mod:`.model` — the instance (:class:`Board`), its text formats, the answer format and
-  the independent checker (:func:`~.model.violations`), the O(N) construction;
-* :mod:`.methods` — solving: construct, min-conflicts, annealing, genetic, backtracking,
+* :mod:`.board` — the instance (:class:`Board`), its text formats, the answer format and
+  the O(N) construction; :mod:`.check` — the independent checker (:func:`~.check.violations`);
+* :mod:`.solve` — solving: construct, min-conflicts, annealing, genetic, backtracking,
   each with its size cap, and the models handed to the generic engines;
 * :mod:`.counting` — counting and enumerating solutions, with or without givens;
-* :mod:`.generator` — completion puzzles proven unique; :mod:`.hints` — the next step;
+* :mod:`.generate` — completion puzzles proven unique; :mod:`.deduce` — the next step;
 * :mod:`.kernels` — the compiled kernels (the only module importing numba, loaded when a
   verb first needs it), driven in chunks by :mod:`.chunks`;
 * :mod:`.puzzle` — ``PUZZLE``, the object the registry returns.
@@ -22,10 +22,11 @@ The package, as every puzzle (see :mod:`puzzlesmith.puzzles.protocol`):
 
 from __future__ import annotations
 
+from .board import MAX_N, Board, construct, parse
+from .check import violations
 from .counting import COUNT_MAX_N, KNOWN_COUNTS, count, solutions
-from .methods import CAPS, METHODS, default_method
-from .model import MAX_N, Board, construct, parse, violations
 from .puzzle import PUZZLE, QueensPuzzle
+from .solve import CAPS, METHODS, default_method
 
 __all__ = ["Board", "PUZZLE", "QueensPuzzle", "METHODS", "CAPS", "MAX_N", "COUNT_MAX_N",
            "KNOWN_COUNTS", "parse", "violations", "construct", "count", "solutions",

@@ -1,5 +1,5 @@
 """The return codes of the queens kernels (:mod:`.kernels`), in a module without numba so
-that the modules driving the kernels (:mod:`.chunks`, :mod:`.counting`, :mod:`.methods`)
+that the modules driving the kernels (:mod:`.chunks`, :mod:`.counting`, :mod:`.solve`)
 read them without loading it.
 
 PAUSED: the work budget ran out, call again with a larger ``stop`` to go on; SOLVED: a

@@ -14,7 +14,7 @@ Both keep rows in 64-bit masks: N <= :data:`COUNT_MAX_N`.  In practice a full co
 N = 18 takes a minute or so on two cores; a count with givens or a small ``limit`` goes much
 further.
 
->>> from .model import Board
+>>> from .board import Board
 >>> count(Board(8)).count
 92
 >>> [rows for rows in solutions(Board(4))]
@@ -32,9 +32,9 @@ from ...cores import default_jobs
 from ...engines.driver import ChunkDriver
 from ...errors import InvalidPuzzle, LimitReached, UsageError
 from ...results import CountResult, Limits, Stats, count_status
+from .board import Board
 from .chunks import drive, kernels
 from .codes import EXHAUSTED, FOUND
-from .model import Board
 
 __all__ = ["COUNT_MAX_N", "KNOWN_COUNTS", "Enumeration", "solutions", "count",
            "first_solution"]

@@ -30,8 +30,8 @@ from ...results import (
 )
 from ...seeds import random_seed, run_seeds
 from ..protocol import Option, Progress, Puzzle
-from . import counting, generator, hints, methods, model
-from .model import Board
+from . import board, check, counting, deduce, generate, solve
+from .board import Board
 
 __all__ = ["QueensPuzzle", "PUZZLE", "EXAMPLE", "BENCH_FIGURES"]
 
@@ -63,9 +63,9 @@ class QueensPuzzle(Puzzle):
     verbs = frozenset({"solve", "count", "generate", "render", "hint", "check", "bench"})
     options = (
         Option("max_queens", ("solve", "count", "render", "hint", "check"), int,
-               model.MAX_N, "The largest N accepted (the cap against runaway memory).",
+               board.MAX_N, "The largest N accepted (the cap against runaway memory).",
                phase="parse", minimum=1),
-        Option("method", ("solve", "render"), methods.METHODS, None,
+        Option("method", ("solve", "render"), solve.METHODS, None,
                "Algorithm (default: construct; with given queens backtrack up to N = 60, "
                "then minconflicts)."),
         Option("unique", ("solve",), bool, False,
@@ -78,7 +78,7 @@ class QueensPuzzle(Puzzle):
                "(tcp://HOST:PORT)."),
         Option("size", ("generate",), str, "8",
                f"Queens on the board of each completion puzzle (1 to "
-               f"{generator.GENERATE_MAX_N})."),
+               f"{generate.GENERATE_MAX_N})."),
     )
     styles = {"solve": ("auto", "board", "rows"), "format": ("text", "board"),
               "render": ("board",)}
@@ -87,23 +87,23 @@ class QueensPuzzle(Puzzle):
 
     # -- reading and writing -------------------------------------------------------------
 
-    def parse(self, text: str, *, max_queens: int = model.MAX_N, **params: Any) -> Board:
+    def parse(self, text: str, *, max_queens: int = board.MAX_N, **params: Any) -> Board:
         """N (``8``, ``1e6``, ``10_000``) or a board of ``Q`` and ``.`` (a completion
         puzzle); :class:`~puzzlesmith.errors.InvalidPuzzle` names the line and column."""
         _no_params(params)
-        return model.parse(text, max_queens=max_queens)
+        return board.parse(text, max_queens=max_queens)
 
     def format(self, instance: Board, style: str | None = None) -> str:
-        return model.format_instance(instance, style)
+        return board.format_instance(instance, style)
 
     def format_answer(self, instance: Board, answer, style: str | None = None) -> str:
-        return model.format_answer(instance, answer, style)
+        return board.format_answer(instance, answer, style)
 
     def parse_answer(self, instance: Board, text: str) -> list[int | None]:
-        return model.parse_answer(instance, text)
+        return board.parse_answer(instance, text)
 
     def example(self) -> Board:
-        return model.parse(EXAMPLE)
+        return board.parse(EXAMPLE)
 
     # -- the verbs -----------------------------------------------------------------------
 
@@ -113,12 +113,12 @@ class QueensPuzzle(Puzzle):
         """Place the queens (keeping the givens) with ``method``; with ``unique`` also
         count up to two solutions to say whether the answer is the only one."""
         _no_params(params)
-        method = method or methods.default_method(instance)
-        methods.check_method(instance, method)
+        method = method or solve.default_method(instance)
+        solve.check_method(instance, method)
         if unique:
             counting.check_size(instance, "proving uniqueness")
         limits = (limits or Limits()).started()
-        outcome = methods.solve(instance, method, seed=seed, limits=limits, progress=progress)
+        outcome = solve.solve(instance, method, seed=seed, limits=limits, progress=progress)
         result = SolveResult(outcome.status, outcome.stats, solution=outcome.rows,
                              wanted_unique=unique, puzzle=self.name,
                              details={"n": instance.n, "givens": len(instance.givens),
@@ -168,7 +168,7 @@ class QueensPuzzle(Puzzle):
         each has exactly one completion (proven by counting).  Gives up,
         keeping the puzzles made, at ``limits``."""
         _no_params(params)
-        size = generator.check_size(size)
+        size = generate.check_size(size)
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise UsageError(f"count must be a whole number >= 1, got {count!r}")
         if seed is None:
@@ -183,7 +183,7 @@ class QueensPuzzle(Puzzle):
                 if limits.expired():
                     status = Status.GAVE_UP
                     break
-                one = generator.make(size, one_seed, limits, stats)
+                one = generate.make(size, one_seed, limits, stats)
                 if one is None:
                     status = Status.GAVE_UP
                     break
@@ -203,15 +203,15 @@ class QueensPuzzle(Puzzle):
              **params: Any) -> HintResult:
         """The next step from ``state`` (the player's rows; default: the givens): a
         min-conflicts move, a forced placement, or a queen to take away (see
-        :mod:`.hints`)."""
+        :mod:`.deduce`)."""
         _no_params(params)
-        result = hints.hint(instance, state, limits=limits)
+        result = deduce.hint(instance, state, limits=limits)
         result.puzzle = self.name
         return result
 
     def is_solution(self, instance: Board, answer) -> Check:
         """The independent checker: every rule ``answer`` breaks, as text."""
-        return Check.of(model.violations(instance, answer), puzzle=self.name)
+        return Check.of(check.violations(instance, answer), puzzle=self.name)
 
     def render_svg(self, instance: Board, answer=None, **params: Any) -> str:
         """A chess board up to N = 64, a permutation plot beyond (one dot per queen)."""
@@ -221,8 +221,8 @@ class QueensPuzzle(Puzzle):
 
     def render(self, instance: Board, *, solution: bool = False, style: str = "svg",
                limits: Limits | None = None, **params: Any) -> Result:
-        if style != "svg" and instance.n > model.BOARD_MAX:
-            raise InvalidPuzzle(f"the board drawing is limited to N <= {model.BOARD_MAX:,}; "
+        if style != "svg" and instance.n > board.BOARD_MAX:
+            raise InvalidPuzzle(f"the board drawing is limited to N <= {board.BOARD_MAX:,}; "
                                 f"use --format svg")
         return super().render(instance, solution=solution, style=style, limits=limits,
                               **params)
@@ -234,7 +234,7 @@ class QueensPuzzle(Puzzle):
         if verb == "generate":  # puzzles apart by a blank line, as parse expects them
             return "\n\n".join(g.text.rstrip("\n") for g in result.puzzles) or None
         if verb == "solve" and result.solution is not None:  # millions of rows: deadline
-            return model.format_answer(instance, result.solution, style, limits=limits)
+            return board.format_answer(instance, result.solution, style, limits=limits)
         return super().report_text(verb, instance, result, style, limits=limits)
 
     # -- tours and figures ---------------------------------------------------------------

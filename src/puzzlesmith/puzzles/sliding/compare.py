@@ -24,7 +24,7 @@ from ...results import Limits, Result, Stats, Status
 from .board import goal_board, is_solvable, parse, parse_size
 from .formats import NO_SOLUTION
 from .pdb import default_partition, load_partition
-from .solver import check_choice, solve
+from .solve import check_choice, solve
 
 __all__ = ["COMPARE_ROWS", "ROW_NODES", "compare", "format_compare", "read_bench", "bench"]
 

@@ -75,7 +75,7 @@ _SEARCH = ("solve", "count", "rate", "hint")
 @warm_up("sliding", "the sliding-tile kernels")
 def _warm_up() -> None:
     """Load (or compile) the IDA* and pattern-database kernels, once per process."""
-    from .solver import warm_kernels
+    from .solve import warm_kernels
 
     warm_kernels()
 
@@ -243,7 +243,7 @@ class SlidingPuzzle(Puzzle):
         The search is deterministic, so ``seed`` is not used.  ``details`` holds ``length``,
         ``moves``, ``bound``, ``method``, ``heuristic``, ``reason`` and ``size``.
         """
-        from .solver import solve
+        from .solve import solve
 
         task = _instance(instance)
         result = solve(task.board, task.goal, method=method, heuristic=heuristic,
@@ -262,7 +262,7 @@ class SlidingPuzzle(Puzzle):
         blank-free detours have many: the seed's board has 2 optimal solutions, a random
         15-puzzle often hundreds; the two 31-move 8-puzzles have 40 each.
         """
-        from .solver import count_optimal
+        from .solve import count_optimal
 
         task = _instance(instance)
         result = count_optimal(task.board, task.goal, heuristic=heuristic, partition=pdb,
@@ -283,7 +283,7 @@ class SlidingPuzzle(Puzzle):
         is optimal, ``rating`` its level).  ``count`` is at most :data:`MAX_COUNT`; at the
         deadline or Ctrl-C the boards made so far are kept and the status is gave-up.
         """
-        from .generator import exact_length, random_walk, undo, uniform
+        from .generate import exact_length, random_walk, undo, uniform
 
         max_cells = check_max_cells(max_cells)
         rows, cols = size if isinstance(size, tuple) else parse_size(str(size), max_cells)
@@ -301,14 +301,14 @@ class SlidingPuzzle(Puzzle):
 
         def distance(board: Board) -> int | None:
             nonlocal nodes
-            from .solver import solve
+            from .solve import solve
 
             result = solve(board, target, partition=pdb, limits=limits)
             nodes += result.stats.nodes
             return result.details["length"]
 
         if length is not None:
-            from .solver import solve
+            from .solve import solve
 
             check = solve(target, target, partition=pdb, limits=limits)  # tables, bad names
             if check.status is Status.GAVE_UP:
@@ -422,8 +422,8 @@ class SlidingPuzzle(Puzzle):
                           details={"distance": len(moves), "move": letter, "tile": tile})
 
     def is_solution(self, instance: Instance | Board, answer: str | None) -> Check:
-        """Replay the answer (see :mod:`.checker`); ``None`` claims there is no solution."""
-        from .checker import check_moves
+        """Replay the answer (see :mod:`.check`); ``None`` claims there is no solution."""
+        from .check import check_moves
 
         task = _instance(instance)
         if answer is not None and not isinstance(answer, str):

@@ -56,8 +56,8 @@ from .board import (
     solution_rows,
     stars_of,
     validate,
-    violations,
 )
+from .check import violations
 
 __all__ = ["parse", "parse_all", "format", "format_answer", "parse_marks", "PUZZLE_STYLES",
            "ANSWER_STYLES", "PUZZLINK_URL", "parse_puzzlink", "format_puzzlink"]

@@ -47,7 +47,7 @@ from ...results import (
 )
 from ...seeds import random_seed, run_seeds
 from ..protocol import Option, Progress, Puzzle
-from . import formats, generator, rules, solver
+from . import deduce, formats, generate, solve
 from .board import (
     MAX_SIDE,
     Cell,
@@ -57,8 +57,8 @@ from .board import (
     implied_stars,
     solution_rows,
     stars_of,
-    violations,
 )
+from .check import violations
 
 __all__ = ["StarBattlePuzzle", "PUZZLE"]
 
@@ -94,12 +94,12 @@ class StarBattlePuzzle(Puzzle):
         Option("cols", ("generate",), int, None, "Columns (overrides --size).", minimum=1),
         Option("stars", ("generate",), int, None,
                "Stars per row and region (default: what the size implies).", minimum=1),
-        Option("difficulty", ("generate",), generator.DIFFICULTIES, None,
+        Option("difficulty", ("generate",), generate.DIFFICULTIES, None,
                "Shape each puzzle until the rating solver gives this level."),
         Option("allow_search", ("generate",), bool, False,
                "Also keep puzzles the rules cannot finish (they need search); by default "
                "every puzzle is solvable by rules."),
-        Option("method", ("generate",), generator.METHODS, generator.METHODS[0],
+        Option("method", ("generate",), generate.METHODS, generate.METHODS[0],
                "Generation method."),
     )
     styles = {"solve": formats.ANSWER_STYLES, "format": formats.PUZZLE_STYLES,
@@ -161,7 +161,7 @@ class StarBattlePuzzle(Puzzle):
         limits = (limits or Limits()).started()
         began = time.monotonic()
         try:
-            result = solver.solve(instance, unique=unique, seed=seed, limits=limits,
+            result = solve.solve(instance, unique=unique, seed=seed, limits=limits,
                                   progress=progress, kernels=kernels)
         except LimitReached as reached:  # before the search began (building the model)
             return SolveResult(Status.GAVE_UP, Stats(seconds=time.monotonic() - began),
@@ -182,7 +182,7 @@ class StarBattlePuzzle(Puzzle):
     def _explain(self, instance: StarBattle, result: SolveResult, limits: Limits) -> None:
         began = time.monotonic()
         try:
-            explained = rules.explain(instance, limits=limits)
+            explained = deduce.explain(instance, limits=limits)
         except LimitReached as reached:
             result.status = Status.GAVE_UP
             result.details["reason"] = str(reached)
@@ -200,7 +200,7 @@ class StarBattlePuzzle(Puzzle):
               limits: Limits | None = None, progress: Progress | None = None,
               kernels: str = "auto") -> CountResult:
         """Count the solutions up to ``limit`` (``kernels``: see :meth:`solve`)."""
-        result = solver.count(instance, limit, limits=(limits or Limits()).started(),
+        result = solve.count(instance, limit, limits=(limits or Limits()).started(),
                               progress=progress, kernels=kernels)
         result.puzzle = self.name
         return result
@@ -221,28 +221,28 @@ class StarBattlePuzzle(Puzzle):
         One deadline and node budget (``limits``) cover every puzzle; reaching it ends with
         status gave-up, keeping the puzzles made.
         """
-        size_rows, size_cols = generator.parse_size(size)
+        size_rows, size_cols = generate.parse_size(size)
         rows, cols = rows or size_rows, cols or size_cols
         stars = stars or implied_stars(rows, cols)
         if not isinstance(count, int) or count < 1:
             raise UsageError(f"count must be a whole number >= 1, got {count!r}")
-        if method not in generator.METHODS:
+        if method not in generate.METHODS:
             raise UsageError(f"unknown method {method!r}; choose from "
-                             f"{', '.join(generator.METHODS)}")
-        if difficulty not in (None, *generator.DIFFICULTIES):
+                             f"{', '.join(generate.METHODS)}")
+        if difficulty not in (None, *generate.DIFFICULTIES):
             raise UsageError(f"unknown difficulty {difficulty!r}; choose from "
-                             f"{', '.join(generator.DIFFICULTIES)}")
-        generator.check_shape(rows, cols, stars)
+                             f"{', '.join(generate.DIFFICULTIES)}")
+        generate.check_shape(rows, cols, stars)
         if seed is None:
             seed = random_seed()  # reported, so reproducible
         began = time.monotonic()
         stats = Stats(extra={"attempts": 0, "repairs": 0, "made": 0, "total": count,
                              "stage": "generating"})
-        budget = generator.Budget((limits or Limits()).started(), stats)
+        budget = generate.Budget((limits or Limits()).started(), stats)
         made: list[Generated] = []
         status, messages = Status.SOLVED, []
         for one_seed in run_seeds(seed, count):
-            outcome = generator.generate(rows, cols, stars, seed=one_seed, method=method,
+            outcome = generate.generate(rows, cols, stars, seed=one_seed, method=method,
                                          difficulty=difficulty, by_rules=not allow_search,
                                          budget=budget, progress=progress)
             level = outcome.level
@@ -252,7 +252,7 @@ class StarBattlePuzzle(Puzzle):
                 if status is Status.UNSOLVABLE:  # the CLI says "gave up: <reason>" itself
                     messages.append(reason)
                 break
-            by_rules = level != rules.LEVELS[-1]
+            by_rules = level != deduce.LEVELS[-1]
             text = formats._sb(outcome.puzzle, outcome.solution,
                                comment=f"generated by puzzlesmith: seed {one_seed}, "
                                        f"rating {level}, "
@@ -280,11 +280,11 @@ class StarBattlePuzzle(Puzzle):
         fired); ``no solution`` (status unsolvable) when the rules prove it impossible."""
         began = time.monotonic()
         try:
-            rating = rules.rate(instance, limits=(limits or Limits()).started())
+            rating = deduce.rate(instance, limits=(limits or Limits()).started())
         except LimitReached as reached:
             return RateResult(Status.GAVE_UP, Stats(seconds=time.monotonic() - began),
                               details={"reason": str(reached)}, puzzle=self.name)
-        status = Status.UNSOLVABLE if rating.level == rules.NO_SOLUTION else Status.SOLVED
+        status = Status.UNSOLVABLE if rating.level == deduce.NO_SOLUTION else Status.SOLVED
         return RateResult(status, Stats(len(rating.steps), time.monotonic() - began),
                           level=rating.level, solved_by_rules=rating.solved,
                           details={"rules": rating.counts}, puzzle=self.name)
@@ -307,13 +307,13 @@ class StarBattlePuzzle(Puzzle):
         return result
 
     def _hint(self, instance: StarBattle, marks: Marks, limits: Limits) -> HintResult:
-        problem = rules.broken_rule(instance, marks)
+        problem = deduce.broken_rule(instance, marks)
         if problem:
             return _hint_result("mistake", f"a mistake: {problem}", problem)
-        reachable = solver.solve(instance, marks=marks, limits=limits)
+        reachable = solve.solve(instance, marks=marks, limits=limits)
         nodes = reachable.stats.nodes
         if reachable.status is Status.UNSOLVABLE:
-            anyway = solver.solve(instance, limits=limits)
+            anyway = solve.solve(instance, limits=limits)
             nodes += anyway.stats.nodes
             if anyway.status is Status.UNSOLVABLE:
                 return HintResult(Status.UNSOLVABLE, Stats(nodes),
@@ -328,7 +328,7 @@ class StarBattlePuzzle(Puzzle):
             return HintResult(Status.GAVE_UP, Stats(nodes), details={"reason": "undecided"})
         if not violations(instance, marks.stars):
             return _hint_result("done", "solved: every star is in place", "board", nodes=nodes)
-        step = rules.next_step(instance, marks, limits=limits)
+        step = deduce.next_step(instance, marks, limits=limits)
         if step is not None:
             return _hint_result(step.rule, str(step), step.unit, step.stars, step.empties,
                                 nodes=nodes)
@@ -367,7 +367,7 @@ def _hint_result(rule: str, text: str, unit: str, stars: list[Cell] = (),
                  wrong: list[Cell] = ()) -> HintResult:
     """A hint with the rule it applies and the cells it touches (named ``r1c2``): stars to
     place, cells to rule out, and marks that are wrong."""
-    move = rules.Step(rule, unit, list(stars), list(empties))
+    move = deduce.Step(rule, unit, list(stars), list(empties))
     details = {"rule": rule, "unit": unit, "stars": [cell_name(c) for c in stars],
                "empties": [cell_name(c) for c in empties]}
     if wrong:

@@ -25,10 +25,10 @@ import random
 
 from ...errors import InvalidPuzzle
 from ...results import Generated, Limits, Stats, Status
+from .board import Board, format_instance
 from .counting import COUNT_MAX_N, count
-from .hints import forced_fill
-from .methods import solve
-from .model import Board, format_instance
+from .deduce import forced_fill
+from .solve import solve
 
 __all__ = ["GENERATE_MAX_N", "make", "check_size"]
 

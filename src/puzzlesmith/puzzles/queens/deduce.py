@@ -10,7 +10,7 @@
 Moves are tuples: ``("move", column, from_row, to_row)``, ``("place", column, row)``,
 ``("remove", column, row)``.  Rows and columns count from 0, as in the answer format.
 
->>> from .model import Board
+>>> from .board import Board
 >>> step = hint(Board(4, ((1, 3),)))
 >>> step.move, step.text
 (('place', 3, 2), 'place a queen in column 3, row 2: the only safe square left in row 2')
@@ -25,8 +25,9 @@ import numpy as np
 
 from ...errors import InvalidPuzzle
 from ...results import HintResult, Limits, Stats, Status
+from .board import BOARD_MAX, Board, attackers
+from .check import violations
 from .counting import COUNT_MAX_N
-from .model import BOARD_MAX, Board, attackers, violations
 
 __all__ = ["hint", "forced", "forced_fill", "PARTIAL_MAX_N"]
 
@@ -180,7 +181,7 @@ def _partial(board: Board, rows: list[int | None], limits: Limits) -> HintResult
         where = f"column {c}" if kind == "column" else f"row {r}"
         return _result(("place", c, r), f"place a queen in column {c}, row {r}: the only "
                        f"safe square left in {where}")
-    from .methods import solve
+    from .solve import solve
 
     def completion(keep: dict[int, int]):
         sub = Board(n, tuple(sorted(keep.items())))

@@ -1,4 +1,4 @@
-"""The N-Queens instance, its text formats, the answer format and the independent checker.
+"""The N-Queens instance, its text formats and the answer format (the checker: :mod:`.check`).
 
 An instance is a :class:`Board`: the size N and the given queens (none for the classic
 puzzle; some for the N-Queens *completion* puzzle, where the player must complete them to a
@@ -26,8 +26,6 @@ the answer.
 (4, ((2, 0),))
 >>> format_board(4, [1, 3, 0, 2]).splitlines()
 ['..Q.', 'Q...', '...Q', '.Q..']
->>> violations(Board(4), [0, 1, 2, 3])[:1]
-['columns 0, 1, 2 and 3 share a diagonal (row - column = 0)']
 """
 
 from __future__ import annotations
@@ -43,7 +41,7 @@ from ...errors import InvalidPuzzle
 from ...results import Limits
 
 __all__ = ["Board", "MAX_N", "BOARD_MAX", "parse", "parse_size", "parse_answer", "format_board",
-           "format_rows", "format_answer", "violations", "construct", "attackers"]
+           "format_rows", "format_answer", "construct", "attackers"]
 
 #: The largest N accepted by default (raised with ``max_queens``): twice the showcase of
 #: 10^7 queens.  Min-conflicts on 2 * 10^7 queens holds about 0.5 GB of arrays, and the
@@ -51,8 +49,6 @@ __all__ = ["Board", "MAX_N", "BOARD_MAX", "parse", "parse_size", "parse_answer",
 MAX_N = 20_000_000
 #: The largest board drawn or read as a board (N lines of N characters).
 BOARD_MAX = 1000
-#: Violations listed one by one before the rest are summed up.
-MAX_LISTED = 20
 _DIGITS = re.compile(r"[\d\s,]*")
 
 
@@ -320,93 +316,6 @@ def format_instance(board: Board, style: str | None = None) -> str:
     if style in ("text", "board"):
         return format_board(board.n, givens=board.givens)
     raise InvalidPuzzle(f"unknown style {style!r}; expected text or board")
-
-
-# -- the independent checker ---------------------------------------------------------------
-
-def as_array(rows, n: int) -> np.ndarray | None:
-    """``rows`` as int64, -1 for None (no queen), -2 for a row off the board; None if it is
-    not a sequence of whole numbers."""
-    if isinstance(rows, str | bytes) or not isinstance(rows, Sequence | np.ndarray):
-        return None
-    if len(rows) == 0:
-        return np.empty(0, np.int64)
-    try:
-        a = np.asarray(rows)
-    except (TypeError, ValueError):
-        a = None
-    if a is not None and a.ndim == 1 and a.dtype.kind in "iu":
-        a = a.astype(np.int64)
-        a[(a < 0) | (a >= n)] = -2
-        return a
-    if a is not None and (a.ndim != 1 or a.dtype != object):
-        return None
-    out = np.empty(len(rows), np.int64)
-    for c, r in enumerate(rows):
-        if r is None:
-            out[c] = -1
-        elif isinstance(r, int | np.integer) and not isinstance(r, bool):
-            out[c] = r if 0 <= r < n else -2
-        else:
-            return None
-    return out
-
-
-def violations(board: Board, rows) -> list[str]:
-    """Every rule ``rows`` breaks on ``board``, as text (empty: a solution).
-
-    Independent of every solver: counts the queens on every row and both kinds of diagonal
-    with ``numpy.bincount``, and names the columns on each line that holds several.
-    """
-    n = board.n
-    a = as_array(rows, n)
-    if a is None:
-        return [f"an answer is a sequence of {n:,} row numbers, got {type(rows).__name__}"]
-    if len(a) != n:
-        return [f"the answer has {len(a):,} columns, expected {n:,}"]
-    found: list[str] = []
-    extra = 0
-
-    def note(text: str) -> None:
-        nonlocal extra
-        if len(found) < MAX_LISTED:
-            found.append(text)
-        else:
-            extra += 1
-
-    for c in np.flatnonzero(a == -2)[:MAX_LISTED + 1].tolist():
-        note(f"column {c}: row {rows[c]} is off the board (rows 0..{n - 1})")
-    for c, r in board.givens:
-        if a[c] != r:
-            note(f"column {c} must hold the given queen in row {r}"
-                 + ("" if a[c] < 0 else f", not row {int(a[c])}"))
-    empty = np.flatnonzero(a == -1)
-    if len(empty):
-        shown = ", ".join(map(str, empty[:10].tolist())) + (", ..." if len(empty) > 10 else "")
-        note(f"{len(empty):,} column{'s' if len(empty) > 1 else ''} without a queen: {shown}")
-    placed = np.flatnonzero(a >= 0)
-    r = a[placed]
-    for name, key, offset in (("row", r, 0), ("diagonal (row + column = {})", placed + r, 0),
-                              ("diagonal (row - column = {})", r - placed, n)):
-        counts = np.bincount(key + offset, minlength=1)
-        for line in np.flatnonzero(counts > 1).tolist():
-            if len(found) >= MAX_LISTED:
-                extra += 1
-                continue
-            cols = placed[key + offset == line].tolist()
-            where = name.format(line - offset) if "{" in name else f"row {line}"
-            note(f"columns {_join(cols)} share a {where}" if name != "row"
-                 else f"columns {_join(cols)} share row {line}")
-    if extra:
-        found.append(f"... and {extra:,} more")
-    return found
-
-
-def _join(items: list[int]) -> str:
-    shown = [str(x) for x in items[:8]]
-    if len(items) > 8:
-        shown.append(f"{len(items) - 8:,} more")
-    return ", ".join(shown[:-1]) + " and " + shown[-1] if len(shown) > 1 else shown[0]
 
 
 # -- the explicit construction -------------------------------------------------------------

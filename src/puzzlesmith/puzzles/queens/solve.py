@@ -13,7 +13,7 @@ method              what it does                                                
 ==================  ==========================================================  ===========
 
 The largest N of ``construct`` and ``minconflicts`` is the instance's own cap
-(:data:`~.model.MAX_N`, raised with ``max_queens``).  Every method but ``construct`` keeps
+(:data:`~.board.MAX_N`, raised with ``max_queens``).  Every method but ``construct`` keeps
 given queens (the completion puzzle): ``construct`` rejects them.
 
 Why two implementations of annealing and min-conflicts: the generic engines
@@ -23,7 +23,7 @@ costs microseconds, too slow for 10^4 to 10^7 queens, so from :data:`COMPILED_FR
 the same algorithms run as compiled kernels (:mod:`.kernels`, in bounded chunks; the repair
 kernel uses the permutation model with swaps, which needs no domain scan).
 
->>> from .model import Board
+>>> from .board import Board
 >>> outcome = solve(Board(8), "backtrack")
 >>> outcome.status.value, outcome.rows
 ('solved', [0, 4, 7, 5, 2, 6, 1, 3])
@@ -47,10 +47,10 @@ from ...engines.genetic import GeneticAlgorithm
 from ...engines.minconflicts import min_conflicts
 from ...errors import InvalidPuzzle, UsageError
 from ...results import Limits, Stats, Status
+from .board import Board, construct
 from .chunks import drive, kernels
 from .codes import SOLVED
 from .counting import COUNT_MAX_N, first_solution
-from .model import Board, construct
 
 __all__ = ["METHODS", "CAPS", "COMPILED_FROM", "Outcome", "default_method", "check_method",
            "solve", "SwapModel", "RowsProblem", "genetic_algorithm", "annealing_schedule"]

@@ -12,7 +12,7 @@ when it fails:
    (keeping both regions connected): the planted solution stays valid, the other breaks;
 4. prove uniqueness with the exact solver (a count with limit 2), and check the planted
    solution with the independent checker;
-5. bring it to a level (:mod:`.rules`): with ``difficulty``, a puzzle that the rules of the
+5. bring it to a level (:mod:`.deduce`): with ``difficulty``, a puzzle that the rules of the
    level below already finish is dropped, and one that needs harder rules is eased: cells
    the level's rules leave open are handed to neighbouring regions while the rules decide
    more cells, the puzzle stays unique and the level below still cannot finish it (a few
@@ -46,9 +46,10 @@ from dataclasses import dataclass, field
 
 from ...errors import LimitReached, UsageError
 from ...results import Limits, SolveResult, Stats, Status
-from .board import NO_REGION, VOID, Cell, Marks, StarBattle, violations
-from .rules import LEVELS, decide, rate
-from .solver import count, model
+from .board import NO_REGION, VOID, Cell, Marks, StarBattle
+from .check import violations
+from .deduce import LEVELS, decide, rate
+from .solve import count, model
 
 __all__ = ["generate", "Made", "Budget", "METHODS", "DIFFICULTIES", "check_shape",
            "parse_size", "proven_unique", "REGION_NAMES"]
@@ -171,7 +172,7 @@ def generate(rows: int, columns: int | None = None, stars: int = 1, *, seed: int
              progress: Callable[[Stats], None] | None = None) -> Made:
     """A random ``rows``×``columns`` puzzle with ``stars`` per row and region, proven unique.
 
-    With a ``difficulty`` (a level of :mod:`.rules`), a unique puzzle is then reshaped until
+    With a ``difficulty`` (a level of :mod:`.deduce`), a unique puzzle is then reshaped until
     the rule solver of that level finishes it, and kept only if it rates exactly so.
     Without one, the puzzle is kept at whatever level it rates, but (``by_rules``, the
     default) only once the rules finish it: one that needs search is reshaped until the
