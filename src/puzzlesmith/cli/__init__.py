@@ -26,7 +26,7 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``puzzlesmith`` script; exits with the contract's code."""
     global began, whole_process
     whole_process = argv is None
-    began = time.monotonic() - (_process_age() or 0.0 if whole_process else 0.0)
+    began = time.monotonic() - ((_process_age() or 0.0) if whole_process else 0.0)
     args = sys.argv[1:] if argv is None else list(argv)
     try:
         from .app import run
@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> None:
         code = stdout_failed(error)
     from .contract import flush_stdout
 
-    _exit(flush_stdout(code), whole_process=argv is None)
+    _exit(flush_stdout(code))
 
 
 def _process_age() -> float | None:
@@ -72,7 +72,7 @@ def leave(code: int) -> NoReturn:
     sys.exit(code)
 
 
-def _exit(code: int, whole_process: bool) -> None:
+def _exit(code: int) -> NoReturn:
     """Exit with ``code``.  When the program is the whole process (the script, ``python -m
     puzzlesmith``) and kernels are still compiling in a daemon thread (a run gave up before
     the compilation ended), leave at once rather than wait for, or break in, the compiler
