@@ -358,7 +358,8 @@ def test_colors_are_checked():
 
 def test_with_forced_matches_brute_force():
     """A forced model's solutions are the parent's that contain the forced options, and its
-    tables (and the numpy ``cells``) are those the kernels' own ``cells`` derives."""
+    tables (and the numpy ``cells``) are those the kernels' own ``cells`` derives; a
+    shuffled model's tables are those the constructor makes with the same seed."""
     from puzzlesmith.engines import exactcover_kernels
 
     @settings(max_examples=150, deadline=None)
@@ -366,6 +367,10 @@ def test_with_forced_matches_brute_force():
     def check(instance, seed, data):
         options = instance[0]
         problem = ExactCover(options, secondary=["s0", "s1"], seed=seed)
+        if seed is not None:
+            shuffled = ExactCover(options, secondary=["s0", "s1"]).shuffled(seed)
+            assert shuffled.item_opts.tolist() == problem.item_opts.tolist()
+            assert shuffled.cells()[0][0].tolist() == problem.cells()[0][0].tolist()
         taken = data.draw(st.sets(st.sampled_from(sorted(options)), max_size=2))
         rest = problem.with_forced(taken)
         clash = any(set(options[a]) & set(options[b])

@@ -86,6 +86,7 @@ state in its own :class:`Search` object: iterators over one problem never share 
 
 from __future__ import annotations
 
+import copy
 import itertools
 import random as _random
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
@@ -276,6 +277,26 @@ class ExactCover:
             loc[cells] = np.arange(cells.size)
             self._cells = (cells, loc, size, np.arange(n_items), np.arange(n_items)), entry_opt
         return self._cells
+
+    def shuffled(self, seed: int | _random.Random) -> ExactCover:
+        """The same problem with the option order ``seed`` draws (the order seen by the
+        search, as ``ExactCover(..., seed=seed)`` would have it), without building it again.
+
+        >>> problem = ExactCover({"A": "xy", "B": "x", "C": "y", "D": "yz", "E": "z"})
+        >>> problem.shuffled(3).item_opts.tolist() == ExactCover(
+        ...     {"A": "xy", "B": "x", "C": "y", "D": "yz", "E": "z"}, seed=3).item_opts.tolist()
+        True
+        """
+        rng = seed if isinstance(seed, _random.Random) else _random.Random(seed)
+        order = list(range(len(self.names)))
+        rng.shuffle(order)
+        rank = np.empty(len(order), dtype=np.int64)
+        rank[order] = np.arange(len(order))
+        segment = np.repeat(np.arange(len(self.items)), np.diff(self.item_start))
+        child = copy.copy(self)
+        child.item_opts = self.item_opts[np.lexsort((rank[self.item_opts], segment))]
+        child._cells = child._lists = None
+        return child
 
     def with_forced(self, taken: Iterable[Hashable]) -> ExactCover | None:
         """The problem left once the options named ``taken`` are in the solution: their

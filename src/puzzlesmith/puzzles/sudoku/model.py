@@ -66,7 +66,9 @@ def build(board: Sudoku, *, limits: Limits | None = None,
 
     The model of the empty board is built once per shape (kept for the last
     :data:`SHAPES`); the givens are forced options of it (:meth:`ExactCover.with_forced`)."""
-    full = _shape_model(board, limits) if seed is None else _full(board, limits, seed)
+    full = _shape_model(board, limits)
+    if seed is not None:
+        full = full.shuffled(seed)
     model = full.with_forced((cell, value) for cell, value in enumerate(board.givens) if value)
     if model is None or not np.all(np.diff(model.item_start)):
         return None
@@ -88,14 +90,14 @@ def _shape_model(board: Sudoku, limits: Limits | None) -> ExactCover:
     return model
 
 
-def _full(board: Sudoku, limits: Limits | None, seed: int | None = None) -> ExactCover:
+def _full(board: Sudoku, limits: Limits | None) -> ExactCover:
     """The model of the empty board: one option per (cell, value), covering the cell and
     (unit, value) for each unit through the cell."""
     n, cells = board.size, len(board.givens)
     units_of = _units_of(board)
     options = {(cell, v + 1): [cell, *(cells + u * n + v for u in units_of[cell])]
                for cell in range(cells) for v in range(n)}
-    return ExactCover(options, limits=limits, seed=seed)
+    return ExactCover(options, limits=limits)
 
 
 def grid_of(board: Sudoku, solution: list[tuple[int, int]]) -> tuple[int, ...]:
