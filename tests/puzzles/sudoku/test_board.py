@@ -152,6 +152,32 @@ def test_generated_puzzles_are_unique_by_brute_force(box):
         assert SUDOKU.is_solution(board, one.solution).ok
 
 
+def test_a_cell_the_givens_force_by_a_single_has_that_value_in_every_solution():
+    """The generator's shortcut (no search when the removed cells are singles), checked
+    against brute force on random partial 4x4 and 6x6 grids."""
+    import random
+
+    from puzzlesmith.puzzles.sudoku import generate
+
+    for box, seed in (("2x2", 1), ("2x3", 2)):
+        rng = random.Random(seed)
+        shape = SUDOKU.parse("." * (4 if box == "2x2" else 6) ** 2, box=box)
+        solution = generate.full_grid(shape, rng)
+        peers, units = generate._geometry(shape)
+        forced = 0
+        for _ in range(40):
+            givens = [v if rng.random() < 0.4 else 0 for v in solution]
+            for cell, value in enumerate(solution):
+                if givens[cell] or not generate._single(givens, cell, value, peers, units):
+                    continue
+                forced += 1
+                for other in range(1, shape.size + 1):
+                    if other != value:
+                        wrong = givens[:cell] + [other] + givens[cell + 1:]
+                        assert brute_force_count(shape.with_givens(tuple(wrong)), 1) == 0
+        assert forced > 10
+
+
 def brute_force_count(board, limit: int) -> int:
     """Solutions by plain backtracking, filling the cell with the fewest values its peers
     allow, checking every unit directly (no shared code with the exact-cover model)."""

@@ -4,12 +4,15 @@
    by the seed;
 2. the givens are removed in a random order (in symmetric groups with ``symmetry``
    "rotational": a cell and its half-turn image), each removal kept only when the puzzle
-   keeps exactly one solution (take two on the exact-cover engine); the result is minimal
-   for its symmetry: no group can go without losing uniqueness;
+   keeps exactly one solution (take two on the exact-cover engine, unless the remaining
+   givens force the removed cells at once by singles); the result is minimal for its
+   symmetry: no group can go without losing uniqueness;
 3. for a jigsaw, the regions are the boxes reshaped by random swaps of boundary cells
    between neighbouring regions (both staying connected), new ones for every grid;
 4. with a ``difficulty``, the puzzle is rated (:mod:`.deduce`) and a new grid tried until
-   one has that grade.
+   one has that grade.  (Removing givens only while the techniques of the grade solve the
+   puzzle, as Tatham's Solo does, was measured slower: 9x9 medium 1.00 s against 0.29 s a
+   puzzle, 16x16 easy 2.4 s against 1.2 s, as the rule solver runs at every removal.)
 
 >>> from .board import make
 >>> made = generate(make([0] * 16, 4), seed=1)
@@ -130,21 +133,49 @@ def unique(board: Sudoku, limits: Limits | None = None) -> bool:
 
 def minimise(shape: Sudoku, solution: tuple[int, ...], rng: random.Random,
              symmetry: str, limits: Limits | None = None) -> Sudoku:
-    """Remove givens (in symmetric groups) while the puzzle stays unique."""
+    """Remove givens (in symmetric groups) while the puzzle stays unique.
+
+    A group whose cells the remaining givens force at once (a naked or hidden single each)
+    goes without a search: the puzzle keeps its one solution."""
     n2 = len(solution)
     groups = {tuple(sorted({i, n2 - 1 - i})) if symmetry == "rotational" else (i,)
               for i in range(n2)}
     order = sorted(groups)
     rng.shuffle(order)
     givens = list(solution)
+    peers, units = _geometry(shape)
     for group in order:
-        kept = [givens[i] for i in group]
         for i in group:
             givens[i] = 0
+        if all(_single(givens, i, solution[i], peers, units) for i in group):
+            continue
         if not unique(shape.with_givens(tuple(givens)), limits):
-            for i, value in zip(group, kept, strict=True):
-                givens[i] = value
+            for i in group:
+                givens[i] = solution[i]
     return shape.with_givens(tuple(givens))
+
+
+def _single(givens: list[int], cell: int, value: int, peers: list[list[int]],
+            units: list[list[list[int]]]) -> bool:
+    """True when the givens force ``value`` into the blank ``cell``: every other value is
+    given among its peers (naked single), or every other blank cell of one of its units
+    sees a given ``value`` (hidden single)."""
+    seen = {givens[p] for p in peers[cell]}
+    if len(seen - {0, value}) == len(units[cell][0]) - 1:
+        return True
+    return any(all(givens[d] or any(givens[p] == value for p in peers[d])
+                   for d in unit if d != cell) for unit in units[cell])
+
+
+@functools.lru_cache(maxsize=8)
+def _geometry(shape: Sudoku) -> tuple[list[list[int]], list[list[list[int]]]]:
+    """Per cell its peers, and the cells of each unit through it."""
+    through: list[list[list[int]]] = [[] for _ in shape.givens]
+    for _, cells in shape.units:
+        for cell in cells:
+            through[cell].append(list(cells))
+    peers = [sorted({p for unit in mine for p in unit} - {c}) for c, mine in enumerate(through)]
+    return peers, through
 
 
 def generate(shape: Sudoku, *, seed: int, difficulty: str | None = None,
