@@ -129,10 +129,16 @@ class Marks:
 
     def broken(self) -> bool:
         """True when a cell has no candidate or a unit cannot place some value."""
-        if any(m == 0 for m in self.masks):
+        if 0 in self.masks:
             return True
-        full = (1 << self.n) - 1
-        return any(_union(self.masks[c] for c in cells) != full for cells in self.units)
+        full, masks = (1 << self.n) - 1, self.masks
+        for cells in self.units:
+            union = 0
+            for c in cells:
+                union |= masks[c]
+            if union != full:
+                return True
+        return False
 
     def solved(self) -> bool:
         return all(self.values)
@@ -167,19 +173,32 @@ def _naked_single(m: Marks) -> Iterator[Step]:
 
 
 def _hidden_single(m: Marks) -> Iterator[Step]:
-    for u in range(len(m.units)):
-        for value in range(1, m.n + 1):
-            places = m.places(u, value)
-            if len(places) == 1 and not m.values[places[0]]:
-                yield Step("hidden single", m.names[u], [(places[0], value)], n=m.n)
+    for u, cells in enumerate(m.units):
+        once = twice = 0  # the values with a place in the unit, and with two or more
+        for c in cells:
+            twice |= once & m.masks[c]
+            once |= m.masks[c]
+        alone = once & ~twice
+        while alone:
+            bit = alone & -alone
+            alone ^= bit
+            cell = next(c for c in cells if m.masks[c] & bit)
+            if not m.values[cell]:
+                yield Step("hidden single", m.names[u], [(cell, bit.bit_length())], n=m.n)
 
 
 def _locked(m: Marks) -> Iterator[Step]:
-    for a in range(len(m.units)):
+    for a, cells in enumerate(m.units):
+        once = twice = placed = 0  # values with a place, with two or more, placed
+        for c in cells:
+            twice |= once & m.masks[c]
+            once |= m.masks[c]
+            if m.values[c]:
+                placed |= m.masks[c]
         for value in range(1, m.n + 1):
-            places = m.places(a, value)
-            if len(places) < 2 or any(m.values[c] for c in places):
+            if not twice >> (value - 1) & 1 or placed >> (value - 1) & 1:
                 continue
+            places = m.places(a, value)
             shared = set(m.units_of[places[0]]).intersection(*(m.units_of[c] for c in places))
             bit = 1 << (value - 1)
             for b in sorted(shared - {a}):
@@ -193,7 +212,9 @@ def _naked_subsets(size: int):
     def technique(m: Marks) -> Iterator[Step]:
         for u, cells in enumerate(m.units):
             open_cells = [c for c in cells if not m.values[c]]
-            for group in combinations(open_cells, size):
+            # A cell with more than ``size`` candidates is in no such group.
+            small = [c for c in open_cells if bin(m.masks[c]).count("1") <= size]
+            for group in combinations(small, size):
                 union = _union(m.masks[c] for c in group)
                 if bin(union).count("1") != size:
                     continue
@@ -207,10 +228,12 @@ def _naked_subsets(size: int):
 def _hidden_subsets(size: int):
     def technique(m: Marks) -> Iterator[Step]:
         for u, cells in enumerate(m.units):
-            free = [v for v in range(1, m.n + 1)
-                    if not any(m.values[c] == v for c in cells)]
+            # A value with more than ``size`` places is in no such group.
+            placed = {m.values[c] for c in cells}
+            where = {v: m.places(u, v) for v in range(1, m.n + 1) if v not in placed}
+            free = [v for v, places in where.items() if len(places) <= size]
             for values in combinations(free, size):
-                places = set().union(*(m.places(u, v) for v in values))
+                places = set().union(*(where[v] for v in values))
                 if len(places) != size:
                     continue
                 keep = sum(1 << (v - 1) for v in values)
