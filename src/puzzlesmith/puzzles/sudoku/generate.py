@@ -9,8 +9,11 @@
    symmetry: no group can go without losing uniqueness;
 3. for a jigsaw, the regions are the boxes reshaped by random swaps of boundary cells
    between neighbouring regions (both staying connected), new ones for every grid;
-4. with a ``difficulty``, the puzzle is rated (:mod:`.deduce`) and a new grid tried until
-   one has that grade.  (Removing givens only while the techniques of the grade solve the
+4. with a ``difficulty``, the puzzle is rated (:mod:`.deduce`); when it is harder, the
+   groups of givens taken away are tried back one at a time for one that makes it that
+   grade (near-minimal: one group more than minimal); otherwise a new grid is tried, until
+   one has that grade.  A minimal classic puzzle rates hard about one time in 30; with
+   one group back, one in 6.  (Removing givens only while the techniques of the grade solve the
    puzzle, as Tatham's Solo does, was measured slower: 9x9 medium 1.00 s against 0.29 s a
    puzzle, 16x16 easy 2.4 s against 1.2 s, as the rule solver runs at every removal.)
 
@@ -137,10 +140,7 @@ def minimise(shape: Sudoku, solution: tuple[int, ...], rng: random.Random,
 
     A group whose cells the remaining givens force at once (a naked or hidden single each)
     goes without a search: the puzzle keeps its one solution."""
-    n2 = len(solution)
-    groups = {tuple(sorted({i, n2 - 1 - i})) if symmetry == "rotational" else (i,)
-              for i in range(n2)}
-    order = sorted(groups)
+    order = _groups(len(solution), symmetry)
     rng.shuffle(order)
     givens = list(solution)
     peers, units = _geometry(shape)
@@ -153,6 +153,30 @@ def minimise(shape: Sudoku, solution: tuple[int, ...], rng: random.Random,
             for i in group:
                 givens[i] = solution[i]
     return shape.with_givens(tuple(givens))
+
+
+def _groups(cells: int, symmetry: str) -> list[tuple[int, ...]]:
+    """The cells that come and go together: a cell and its half-turn image ("rotational"),
+    or each cell alone."""
+    return sorted({tuple(sorted({i, cells - 1 - i})) if symmetry == "rotational" else (i,)
+                   for i in range(cells)})
+
+
+def ease(board: Sudoku, solution: tuple[int, ...], rng: random.Random, symmetry: str,
+         difficulty: str, limits: Limits | None = None) -> tuple[Sudoku, deduce.Rating] | None:
+    """``board`` with one group of givens put back (tried in a random order) so that it
+    rates ``difficulty``, and its rating; None when no group does."""
+    blank = [g for g in _groups(len(solution), symmetry) if not board.givens[g[0]]]
+    rng.shuffle(blank)
+    for group in blank:
+        givens = list(board.givens)
+        for i in group:
+            givens[i] = solution[i]
+        easier = board.with_givens(tuple(givens))
+        rating = deduce.rate(easier, limits=limits)
+        if rating.level == difficulty:
+            return easier, rating
+    return None
 
 
 def _single(givens: list[int], cell: int, value: int, peers: list[list[int]],
@@ -208,4 +232,8 @@ def generate(shape: Sudoku, *, seed: int, difficulty: str | None = None,
         rating = deduce.rate(board, limits=limits)
         if difficulty is None or rating.level == difficulty:
             return Made(board, solution, rating.level, rating.score, attempt)
+        if DIFFICULTIES.index(rating.level) > DIFFICULTIES.index(difficulty):
+            eased = ease(board, solution, rng, symmetry, difficulty, limits)
+            if eased is not None:
+                return Made(eased[0], solution, eased[1].level, eased[1].score, attempt)
     raise UsageError(f"no {difficulty} puzzle in {max_attempts} attempts")

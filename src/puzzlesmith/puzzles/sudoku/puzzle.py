@@ -169,9 +169,9 @@ class SudokuPuzzle(Puzzle):
                  progress: Progress | None = None, count: int = 1, size: int = 9,
                  box: str | None = None, variant: str = "classic",
                  difficulty: str | None = None, symmetry: str = "rotational") -> GenerateResult:
-        """``count`` puzzles, each proven unique and minimal for its symmetry (see
-        :mod:`.generate`), at ``difficulty`` when given; at a limit, status gave-up with
-        the puzzles made."""
+        """``count`` puzzles, each proven unique and minimal for its symmetry (or one
+        group of givens more, for the grade: see :mod:`.generate`), at ``difficulty`` when
+        given; at a limit, status gave-up with the puzzles made."""
         from .generate import generate
 
         if not isinstance(count, int) or count < 1:
