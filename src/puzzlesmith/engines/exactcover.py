@@ -421,11 +421,25 @@ class Search:
         self.status: Status | None = None
         self.found = 0
         self.stopped_at_limit = False  # a count stopped at max_found, not exhausted
-        n_items, n_opts = len(problem.items), len(problem.names)
         ctl = [0] * CONTROL_SIZE
         ctl[C_PIGEON], ctl[C_PROBE], ctl[C_QLEN] = int(problem.pigeonhole), int(problem.probe), \
-            n_items
+            len(problem.items)
         ctl[C_DYNAMIC] = int(problem.dynamic)
+        if problem.plain:
+            self._plain_state(exactcover_kernels, ctl)
+        else:
+            self._general_state(exactcover_kernels, ctl)
+        self.compiled = False
+        # One node first: an interpreted node of a large model may take milliseconds.
+        stats = Stats(extra={"solutions": 0, "probes": 0,
+                             "kernel": kernel_name(False)})
+        self.driver = ChunkDriver(limits, progress, stats, first_chunk=1)
+        self.stats = self.driver.stats
+
+    def _general_state(self, exactcover_kernels, ctl: list[int]) -> None:
+        """The state and model of the general kernel (``search``)."""
+        problem = self.problem
+        n_items, n_opts = len(problem.items), len(problem.names)
         item_start = problem.item_start.tolist()
         self._state = {
             "status": [FREE] * n_opts,
@@ -445,22 +459,14 @@ class Search:
         }
         self._model = problem.as_lists()
         self._kernel = exactcover_kernels.search
-        if problem.plain:
-            self._plain_state(exactcover_kernels)
-        self.compiled = False
-        # One node first: an interpreted node of a large model may take milliseconds.
-        stats = Stats(extra={"solutions": 0, "probes": 0,
-                             "kernel": kernel_name(False)})
-        self.driver = ChunkDriver(limits, progress, stats, first_chunk=1)
-        self.stats = self.driver.stats
 
-    def _plain_state(self, exactcover_kernels) -> None:
+    def _plain_state(self, exactcover_kernels, ctl: list[int]) -> None:
         """The state and model of the dancing-cells kernel (``search_plain``)."""
         p = self.problem
         start, entry_opt = p.cells()
-        ctl = self._state["ctl"]
         ctl[exactcover_kernels.C_ACTIVE] = len(p.items)
-        self._state = {"status": self._state["status"], "cells": tuple(a.tolist() for a in start),
+        self._state = {"status": [FREE] * len(p.names),
+                       "cells": tuple(a.tolist() for a in start),
                        "trail": [0] * (p.opt_items.size + 1), "ctl": ctl,
                        "levels": [[0] * (len(p.items) + 2) for _ in range(5)]}
         self._model = (p.primary.tolist(), p.opt_start.tolist(), p.opt_items.tolist(),
@@ -505,7 +511,10 @@ class Search:
         return [names[o] for o in self._taken()]
 
     def _taken(self) -> list[int]:
-        return [o for o, s in enumerate(self._state["status"]) if s == TAKEN]
+        status = self._state["status"]
+        if isinstance(status, np.ndarray):
+            return np.flatnonzero(status == TAKEN).tolist()
+        return [o for o, s in enumerate(status) if s == TAKEN]
 
     def _chunk(self, max_found: int) -> tuple[int, int]:
         """One kernel call of at most one chunk of nodes; returns (outcome, found)."""
