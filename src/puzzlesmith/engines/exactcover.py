@@ -302,8 +302,9 @@ class ExactCover:
         """The problem left once the options named ``taken`` are in the solution: their
         items and every other option covering one of them are gone, the rest keeps its order
         (and its search order).  Its solutions, plus ``taken``, are this problem's solutions
-        that contain ``taken``; None when two of ``taken`` share an item.  For plain exact
-        cover without colours: one model built once serves many partial assignments.
+        that contain ``taken``; None when two of ``taken`` share an item.  For exact cover
+        without multiplicities or colours (it keeps the search settings): one model built
+        once serves many partial assignments.
 
         >>> problem = ExactCover({"A": "xy", "B": "x", "C": "y", "D": "yz", "E": "z"})
         >>> rest = problem.with_forced(["B"])
@@ -312,7 +313,7 @@ class ExactCover:
         >>> problem.with_forced(["A", "B"]) is None
         True
         """
-        if not self.plain or self.colors.any():
+        if not (np.all(self.hi == 1) and np.all(self.lo == self.primary)) or self.colors.any():
             raise UsageError("with_forced needs plain exact cover without colours")
         if getattr(self, "_index", None) is None:
             self._index = {name: n for n, name in enumerate(self.names)}
@@ -340,7 +341,8 @@ class ExactCover:
         child.item_start[1:] = np.cumsum(np.bincount(
             item_map[np.repeat(np.arange(len(self.items)), size)[at]], minlength=len(rest)))
         child.colors = np.zeros(child.opt_items.size, dtype=np.int64)
-        child.pigeonhole, child.probe, child.dynamic, child.plain = False, False, False, True
+        child.pigeonhole, child.probe, child.dynamic, child.plain = (
+            self.pigeonhole, self.probe, self.dynamic, self.plain)
         return child
 
     def __iter__(self) -> Iterator[list]:

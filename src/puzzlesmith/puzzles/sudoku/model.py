@@ -3,7 +3,8 @@
 One option per (blank cell, value) the givens still allow; its items are the cell and
 (unit, value) for each unit through the cell (row, column, region, diagonals).  Items the
 givens already cover are left out; every other item must be covered exactly once (when one
-has no option left, there is no solution and no model is built).  The plain model: no colours.
+has no option left, there is no solution and no model is built).  The plain model: no colours
+(searched by the general kernel, faster here than dancing cells).
 It is the model of the empty board (built once per shape) with the givens as forced options.
 
 >>> from .board import parse
@@ -97,7 +98,10 @@ def _full(board: Sudoku, limits: Limits | None) -> ExactCover:
     units_of = _units_of(board)
     options = {(cell, v + 1): [cell, *(cells + u * n + v for u in units_of[cell])]
                for cell in range(cells) for v in range(n)}
-    return ExactCover(options, limits=limits)
+    # The general kernel (propagation to a fixpoint, failure weights): on top95 41 nodes
+    # median against 536 for dancing cells, median 0.66 against 0.80 ms, worst 1.1 against
+    # 2.1 ms; minimising 16x16 puzzles twice as fast.
+    return ExactCover(options, limits=limits, plain=False)
 
 
 def grid_of(board: Sudoku, solution: list[tuple[int, int]]) -> tuple[int, ...]:
