@@ -362,7 +362,7 @@ def test_with_forced_matches_brute_force():
     shuffled model's tables are those the constructor makes with the same seed."""
     from puzzlesmith.engines import exactcover_kernels
 
-    @settings(max_examples=150, deadline=None)
+    @settings(max_examples=60, deadline=None)
     @given(instances(), st.one_of(st.none(), st.integers(0, 99)), st.data())
     def check(instance, seed, data):
         options = instance[0]
