@@ -219,12 +219,16 @@ def test_sudoku_played_with_keys_hint_and_check(browser, server, screenshots):
     shoot(browser, screenshots, "sudoku-solved")
 
 
-def test_sudoku_jigsaw_x_drawn_solved_and_generated(browser, server, screenshots):
-    """A jigsaw X board from a Tatham game ID: the diagonals shaded, Solve fills it; the
-    keypad enters a value; New puzzle makes a 6x6 one."""
+def test_sudoku_jigsaw_x_pasted_drawn_solved_and_generated(browser, server, screenshots):
+    """A jigsaw X Solo game ID pasted in another tab opens in Sudoku's, the diagonals
+    shaded; the keypad enters a value; Solve fills it; a 6x6 one is generated."""
     needs("sudoku")
     game_id = next(i for i in lines("sudoku-tatham.txt") if i.startswith("9jx:"))
-    open_puzzle(browser, server, p="sudoku", text=game_id)
+    open_puzzle(browser, server, p="sliding", text="1 2 3\n4 0 5\n7 8 6")
+    paste(browser, game_id)
+    WebDriverWait(browser, WAIT).until(lambda d: d.execute_script(
+        "const g = window.puzzlesmith.game; return g && g.name === 'sudoku';"))
+    assert browser.find_element(By.ID, "copy-shared").get_attribute("title") == game_id
     assert game(browser, "board.diagonals") is True and game(browser, "board.box") is None
     shaded = browser.execute_script(
         "return [...document.querySelectorAll('#board .cell')].filter("

@@ -81,6 +81,8 @@ class SudokuPuzzle(Puzzle):
     styles = {"solve": formats.ANSWER_STYLES, "format": formats.PUZZLE_STYLES,
               "render": formats.PUZZLE_STYLES, "generate": formats.PUZZLE_STYLES}
     file_patterns = ("*.txt", "*.sudoku", "*.sdk")
+    shared_style = "tatham"
+    shared_name = "Tatham game ID"
 
     # -- reading and writing ---------------------------------------------------------------
 
@@ -92,6 +94,10 @@ class SudokuPuzzle(Puzzle):
     def parse_all(self, text: str, **params: Any) -> list[Sudoku]:
         """Every puzzle of a file of one-line puzzles (one a line), else the one puzzle."""
         return formats.parse_all(text, **params)
+
+    def recognises(self, text: str) -> bool:
+        """A Tatham Solo game ID or a puzz.link Sudoku URL, given inline or pasted."""
+        return formats.shared(text)
 
     def reads_inline(self, source: str) -> bool:
         """A one-line puzzle, a Tatham game ID or a puzz.link URL is the puzzle itself."""
