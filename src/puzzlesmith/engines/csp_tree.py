@@ -53,7 +53,7 @@ __all__ = ["SpanningTree", "LOCAL_SHARE"]
 
 #: The local checks of one call give way to a whole bridge pass once they have scanned this
 #: share of the graph's adjacency (so a call never costs much more than a whole pass).
-LOCAL_SHARE = 0.05
+LOCAL_SHARE = 0.5
 
 
 class SpanningTree:
