@@ -6,8 +6,10 @@ tiles they leave open, the tree is perturbed: a link is added on the section's e
 another link of the loop it closes is cut next to the section, so that each change removes
 an ambiguity instead of moving it (:func:`_perturb`); the deductions then run again from
 where they were, re-opened only around the changed tiles, until they finish the board.
-With ``--allow-search`` (and on wrapping boards, which the deductions cannot start) the
-search decides instead: the open tiles are those where two solutions differ.  The tiles
+With ``--allow-search`` (and on wrapping boards under the local rule, which the
+deductions cannot start) the search decides instead: the open tiles are those where two
+solutions differ.  Under the connected rule a wrapping board is made by the deductions too:
+their dead-end rule starts them where no edge does.  The tiles
 are then scrambled by random rotations and, as in Tatham's generator, barriers are put on a
 share of the links the solution leaves unused (:func:`place_barriers`): they only take
 solutions away, never the intended one, so the puzzle stays unique (and the deductions that
@@ -333,11 +335,19 @@ class _Deductions:
         return np.flatnonzero(dom & (dom - 1)).tolist()
 
     def level(self, mask: list[int]) -> str:
-        """The rating of a board the deductions finish: ``easy`` when the connectors alone
-        do (as :func:`.deduce.rate` says), else ``medium``."""
-        ac = cspe.propagate(self.net.csp, self.fitting(mask), custom=False,
-                            limits=self.limits, kernels=self.kernels)
-        return "easy" if ac is not None and not np.any(ac & (ac - 1)) else "medium"
+        """The rating of a board the deductions finish, as :func:`.deduce.rate` says:
+        ``easy`` when the connectors alone do, ``medium`` when loops and connectivity
+        finish it, else ``tricky`` (the dead ends are needed)."""
+        from .deduce import without_dead_ends
+
+        fit = self.fitting(mask)
+        ac = cspe.propagate(self.net.csp, fit, custom=False, limits=self.limits,
+                            kernels=self.kernels)
+        if ac is not None and not np.any(ac & (ac - 1)):
+            return "easy"
+        with without_dead_ends(self.net):
+            tree = self._propagate(fit)
+        return "medium" if tree is not None and not np.any(tree & (tree - 1)) else "tricky"
 
     def _propagate(self, start: np.ndarray) -> np.ndarray | None:
         from .deduce import deducible
