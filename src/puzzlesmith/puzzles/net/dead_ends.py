@@ -41,44 +41,58 @@ __all__ = ["DeadEnds", "bounds", "cut"]
 WORK_PER_SIDE = 64
 
 
-def bounds(dom, nb, area, out, queue, inq, budget):
+#: Bitset (over masks 0..15) of the masks with one connector: the ends.
+ENDS = sum(1 << m for m in (1, 2, 4, 8))
+#: Per side ``k``, the bitset of the masks with a connector on it.
+HAS_SIDE = np.array([sum(1 << m for m in range(16) if m >> k & 1) for k in range(4)],
+                    dtype=np.int64)
+
+
+def bounds(dom, nb, area, out, queue, inq, budget, has):
     """The bounds ``out[c, k]`` of the module docstring for the bitset domains ``dom``
     (bit ``m`` = mask ``m``), ``nb[c, k]`` the neighbour of ``c`` on side ``k`` (-1: none),
-    ``area`` the non-empty tiles; ``queue``/``inq`` scratch of ``4 * len(dom)``."""
+    ``area`` the non-empty tiles, ``has``: :data:`HAS_SIDE`; ``queue``/``inq`` scratch of
+    ``4 * len(dom)``.  With every bound at "every other tile", a bound can only go down
+    where the neighbour is an end (or cannot be entered): those start the work."""
     n = dom.shape[0]
     size = 4 * n
     tail = 0
     for c in range(n):
         for k in range(4):
-            if nb[c, k] >= 0:
-                out[c, k] = area - 1
+            d = nb[c, k]
+            inq[4 * c + k] = False
+            if d < 0:
+                out[c, k] = 0
+                continue
+            out[c, k] = area - 1
+            dd = dom[d]
+            if (dd & ~ENDS) == 0 or (dd & has[(k + 2) & 3]) == 0:
                 queue[tail] = 4 * c + k
                 inq[4 * c + k] = True
                 tail += 1
-            else:
-                out[c, k] = 0
-                inq[4 * c + k] = False
     head = 0
     waiting = tail
-    tail = tail % size
+    if tail == size:
+        tail = 0
     while waiting > 0 and budget > 0:
         budget -= 1
         item = queue[head]
-        head = (head + 1) % size
+        head += 1
+        if head == size:
+            head = 0
         waiting -= 1
         inq[item] = False
-        c = item // 4
-        k = item % 4
+        c = item >> 2
+        k = item & 3
         d = nb[c, k]
-        b = (k + 2) % 4
-        dd = dom[d]
+        b = (k + 2) & 3
+        x = dom[d] & has[b]                   # the orientations entered from side b
+        o0, o1, o2, o3 = out[d, 0], out[d, 1], out[d, 2], out[d, 3]
         best = 0
         for m in range(16):
-            if (dd >> m) & 1 and (m >> b) & 1:
-                s = 1
-                for j in range(4):
-                    if j != b and (m >> j) & 1:
-                        s += out[d, j]
+            if (x >> m) & 1:
+                s = 1 + (m & 1) * o0 + ((m >> 1) & 1) * o1 + ((m >> 2) & 1) * o2 \
+                    + ((m >> 3) & 1) * o3 - out[d, b]
                 if s > best:
                     best = s
         if best < out[c, k]:
@@ -86,11 +100,13 @@ def bounds(dom, nb, area, out, queue, inq, budget):
             for i in range(4):
                 c2 = nb[c, i]
                 if i != k and c2 >= 0:
-                    item2 = 4 * c2 + (i + 2) % 4
+                    item2 = 4 * c2 + ((i + 2) & 3)
                     if not inq[item2]:
                         inq[item2] = True
                         queue[tail] = item2
-                        tail = (tail + 1) % size
+                        tail += 1
+                        if tail == size:
+                            tail = 0
                         waiting += 1
     return budget
 
@@ -153,6 +169,7 @@ class DeadEnds:
         #: compiled under ``kernels="auto"``).
         self.size = 20 * n
         self.on = True
+        self._last = np.zeros(0, dtype=np.int64)     # the domains the last call left
         self._kernels: object = None
         self.use_compiled(False)
 
@@ -160,16 +177,23 @@ class DeadEnds:
         """Run the kernels compiled (True) or as plain Python (False)."""
         self._kernels = compiled() if flag else _PYTHON
 
+    def bounds(self, domains: np.ndarray) -> np.ndarray:
+        """The bounds ``out[c, k]`` of the module docstring on ``domains``."""
+        n = self.nb.shape[0]
+        self._kernels.bounds(domains[:n], self.nb, self.area, self.out, self.queue,
+                             self.inq, WORK_PER_SIDE * 4 * n, HAS_SIDE)
+        return self.out
+
     def propagate(self, domains: np.ndarray) -> bool:
         """Cut the orientations the rule refutes from ``domains`` (in place); False when a
         tile has none left."""
-        if not self.on or self.area < 2:
-            return True
-        k = self._kernels
         n = self.nb.shape[0]
-        k.bounds(domains[:n], self.nb, self.area, self.out, self.queue, self.inq,
-                 WORK_PER_SIDE * 4 * n)
-        return k.cut(domains[:n], self.out, self.area) >= 0
+        dom = domains[:n]
+        if not self.on or self.area < 2 or np.array_equal(dom, self._last):
+            return True                          # (the rule is at its fixpoint there)
+        ok = self._kernels.cut(dom, self.bounds(dom), self.area) >= 0
+        self._last = dom.copy()
+        return ok
 
 
 _PYTHON = types.SimpleNamespace(bounds=bounds, cut=cut)

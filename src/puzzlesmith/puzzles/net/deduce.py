@@ -200,9 +200,9 @@ class _Steps:
     def reason_dead_ends(self, cell: int, value: int, before: np.ndarray) -> str:
         """How many tiles the other orientations of ``cell`` could still reach at most."""
         rule = self.net.dead_ends
-        rule.propagate(before.copy())                  # leaves the bounds in rule.out
+        out = rule.bounds(before.copy())
         d = int(before[cell])
-        reach = max((1 + sum(int(rule.out[cell, k]) for k in range(4) if r >> k & 1)
+        reach = max((1 + sum(int(out[cell, k]) for k in range(4) if r >> k & 1)
                      for r in range(16) if d >> r & 1 and r != value), default=0)
         return (f"any other way would lead into dead ends: its branches reach at most "
                 f"{reach} of the {rule.area} tiles")
