@@ -14,6 +14,7 @@ import importlib
 import time
 import uuid
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from .cores import default_jobs
@@ -54,6 +55,23 @@ class InlinePool:
 
     def close(self) -> None:
         pass
+
+
+@contextmanager
+def _sigint_blocked() -> Iterator[None]:
+    """SIGINT held back in this thread for the block: a process started inside inherits the
+    mask, so a Ctrl-C while it boots never reaches it (it ignores SIGINT once running), and
+    this process gets its Ctrl-C as soon as the block ends."""
+    import signal
+
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: no masks, and no process groups
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _worker(conn) -> None:  # pragma: no cover  (runs in the worker processes)
@@ -98,7 +116,8 @@ class LocalPool:
         parent, child = self._context.Pipe()
         process = self._context.Process(target=_worker, args=(child,), daemon=True,
                                          name="puzzlesmith-batch")
-        process.start()
+        with _sigint_blocked():  # a Ctrl-C is the batch's, even while a worker boots
+            process.start()
         child.close()
         worker = (process, parent)
         self._workers.append(worker)
