@@ -5,8 +5,9 @@ under the request's limits) while :func:`puzzlesmith.engines.events.recording` i
 translates the engine's step events into the front end's steps, so that it ends where
 ``solve`` ends, with the same answer and node count:
 
-* **queens, min-conflicts** — each repair (a queen moved in its column) with the number of
-  attacked queens after it; a restart moves every queen that changes;
+* **queens, min-conflicts** — from the given queens and the player's: each queen the solver
+  places (``"from": null``) or moves in its column (a repair, or a restart), with the number
+  of attacked queens after it;
 * **sliding, A\\* and IDA\\*** — each expansion, with A*'s best frontier entries (f, then
   h, then first in first out: the next expansion is the first) or IDA*'s path and bound;
 * **Star Battle, exact cover** — each node of the exact-cover engine: the star taken (the
@@ -96,12 +97,12 @@ def _queens(board: dict, *, marks, seed, steps, limits, puzzle, instance, **_) -
     n = board["n"]
     if n > MAX_QUEENS:
         raise BadRequest(f"a trace takes at most {MAX_QUEENS} queens, not {n}")
-    start = None
-    if marks:
-        start = [None] * n
-        for r, c in marks.get("queens", []):
-            start[c] = r
-    kept, shown, first = _Steps(steps), [], []
+    start: list[int | None] = [None] * n
+    for c, r in board.get("givens", []):
+        start[c] = r
+    for r, c in (marks or {}).get("queens", []):
+        start[c] = r
+    kept, shown = _Steps(steps), list(start)
 
     def attacked(problem) -> int:
         return sum(problem.conflicts(c, problem.value(c)) > 0 for c in range(n))
@@ -110,11 +111,7 @@ def _queens(board: dict, *, marks, seed, steps, limits, puzzle, instance, **_) -
         problem = event["problem"]
         if kind == "repair":
             moves = [(event["var"], event["old"], event["new"])]
-        elif not shown:
-            shown.extend(problem.value(c) for c in range(n))
-            first.extend(shown)
-            return
-        else:  # a restart: every queen that moves
+        else:  # a start: every queen placed (from None) or moved
             moves = [(c, shown[c], problem.value(c)) for c in range(n)
                      if shown[c] != problem.value(c)]
         for c, old, new in moves:
@@ -124,10 +121,8 @@ def _queens(board: dict, *, marks, seed, steps, limits, puzzle, instance, **_) -
 
     with recording(record):
         result = _solved(puzzle, instance, kept, limits, method="minconflicts", seed=seed,
-                         start=start)
-    if not first:  # no repair ran (every queen given, or no solution)
-        first = result.solution or [r if r is not None else 0 for r in start or [0] * n]
-    return _outcome(result, kept, start=first)
+                         start=start if marks else None)
+    return _outcome(result, kept, start=start)
 
 
 # -- sliding: A* and IDA* ------------------------------------------------------------------
