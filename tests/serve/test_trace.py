@@ -56,6 +56,10 @@ def starbattle_text() -> str:
     return get("starbattle").generate(seed=3, size="8", stars=1).puzzles[0].text
 
 
+def sudoku_text() -> str:
+    return get("sudoku").generate(seed=2).puzzles[0].text
+
+
 #: (puzzle, text, trace method, solve options) of the traces that run a solver.
 SOLVERS = [("queens", "8", "minconflicts", {"method": "minconflicts"}),
            ("queens", "12", "minconflicts", {"method": "minconflicts"}),
@@ -63,7 +67,8 @@ SOLVERS = [("queens", "8", "minconflicts", {"method": "minconflicts"}),
             {"method": "astar", "heuristic": "manhattan", "kernels": "python"}),
            ("sliding", "7 2 4\n5 0 6\n8 3 1", "idastar",
             {"method": "idastar", "heuristic": "manhattan", "kernels": "python"}),
-           ("starbattle", None, "exactcover", {"kernels": "python"})]
+           ("starbattle", None, "exactcover", {"kernels": "python"}),
+           ("sudoku", None, "exactcover", {"kernels": "python"})]
 
 
 @pytest.mark.parametrize("name, text, method, options", SOLVERS)
@@ -71,14 +76,17 @@ SOLVERS = [("queens", "8", "minconflicts", {"method": "minconflicts"}),
 def test_a_trace_ends_where_solve_ends(name, text, method, options, seed):
     if name not in PLAYABLE:
         pytest.skip(f"{name} is not under test")
-    text = text or starbattle_text()
+    text = text or {"starbattle": starbattle_text, "sudoku": sudoku_text}[name]()
     puzzle = get(name)
     instance = puzzle.parse(text)
     trace = watch(name, text, method, seed=seed, steps=8000)
     solved = puzzle.solve(instance, seed=seed, **options)
     assert trace["status"] == solved.status.value == "solved"
     assert trace["nodes"] == solved.stats.nodes and not trace["truncated"]
-    answer = {"queens": "start", "sliding": "moves", "starbattle": "solution"}[name]
+    if name == "sudoku":  # the digits of the last step are the solver's answer
+        assert trace["steps"][-1]["answer"] == trace["solution"]
+        solved.solution = puzzle.format_answer(instance, solved.solution)
+    answer = {"queens": "start", "sliding": "moves"}.get(name, "solution")
     if name == "queens":  # the start and the repairs end on the solver's answer
         rows = list(trace["start"])
         for step in trace["steps"]:
@@ -88,7 +96,8 @@ def test_a_trace_ends_where_solve_ends(name, text, method, options, seed):
         assert trace["steps"][-1]["attacked"] == 0
     found = [tuple(cell) for cell in trace[answer]] if name == "starbattle" else trace[answer]
     assert found == solved.solution
-    assert puzzle.is_solution(instance, solved.solution).ok
+    final = puzzle.parse_answer(instance, found) if name == "sudoku" else found
+    assert puzzle.is_solution(instance, final).ok
 
 
 def test_a_trace_keeps_at_most_its_steps():

@@ -10,8 +10,8 @@ translates the engine's step events into the front end's steps, so that it ends 
   of attacked queens after it;
 * **sliding, A\\* and IDA\\*** — each expansion, with A*'s best frontier entries (f, then
   h, then first in first out: the next expansion is the first) or IDA*'s path and bound;
-* **Star Battle, exact cover** — each node of the exact-cover engine: the star taken (the
-  first for its unit) or the decision undone, and the board's stars and ruled-out cells;
+* **Star Battle and Sudoku, exact cover** — each node of the exact-cover engine: the star
+  (or digit) taken, the first for its unit, or the decision undone, and the board after it;
 * **Net and Star Battle, deductions** — the puzzle's own hints, played one by one.
 
 A trace keeps at most ``steps`` steps; one cut short says ``"truncated": true``.  Boards
@@ -36,6 +36,7 @@ __all__ = ["trace", "TRACERS"]
 MAX_QUEENS = 64
 MAX_SLIDING_CELLS = 16
 MAX_STARBATTLE_CELLS = 15 * 15
+MAX_SUDOKU_SIZE = 16
 #: Frontier entries an A* step shows.
 FRONTIER_SHOWN = 6
 
@@ -234,6 +235,34 @@ def _starbattle(board: dict, *, seed, steps, limits, puzzle, instance, **_) -> d
                     if result.solution else None)
 
 
+# -- Sudoku: exact cover -----------------------------------------------------------------------
+
+
+def _sudoku(board: dict, *, steps, limits, puzzle, instance, **_) -> dict:
+    size = board["size"]
+    if size > MAX_SUDOKU_SIZE:
+        raise BadRequest(f"a trace takes boards of at most {MAX_SUDOKU_SIZE}x{MAX_SUDOKU_SIZE}")
+    kept = _Steps(steps)
+
+    def record(kind: str, event: dict) -> None:
+        if not kept.room():
+            return
+        digits = list(board["givens"])
+        for cell, value in event["taken"]:
+            digits[cell] = value
+        option = event["option"] if kind in ("choose", "undo") else None
+        kept.append({"kind": _KINDS[kind], "depth": event["depth"],
+                     "cell": list(divmod(option[0], size)) if option else None,
+                     "value": option[1] if option else None,
+                     "answer": puzzle.format_answer(instance, tuple(digits))})
+
+    with recording(record):
+        result = _solved(puzzle, instance, kept, limits, kernels="python")
+    solution = result.solution
+    return _outcome(result, kept, solution=None if solution is None else
+                    puzzle.format_answer(instance, solution))
+
+
 # -- the puzzle's own deductions, by replaying hints ---------------------------------------
 
 
@@ -304,4 +333,5 @@ TRACERS: dict[str, dict] = {
     "sliding": {"astar": _sliding("astar"), "idastar": _sliding("idastar")},
     "starbattle": {"exactcover": _starbattle, "deductions": _replay(_starbattle_apply)},
     "net": {"deductions": _replay(_net_apply)},
+    "sudoku": {"exactcover": _sudoku},
 }
