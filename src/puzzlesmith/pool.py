@@ -24,6 +24,9 @@ __all__ = ["GRACE", "InlinePool", "LocalPool", "DaskPool", "pool_for", "run_call
 #: Seconds a worker may run past its task's deadline before it is killed and replaced.
 GRACE = 5.0
 
+#: What a worker sends when it begins a task: its deadline counts from then.
+STARTED = "started"
+
 
 def run_call(task: dict) -> dict:
     """Run one task here: ``{"index", "value"}``, or ``{"index", "error", "status"}`` when
@@ -65,6 +68,10 @@ def _worker(conn) -> None:  # pragma: no cover  (runs in the worker processes)
             return
         if task is None:
             return
+        try:
+            conn.send(STARTED)  # the item's clock starts now, not while the worker spawned
+        except OSError:
+            return
         outcome = run_call(task)
         try:
             conn.send(outcome)
@@ -75,7 +82,8 @@ def _worker(conn) -> None:  # pragma: no cover  (runs in the worker processes)
 class LocalPool:
     """``jobs`` worker processes (spawned, so nothing of the parent's state is shared), each
     given one item at a time.  A worker still running ``grace`` seconds after its item's
-    deadline is killed, the item is reported as gave-up, and a fresh worker takes its place;
+    deadline (counted from when the worker began the item, so a slow spawn costs nothing) is
+    killed, the item is reported as gave-up, and a fresh worker takes its place;
     a worker that dies reports its item as an error."""
 
     def __init__(self, jobs: int, *, grace: float = GRACE):
@@ -123,8 +131,6 @@ class LocalPool:
         while pending or busy:
             while idle and pending:
                 worker, task = idle.pop(), pending.pop()
-                limit = task["seconds"]
-                kill_at = None if limit is None else time.monotonic() + limit + self.grace
                 try:
                     worker[1].send(task)
                 except OSError:  # the worker is gone: replace it, try the task again
@@ -132,7 +138,7 @@ class LocalPool:
                     idle.append(self._start())
                     pending.append(task)
                     continue
-                busy[worker[1]] = (worker, task, kill_at)
+                busy[worker[1]] = (worker, task, None)
             deadlines = [k for _, _, k in busy.values() if k is not None]
             if until is not None:
                 if time.monotonic() >= until:
@@ -148,6 +154,11 @@ class LocalPool:
                     self._stop(worker, kill=True)
                     idle.append(self._start())
                     yield _failed(task, f"the worker process died (exit code {code})")
+                    continue
+                if outcome == STARTED:
+                    limit = task["seconds"]
+                    kill_at = None if limit is None else time.monotonic() + limit + self.grace
+                    busy[conn] = (worker, task, kill_at)
                     continue
                 idle.append(worker)
                 yield outcome
