@@ -238,6 +238,11 @@ def _starbattle(board: dict, *, seed, steps, limits, puzzle, instance, **_) -> d
 # -- Sudoku: exact cover -----------------------------------------------------------------------
 
 
+_SUDOKU_TEXT = {"choose": "try {symbol} at {where}",
+                "undo": "{symbol} at {where} leads to a dead end: undone",
+                "solution": "solved", "exhausted": "no solution"}
+
+
 def _sudoku(board: dict, *, steps, limits, puzzle, instance, **_) -> dict:
     size = board["size"]
     if size > MAX_SUDOKU_SIZE:
@@ -250,11 +255,14 @@ def _sudoku(board: dict, *, steps, limits, puzzle, instance, **_) -> dict:
         digits = list(board["givens"])
         for cell, value in event["taken"]:
             digits[cell] = value
+        grid = puzzle.format_answer(instance, tuple(digits))
         option = event["option"] if kind in ("choose", "undo") else None
-        kept.append({"kind": _KINDS[kind], "depth": event["depth"],
-                     "cell": list(divmod(option[0], size)) if option else None,
-                     "value": option[1] if option else None,
-                     "answer": puzzle.format_answer(instance, tuple(digits))})
+        cell = list(divmod(option[0], size)) if option else None
+        text = _SUDOKU_TEXT[kind].format(
+            symbol=grid.replace("\n", "")[option[0]] if option else "",
+            where=f"r{cell[0] + 1}c{cell[1] + 1}" if cell else "")
+        kept.append({"kind": _KINDS[kind], "depth": event["depth"], "cell": cell,
+                     "value": option[1] if option else None, "text": text, "board": grid})
 
     with recording(record):
         result = _solved(puzzle, instance, kept, limits, kernels="python")
