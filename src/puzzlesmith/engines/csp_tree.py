@@ -32,7 +32,9 @@ chosen); below it, an edge can become a bridge only where a closed edge ``u-v`` 
 and ``v`` joined by a single path, so each closed edge is checked by two small searches
 around it (a path, then the residual graph of that path), which find those bridges too.  The
 first call, and any call whose checks scan more than :data:`LOCAL_SHARE` of the graph, run
-Tarjan's bridge pass over the whole graph instead.
+Tarjan's bridge pass over the whole graph instead.  Both step from piece to piece of the
+union-find, along per-piece lists of the possible edges leaving it (spliced on a union, put
+back on undo), so a piece decided long ago costs what its boundary costs, not its size.
 
 An edge may carry a *twin* literal that the rest of the model keeps equivalent to its own
 (Net: the connector at either end of a link).  Then the constraint reads the edge as possible
@@ -51,7 +53,7 @@ __all__ = ["SpanningTree", "LOCAL_SHARE"]
 
 #: The local checks of one call give way to a whole bridge pass once they have scanned this
 #: share of the graph's adjacency (so a call never costs much more than a whole pass).
-LOCAL_SHARE = 0.05
+LOCAL_SHARE = 0.5
 
 
 class SpanningTree:
@@ -101,7 +103,10 @@ class SpanningTree:
         self._over = np.zeros(m, dtype=np.int8)
         self._parent, self._size, self._nxt = (np.arange(k), np.ones(k, dtype=np.int64),
                                                np.arange(k))
-        self._meta = np.zeros(6, dtype=np.int64)
+        self._lnext, self._lprev = _boundaries(k, self._adj, self._state, index)
+        self._ends = np.ascontiguousarray(
+            np.argsort(self._adj[1], kind="stable").reshape(m, 2).T, dtype=index)
+        self._meta = np.zeros(7, dtype=np.int64)
         self._meta[2] = 1                                  # the bottom checkpoint
         self._grow(n + 2 * m + k + 1)
         self._lists = np.zeros((4, max(m, k) + 1), dtype=index)
@@ -137,20 +142,21 @@ class SpanningTree:
                 top is not None and not (domains[top[0]] & ~top[1]).any())):
             self._top_out = None
             kernels.rewind(domains, view, self._state, self._parent, self._size, self._nxt,
-                           self._tkind, self._ta, self._tb, meta, self._marks, self._exact,
-                           outside)
+                           self._lnext, self._lprev, self._tkind, self._ta, self._tb, meta,
+                           self._marks, self._exact, outside)
             count, _ = self._diff(domains)
         changed = self._changed[:count]
         if changed.size == 0 and meta[2] > 1:
             return True
-        need = changed.size + 2 * min(self.size + self.nodes,
+        need = changed.size + 6 * min(self.size + self.nodes,
                                       changed.size * self._max_degree)
         if meta[0] + need >= self._tb.shape[0] or meta[2] + 1 >= self._marks.shape[0]:
             self._grow(2 * (meta[0] + need) + 1)
         eu, ev, nu, nv, hu, hv = self._edges
         ok = kernels.tree_step(domains, changed, self.nodes, eu, ev, nu, nv, hu, hv,
-                               self._var_ptr, self._var_edge, *self._adj, view, self._state,
-                               self._over, self._parent, self._size, self._nxt, self._tkind,
+                               self._var_ptr, self._var_edge, *self._adj, self._ends, view,
+                               self._state, self._over, self._parent, self._size, self._nxt,
+                               self._lnext, self._lprev, self._tkind,
                                self._ta, self._tb, meta, self._marks, self._exact,
                                self._lists, self._seen, self._par, self._queue, self._fmark,
                                self._ftail, self._tarjan, self.culprits, self._budget)
@@ -189,6 +195,29 @@ class SpanningTree:
     def nbytes(self) -> int:
         """The memory the constraint holds (for estimates before a search)."""
         return sum(a.nbytes for a in vars(self).values() if isinstance(a, np.ndarray))
+
+
+def _boundaries(nodes: int, adj: tuple[np.ndarray, ...], state: np.ndarray, dtype: type
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """The boundary lists of the single-node pieces (see csp_tree_kernels): per node, its
+    sentinel ``len(adj_edge) + node`` and its entries whose edge is possible, in a circle."""
+    ptr, adj_edge = adj[0], adj[1]
+    base = adj_edge.shape[0]
+    owner = np.repeat(np.arange(nodes), np.diff(ptr))
+    alive = np.flatnonzero(state[adj_edge] != 0)
+    items = np.concatenate([base + np.arange(nodes), alive])
+    keys = np.concatenate([np.arange(nodes), owner[alive]])
+    order = np.argsort(keys, kind="stable")           # each node's sentinel first
+    seq, keys = items[order], keys[order]
+    first = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]])
+    after = np.roll(seq, -1)
+    if seq.size:
+        after[np.r_[first[1:], seq.size] - 1] = seq[first]
+    lnext = np.arange(base + nodes, dtype=dtype)
+    lprev = lnext.copy()
+    lnext[seq] = after
+    lprev[after] = seq
+    return lnext, lprev
 
 
 def _csr(rows: int, keys: np.ndarray, dtype: type, *columns: np.ndarray

@@ -11,8 +11,13 @@ list the edges of each variable, ``adj_ptr``/``adj_edge``/``adj_other`` those of
 The constraint keeps a *view* of the domains it last read, the state of every edge in that
 view (``state``: 2 chosen, 1 open, 0 closed), a union-find of the chosen edges (``parent``,
 ``size``, ``nxt``: the members of a piece as a circular list) without path compression, and
-a trail of every change to them (``tkind``/``ta``/``tb``, length ``meta[0]``) cut into
-*checkpoints* (``marks``), one per call, so that any earlier view can be restored.  A call
+per piece a circular doubly linked list (``lnext``/``lprev``) of its *boundary*: the
+adjacency entries (positions ``q`` in ``adj_edge``) of its members whose edge is still
+possible and was not merged, headed by the sentinel ``S = len(adj_edge) + root`` (``ends``
+gives the two entries of each edge), and a trail of every change to them
+(``tkind``/``ta``/``tb``, length ``meta[0]``) cut into *checkpoints* (``marks``), one per
+call, so that any earlier view can be restored.  Searches step from piece to piece along
+the boundaries, as on the graph with every piece contracted to one node.  A call
 (:func:`tree_step`) reads only the variables that changed since its view, and the work
 follows them.  Scratch for the searches: ``seen``/``par``/``queue`` (one per node, ``seen``
 holds stamps from the counter ``meta[1]``), ``fmark``/``ftail`` (one per edge).
@@ -24,13 +29,16 @@ import types
 
 from .twins import compile_twins
 
-__all__ = ["find", "diff", "rewind", "tree_step", "compiled", "VIEW", "STATE", "UNION"]
+__all__ = ["find", "diff", "rewind", "tree_step", "compiled", "VIEW", "STATE", "UNION",
+           "UNLINK"]
 
 #: Trail entries: a variable's old view (``ta`` variable, ``tb`` value), an edge's old state
-#: (``ta`` edge, ``tb`` state), a union (``ta`` the root joined under root ``tb``).
-VIEW, STATE, UNION = 0, 1, 2
-# meta: trail length, stamp counter, checkpoints, overlay edges, work of the call, path length
-_TPOS, _STAMP, _NCP, _NOVER, _WORK, _PLEN = 0, 1, 2, 3, 4, 5
+#: (``ta`` edge, ``tb`` state), a union (``ta`` the root joined under root ``tb``), a
+#: boundary entry taken out of its list (``ta`` the entry).
+VIEW, STATE, UNION, UNLINK = 0, 1, 2, 3
+# meta: trail length, stamp counter, checkpoints, overlay edges, work of the call, path
+# length, unions in force
+_TPOS, _STAMP, _NCP, _NOVER, _WORK, _PLEN, _UNIONS = 0, 1, 2, 3, 4, 5, 6
 
 
 def find(parent, x):
@@ -38,6 +46,37 @@ def find(parent, x):
     while parent[x] != x:
         x = parent[x]
     return x
+
+
+def across(parent, nu, nv, e, r):
+    """The piece at the end of edge ``e`` that is not piece ``r`` (``r`` for an edge inside
+    it)."""
+    a = find(parent, nu[e])
+    return find(parent, nv[e]) if a == r else a
+
+
+def _unlink(q, lnext, lprev):
+    """Take entry ``q`` out of its list (it keeps its links, for :func:`_relink`)."""
+    n = lnext[q]
+    p = lprev[q]
+    lnext[p] = n
+    lprev[n] = p
+
+
+def _relink(q, lnext, lprev):
+    """Put entry ``q`` back where :func:`_unlink` took it (undone in reverse order)."""
+    lnext[lprev[q]] = q
+    lprev[lnext[q]] = q
+
+
+def _swap(a, b, lnext, lprev):
+    """Join the lists of ``a`` and ``b`` into one; the same call again splits them."""
+    an = lnext[a]
+    bn = lnext[b]
+    lnext[a] = bn
+    lprev[bn] = a
+    lnext[b] = an
+    lprev[an] = b
 
 
 def edge_state(view, e, eu, ev, hu, hv):
@@ -58,10 +97,11 @@ def _log(tkind, ta, tb, meta, kind, a, b):
     meta[_TPOS] = t + 1
 
 
-def _undo(mark, dom, view, state, parent, size, nxt, tkind, ta, tb, meta):
+def _undo(mark, dom, view, state, parent, size, nxt, lnext, lprev, tkind, ta, tb, meta):
     """Undo the trail down to ``mark``; returns the change in the number of variables whose
     domain in ``dom`` is not within the view."""
     t = meta[_TPOS]
+    base = lnext.shape[0] - parent.shape[0]
     delta = 0
     while t > mark:
         t -= 1
@@ -74,6 +114,8 @@ def _undo(mark, dom, view, state, parent, size, nxt, tkind, ta, tb, meta):
                 delta += 1
         elif tkind[t] == STATE:
             state[a] = tb[t]
+        elif tkind[t] == UNLINK:
+            _relink(a, lnext, lprev)
         else:
             b = tb[t]
             parent[a] = a
@@ -81,6 +123,9 @@ def _undo(mark, dom, view, state, parent, size, nxt, tkind, ta, tb, meta):
             na = nxt[a]
             nxt[a] = nxt[b]
             nxt[b] = na
+            _relink(base + a, lnext, lprev)
+            _swap(base + b, base + a, lnext, lprev)
+            meta[_UNIONS] -= 1
     meta[_TPOS] = t
     return delta
 
@@ -100,21 +145,23 @@ def diff(dom, view, changed):
     return count, outside
 
 
-def rewind(dom, view, state, parent, size, nxt, tkind, ta, tb, meta, marks, exact, outside):
+def rewind(dom, view, state, parent, size, nxt, lnext, lprev, tkind, ta, tb, meta, marks,
+           exact, outside):
     """Back up to the latest checkpoint whose view holds ``dom`` (``outside`` variables are
     not within the current view) and that is *exact* (its call narrowed nothing, so its view
     is the domains it certified); the bottom checkpoint (nothing read yet) always is."""
     ncp = meta[_NCP]
     while ncp > 1 and (outside > 0 or not exact[ncp - 1]):
         ncp -= 1
-        outside += _undo(marks[ncp - 1], dom, view, state, parent, size, nxt, tkind, ta, tb,
-                         meta)
+        outside += _undo(marks[ncp - 1], dom, view, state, parent, size, nxt, lnext, lprev,
+                         tkind, ta, tb, meta)
     meta[_NCP] = ncp
 
 
 def tree_step(dom, changed, nodes, eu, ev, nu, nv, hu, hv, var_ptr, var_edge, adj_ptr,
-              adj_edge, adj_other, view, state, over, parent, size, nxt, tkind, ta, tb, meta,
-              marks, exact, lists, seen, par, queue, fmark, ftail, tarjan, blame, budget):
+              adj_edge, adj_other, ends, view, state, over, parent, size, nxt, lnext, lprev,
+              tkind, ta, tb, meta, marks, exact, lists, seen, par, queue, fmark, ftail, tarjan,
+              blame, budget):
     """One propagation from the view (the top checkpoint) to ``dom``, which is within it and
     differs at the variables ``changed``; narrows ``dom``.  Returns 1, or 0 when no spanning
     tree is left (the view then as before).
@@ -132,12 +179,13 @@ def tree_step(dom, changed, nodes, eu, ev, nu, nv, hu, hv, var_ptr, var_edge, ad
     meta[_NOVER] = 0
     meta[_WORK] = 0
     ok = _step(dom, changed, nodes, eu, ev, nu, nv, hu, hv, var_ptr, var_edge, adj_ptr,
-               adj_edge, adj_other, view, state, over, parent, size, nxt, tkind, ta, tb, meta,
-               marks, lists, seen, par, queue, fmark, ftail, tarjan, blame, budget)
+               adj_edge, adj_other, ends, view, state, over, parent, size, nxt, lnext, lprev,
+               tkind, ta, tb, meta, lists, seen, par, queue, fmark, ftail, tarjan, blame,
+               budget)
     for i in range(meta[_NOVER]):
         over[lists[2, i]] = 0
     if not ok:
-        _undo(start, dom, view, state, parent, size, nxt, tkind, ta, tb, meta)
+        _undo(start, dom, view, state, parent, size, nxt, lnext, lprev, tkind, ta, tb, meta)
         return 0
     ncp = meta[_NCP]
     if meta[_TPOS] > marks[ncp - 1]:
@@ -148,10 +196,11 @@ def tree_step(dom, changed, nodes, eu, ev, nu, nv, hu, hv, var_ptr, var_edge, ad
 
 
 def _step(dom, changed, nodes, eu, ev, nu, nv, hu, hv, var_ptr, var_edge, adj_ptr, adj_edge,
-          adj_other, view, state, over, parent, size, nxt, tkind, ta, tb, meta, marks, lists,
-          seen, par, queue, fmark, ftail, tarjan, blame, budget):
+          adj_other, ends, view, state, over, parent, size, nxt, lnext, lprev, tkind, ta, tb,
+          meta, lists, seen, par, queue, fmark, ftail, tarjan, blame, budget):
     """The body of :func:`tree_step`: 1 or 0."""
     certified = meta[_NCP] > 1
+    base = adj_edge.shape[0]
     for i in range(changed.shape[0]):            # the new view
         c = changed[i]
         _log(tkind, ta, tb, meta, VIEW, c, view[c])
@@ -171,6 +220,9 @@ def _step(dom, changed, nodes, eu, ev, nu, nv, hu, hv, var_ptr, var_edge, adj_pt
                 elif state[e] > 0:
                     lists[1, nclosed] = e
                     nclosed += 1
+                    for j in range(2):
+                        _unlink(ends[j, e], lnext, lprev)
+                        _log(tkind, ta, tb, meta, UNLINK, ends[j, e], 0)
                 state[e] = s
     for i in range(nchosen):                     # merge; cut the open edges in between
         e = lists[0, i]
@@ -180,21 +232,26 @@ def _step(dom, changed, nodes, eu, ev, nu, nv, hu, hv, var_ptr, var_edge, adj_pt
             return 0
         if size[ru] < size[rv]:
             ru, rv = rv, ru
-        x = rv
-        while True:
-            for q in range(adj_ptr[x], adj_ptr[x + 1]):
-                f = adj_edge[q]
-                if (state[f] == 1 and over[f] == 0 and find(parent, adj_other[q]) == ru
-                        and not _narrow(f, 1, dom, eu, ev, hu, hv, over, lists, meta, blame)):
-                    return 0
-            x = nxt[x]
-            if x == rv:
+        for j in range(2):
+            _unlink(ends[j, e], lnext, lprev)
+            _log(tkind, ta, tb, meta, UNLINK, ends[j, e], 0)
+        q = base + rv
+        while True:                              # rv's boundary: the edges to ru are cut
+            q = lnext[q]
+            if q == base + rv:
                 break
+            f = adj_edge[q]
+            if (state[f] == 1 and over[f] == 0 and find(parent, adj_other[q]) == ru
+                    and not _narrow(f, 1, dom, eu, ev, hu, hv, over, lists, meta, blame)):
+                return 0
         parent[rv] = ru
         size[ru] += size[rv]
         x = nxt[ru]
         nxt[ru] = nxt[rv]
         nxt[rv] = x
+        _swap(base + ru, base + rv, lnext, lprev)
+        _unlink(base + rv, lnext, lprev)
+        meta[_UNIONS] += 1
         _log(tkind, ta, tb, meta, UNION, rv, ru)
     for i in range(changed.shape[0]):            # open edges inside a piece (self-loops)
         c = changed[i]
@@ -212,8 +269,9 @@ def _step(dom, changed, nodes, eu, ev, nu, nv, hu, hv, var_ptr, var_edge, adj_pt
             u, v = nu[e], nv[e]
             if find(parent, u) == find(parent, v):
                 continue
-            r = _check(u, v, dom, eu, ev, nu, nv, hu, hv, adj_ptr, adj_edge, adj_other,
-                       state, over, lists, seen, par, queue, fmark, ftail, meta, blame, budget)
+            r = _check(find(parent, u), find(parent, v), dom, eu, ev, nu, nv, hu, hv,
+                       adj_edge, adj_other, state, over, parent, lnext, lists, seen, par,
+                       queue, fmark, ftail, meta, blame, budget)
             if r == 0:
                 if blame[0] < 0:                 # disconnected: blame the closed edge
                     blame[0], blame[1] = eu[e], ev[e]
@@ -222,8 +280,8 @@ def _step(dom, changed, nodes, eu, ev, nu, nv, hu, hv, var_ptr, var_edge, adj_pt
                 certified = False
                 break
     if not certified:
-        return _bridges(dom, nodes, eu, ev, hu, hv, adj_ptr, adj_edge, adj_other, state, over,
-                        lists, meta, tarjan, queue, par, blame)
+        return _bridges(dom, nodes, eu, ev, hu, hv, adj_edge, adj_other, state, over, parent,
+                        lnext, lists, meta, tarjan, queue, par, blame)
     return 1
 
 
@@ -245,16 +303,16 @@ def _narrow(e, how, dom, eu, ev, hu, hv, over, lists, meta, blame):
     return 1
 
 
-def _check(u, v, dom, eu, ev, nu, nv, hu, hv, adj_ptr, adj_edge, adj_other, state, over,
-           lists, seen, par, queue, fmark, ftail, meta, blame, budget):
-    """Nodes ``u`` and ``v`` must stay joined by two edge-disjoint paths of possible edges (a
-    chosen edge counts twice): each open edge on every ``u-v`` path is a bridge, forced
-    here.  A path, then a search of the residual graph of that path (as a flow of 1): if it
+def _check(u, v, dom, eu, ev, nu, nv, hu, hv, adj_edge, adj_other, state, over, parent,
+           lnext, lists, seen, par, queue, fmark, ftail, meta, blame, budget):
+    """Pieces ``u`` and ``v`` (roots) must stay joined by two edge-disjoint paths of possible
+    edges (a chosen edge counts twice): each open edge on every ``u-v`` path is a bridge,
+    forced here.  A path, then a search of the residual graph of that path (as a flow of 1): if it
     reaches ``v`` there are two paths; each time one side runs out, it is left by one edge
     of the path, a bridge, which is forced and crossed.  Returns 1, 0 on failure
     (disconnected, or a bridge that cannot be chosen), 2 past the budget."""
-    r = _meet(u, v, False, 0, 0, dom, eu, ev, hu, hv, nu, nv, adj_ptr, adj_edge, adj_other,
-              state, over, lists, seen, par, queue, fmark, ftail, meta, blame, budget)
+    r = _meet(u, v, False, 0, 0, dom, eu, ev, hu, hv, nu, nv, adj_edge, adj_other, state,
+              over, parent, lnext, lists, seen, par, queue, fmark, ftail, meta, blame, budget)
     if r != 1:
         if r <= 0:
             blame[0], blame[1] = -1, -1
@@ -274,33 +332,35 @@ def _check(u, v, dom, eu, ev, nu, nv, hu, hv, adj_ptr, adj_edge, adj_other, stat
             break
         e = par[y]
         tail = y
-        y = nu[e] + nv[e] - y
+        y = across(parent, nu, nv, e, y)
     while par[x] >= 0:
         e = par[x]
-        tail = nu[e] + nv[e] - x
+        tail = across(parent, nu, nv, e, x)
         if state[e] == 1 and over[e] != 2:
             fmark[e] = flow
             ftail[e] = tail
             lists[3, plen] = e
             plen += 1
         x = tail
-    r = _meet(u, v, True, flow, plen, dom, eu, ev, hu, hv, nu, nv, adj_ptr, adj_edge,
-              adj_other, state, over, lists, seen, par, queue, fmark, ftail, meta, blame,
+    r = _meet(u, v, True, flow, plen, dom, eu, ev, hu, hv, nu, nv, adj_edge, adj_other,
+              state, over, parent, lnext, lists, seen, par, queue, fmark, ftail, meta, blame,
               budget)
     return 1 if r == 1 else 2 if r == 2 else 0
 
 
-def _meet(u, v, residual, flow, plen, dom, eu, ev, hu, hv, nu, nv, adj_ptr, adj_edge,
-          adj_other, state, over, lists, seen, par, queue, fmark, ftail, meta, blame, budget):
-    """Breadth-first from ``u`` and, backwards, from ``v`` at once, the smaller frontier
-    first, over the possible edges.  Returns 1 when they meet (``queue[0:3]`` = the last
-    node of ``u``'s side, the edge, the first of ``v``'s; ``par`` leads back), 0 when
-    ``u``'s side runs out, -1 when ``v``'s does, 2 past ``budget`` edges scanned in the
-    call.  With ``residual``, not along an open edge of the path stamped ``flow`` (its
-    ``plen`` edges in ``lists[3]``) in the path's direction; a side that runs out is left
-    by one such edge, a bridge: it is forced and the side goes on across it (3 if that
-    wipes out a domain)."""
+def _meet(u, v, residual, flow, plen, dom, eu, ev, hu, hv, nu, nv, adj_edge, adj_other,
+          state, over, parent, lnext, lists, seen, par, queue, fmark, ftail, meta, blame,
+          budget):
+    """Breadth-first from piece ``u`` and, backwards, from piece ``v`` at once, the smaller
+    frontier first, over the possible edges between pieces (along their boundaries).
+    Returns 1 when they meet (``queue[0:3]`` = the last piece of ``u``'s side, the edge, the
+    first of ``v``'s; ``par`` leads back), 0 when ``u``'s side runs out, -1 when ``v``'s
+    does, 2 past ``budget`` boundary entries scanned in the call.  With ``residual``, not
+    along an open edge of the path stamped ``flow`` (its ``plen`` edges in ``lists[3]``) in
+    the path's direction; a side that runs out is left by one such edge, a bridge: it is
+    forced and the side goes on across it (3 if that wipes out a domain)."""
     k = seen.shape[0]
+    base = adj_edge.shape[0]
     mine_a = meta[_STAMP] + 1
     mine_b = mine_a + 1
     meta[_STAMP] = mine_b
@@ -319,7 +379,7 @@ def _meet(u, v, residual, flow, plen, dom, eu, ev, hu, hv, nu, nv, adj_ptr, adj_
             bridge = -1
             for i in range(plen):
                 e = lists[3, i]
-                head = nu[e] + nv[e] - ftail[e]
+                head = across(parent, nu, nv, e, ftail[e])
                 if over[e] != 2 and (seen[ftail[e]] == side) != (seen[head] == side):
                     bridge = e
                     break
@@ -329,7 +389,7 @@ def _meet(u, v, residual, flow, plen, dom, eu, ev, hu, hv, nu, nv, adj_ptr, adj_
                 return 3
             y = ftail[bridge]
             if side == mine_a:                   # cross it: the head joins u's side
-                y = nu[bridge] + nv[bridge] - y
+                y = across(parent, nu, nv, bridge, y)
             if seen[y] == mine_a + mine_b - side:   # the other side's: they meet
                 return 1
             seen[y] = side
@@ -352,13 +412,19 @@ def _meet(u, v, residual, flow, plen, dom, eu, ev, hu, hv, nu, nv, adj_ptr, adj_
             side = 1
         mine = mine_a if side == 0 else mine_b
         other = mine_b if side == 0 else mine_a
-        meta[_WORK] += adj_ptr[x + 1] - adj_ptr[x]
-        for q in range(adj_ptr[x], adj_ptr[x + 1]):
+        q = base + x
+        while True:
+            q = lnext[q]
+            if q == base + x:
+                break
+            meta[_WORK] += 1
             e = adj_edge[q]
             s = state[e]
             if s == 0 or over[e] == 1:
                 continue
-            y = adj_other[q]
+            y = find(parent, adj_other[q])
+            if y == x:
+                continue
             if (residual and s == 1 and over[e] != 2 and fmark[e] == flow
                     and ftail[e] == (x if side == 0 else y)):
                 continue
@@ -382,36 +448,41 @@ def _meet(u, v, residual, flow, plen, dom, eu, ev, hu, hv, nu, nv, adj_ptr, adj_
                 tb_ -= 1
 
 
-def _bridges(dom, nodes, eu, ev, hu, hv, adj_ptr, adj_edge, adj_other, state, over, lists,
-             meta, tarjan, stack_node, stack_edge, blame):
-    """The whole pass: the possible edges must join every node, and each bridge of that
-    graph (an edge whose loss would split it) must be chosen.  Iterative Tarjan from node
-    0; ``tarjan`` rows are scratch (discovery, low, next adjacency).  Returns 0 on failure."""
+def _bridges(dom, nodes, eu, ev, hu, hv, adj_edge, adj_other, state, over, parent, lnext,
+             lists, meta, tarjan, stack_node, stack_edge, blame):
+    """The whole pass: the possible edges must join every piece, and each bridge of that
+    graph (an edge whose loss would split it) must be chosen.  Iterative Tarjan over the
+    pieces (along their boundaries) from the piece of node 0; ``tarjan`` rows are scratch
+    (discovery, low, the boundary entry reached).  Returns 0 on failure."""
     disc, low, nxt_adj = tarjan[0], tarjan[1], tarjan[2]
+    base = adj_edge.shape[0]
     for c in range(nodes):
         disc[c] = -1
-    disc[0] = low[0] = 0
+    r = find(parent, 0)
+    disc[r] = low[r] = 0
     timer = 1
     top = 0
-    stack_node[0] = 0
+    stack_node[0] = r
     stack_edge[0] = -1
-    nxt_adj[0] = adj_ptr[0]
+    nxt_adj[r] = base + r
     while top >= 0:
         x = stack_node[top]
-        if nxt_adj[x] < adj_ptr[x + 1]:
-            q = nxt_adj[x]
-            nxt_adj[x] += 1
+        q = lnext[nxt_adj[x]]
+        if q != base + x:
+            nxt_adj[x] = q
             e = adj_edge[q]
             if state[e] == 0 or over[e] == 1 or e == stack_edge[top]:
                 continue
-            y = adj_other[q]
+            y = find(parent, adj_other[q])
+            if y == x:
+                continue
             if disc[y] < 0:
                 disc[y] = low[y] = timer
                 timer += 1
                 top += 1
                 stack_node[top] = y
                 stack_edge[top] = e
-                nxt_adj[y] = adj_ptr[y]
+                nxt_adj[y] = base + y
             elif disc[y] < low[x]:
                 low[x] = disc[y]
         else:
@@ -424,14 +495,14 @@ def _bridges(dom, nodes, eu, ev, hu, hv, adj_ptr, adj_edge, adj_other, state, ov
                 if (low[x] > disc[p] and state[e] == 1 and over[e] != 2
                         and not _narrow(e, 2, dom, eu, ev, hu, hv, over, lists, meta, blame)):
                     return 0
-    if timer != nodes:
+    if timer != nodes - meta[_UNIONS]:
         blame[0], blame[1] = -1, -1
         return 0
     return 1
 
 
-_KERNELS = (find, diff, edge_state, _log, _undo, rewind, _narrow, _meet, _check, _bridges, _step,
-            tree_step)
+_KERNELS = (find, across, _unlink, _relink, _swap, diff, edge_state, _log, _undo, rewind, _narrow,
+            _meet, _check, _bridges, _step, tree_step)
 _COMPILED: types.SimpleNamespace | None = None
 
 

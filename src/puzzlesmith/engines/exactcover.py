@@ -97,8 +97,10 @@ import numpy as np
 from ..errors import LimitReached, UsageError
 from ..results import CountResult, Limits, SolveResult, Stats, Status, count_status
 from .driver import ChunkDriver
+from .events import recorder
 from .exactcover_kernels import (
     C_DYNAMIC,
+    C_LEVEL,
     C_NODES,
     C_PFAILS,
     C_PIGEON,
@@ -106,6 +108,7 @@ from .exactcover_kernels import (
     C_PROBES,
     C_QLEN,
     CONTROL_SIZE,
+    EXCLUDED,
     EXHAUSTED,
     FOUND,
     FREE,
@@ -437,6 +440,7 @@ class Search:
                              "kernel": kernel_name(False)})
         self.driver = ChunkDriver(limits, progress, stats, first_chunk=1)
         self.stats = self.driver.stats
+        self._emit = recorder()  # while set, the interpreted kernels run one node a call
 
     def _general_state(self, exactcover_kernels, ctl: list[int]) -> None:
         """The state and model of the general kernel (``search``)."""
@@ -533,6 +537,10 @@ class Search:
         stop = self.driver.budget()
         if not self.compiled and move is not None:
             stop = min(stop, move - ctl[C_PROBES])  # nodes and probes: the "auto" budget
+        watched = self._emit is not None and not self.compiled
+        if watched:
+            stop = min(stop, ctl[C_NODES] + 1)
+            before = (ctl[C_NODES], self._decision())
         if self.problem.plain:
             outcome, found = self._kernel(
                 self._model[0], state["status"], *self._model[1:], state["cells"],
@@ -542,6 +550,8 @@ class Search:
                 *self._model[:3], state["status"], state["cover"], state["avail"],
                 *self._model[3:], state["trail"], ctl, state["queue"], state["queued"],
                 state["scratch"], state["decisions"], stop, max_found)
+        if watched:
+            self._report(outcome, *before)
         self.found += int(found)
         self.stats.extra["solutions"] = self.found
         self.stats.extra["probes"] = int(ctl[C_PROBES])
@@ -552,6 +562,37 @@ class Search:
         if outcome in (EXHAUSTED, GAVE_UP):
             self._finish(outcome)
         return outcome, int(found)
+
+    def _decision(self) -> tuple[int, int | None, int | None]:
+        """The depth, and the option and item (indices; None if none) decided there."""
+        ctl, p = self._state["ctl"], self.problem
+        level = ctl[C_LEVEL]
+        if level == 0:
+            return 0, None, None
+        if not p.plain:
+            item, _, option = (row[level] for row in self._state["decisions"][:3])
+            return level, option, item if item >= 0 else None
+        item, pos = self._state["levels"][0][level], self._state["levels"][1][level]
+        first = self._model[5][item]
+        option = self._model[3][self._state["cells"][0][pos]] if pos >= first else None
+        return level, option, item
+
+    def _report(self, outcome: int, nodes: int, last: tuple) -> None:
+        """Tell the recorder what the node just searched did (see :mod:`.events`)."""
+        if outcome == PAUSED and self._state["ctl"][C_NODES] == nodes:
+            return  # the root's probing paused: no node yet
+        kind = {FOUND: "solution", EXHAUSTED: "exhausted"}.get(outcome)
+        depth, option, item = self._decision()
+        if kind is None:
+            kind = "choose" if depth > last[0] else "undo"
+            if kind == "undo":
+                depth, option, item = last
+        names, status = self.problem.names, self._state["status"]
+        self._emit(kind, {
+            "depth": depth, "option": None if option is None else names[option],
+            "item": None if item is None else self.problem.items[item],
+            "taken": [names[o] for o, s in enumerate(status) if s == TAKEN],
+            "excluded": [names[o] for o, s in enumerate(status) if s == EXCLUDED]})
 
     def _compile(self) -> None:
         """Move the state to numpy arrays and continue with the compiled kernels (loading

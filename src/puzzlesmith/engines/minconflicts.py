@@ -39,6 +39,7 @@ from typing import Protocol
 
 from ..errors import UsageError
 from ..results import Limits, Stats, Status
+from .events import recorder
 
 __all__ = ["RepairProblem", "RepairResult", "min_conflicts"]
 
@@ -99,6 +100,9 @@ def min_conflicts(
     began = time.monotonic()
     next_report = began + 0.2
     variables = list(problem.variables())
+    emit = recorder()
+    if emit is not None:
+        emit("start", {"problem": problem})
     steps = plateau = scans = 0
     status = Status.GAVE_UP
     conflicted: list = []
@@ -135,6 +139,9 @@ def min_conflicts(
         value = choices[rng.randrange(len(choices))]
         if value != current:
             problem.assign(var, value)
+            if emit is not None:
+                emit("repair", {"problem": problem, "var": var, "old": current,
+                                "new": value})
             if best == now_conflicts:
                 plateau += 1
         if steps & 1023 == 0:

@@ -61,6 +61,7 @@ from typing import Any, Protocol
 
 from ..errors import UsageError
 from ..results import Limits, Stats, Status
+from .events import recorder
 
 __all__ = [
     "SearchProblem", "SearchResult", "search", "astar", "weighted_astar", "greedy", "idastar",
@@ -189,6 +190,7 @@ def _best_first(problem: SearchProblem, *, g_weight: float, h_weight: float, met
     counter = itertools.count()
     expanded = generated = 0
     peak = 1
+    emit = recorder()
     try:
         h0 = problem.heuristic(start)
         parent: dict[Hashable, tuple[Hashable | None, Any]] = {start: (None, None)}
@@ -222,6 +224,9 @@ def _best_first(problem: SearchProblem, *, g_weight: float, h_weight: float, met
                 heapq.heappush(frontier, (g_weight * g2 + h_weight * h, h,
                                           sign * next(counter), child))
             peak = max(peak, len(frontier))
+            if emit is not None:
+                emit("expand", {"state": state, "g": g, "h": problem.heuristic(state),
+                                "frontier": frontier, "best_g": best_g, "closed": closed})
     except KeyboardInterrupt:
         return _interrupted(budget, method, [expanded, generated, peak])
     return SearchResult(Status.UNSOLVABLE, method=method, reason="search space exhausted",
@@ -312,8 +317,10 @@ def idastar(problem: SearchProblem, *, weight: float = 1.0, limits: Limits | Non
     iterations = 0
     method = "idastar" if weight == 1 else "weighted-idastar"
     stack: list = []
+    emit = recorder()
     try:
-        threshold = weight * problem.heuristic(start)
+        h0 = problem.heuristic(start)
+        threshold = weight * h0
         while True:
             iterations += 1
             next_threshold = float("inf")
@@ -328,6 +335,9 @@ def idastar(problem: SearchProblem, *, weight: float = 1.0, limits: Limits | Non
                                                  iterations=iterations))
             stack = [iter(problem.successors(start))]
             expanded += 1
+            if emit is not None:
+                emit("expand", {"state": start, "g": 0, "h": h0, "bound": threshold,
+                                "iteration": iterations, "path": actions})
             while stack:
                 step = next(stack[-1], None)
                 if step is None:
@@ -342,7 +352,8 @@ def idastar(problem: SearchProblem, *, weight: float = 1.0, limits: Limits | Non
                 if child in on_path:
                     continue
                 g = costs[-1] + cost
-                f = g + weight * problem.heuristic(child)
+                h = problem.heuristic(child)
+                f = g + weight * h
                 if f > threshold:
                     next_threshold = min(next_threshold, f)
                     continue
@@ -364,6 +375,9 @@ def idastar(problem: SearchProblem, *, weight: float = 1.0, limits: Limits | Non
                 on_path.add(child)
                 costs.append(g)
                 stack.append(iter(problem.successors(child)))
+                if emit is not None:
+                    emit("expand", {"state": child, "g": g, "h": h, "bound": threshold,
+                                    "iteration": iterations, "path": actions})
             if next_threshold == float("inf"):
                 return SearchResult(Status.UNSOLVABLE, method=method,
                                     reason="search space exhausted",

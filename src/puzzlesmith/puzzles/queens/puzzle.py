@@ -109,16 +109,19 @@ class QueensPuzzle(Puzzle):
 
     def solve(self, instance: Board, *, limits: Limits | None = None, seed: int | None = None,
               progress: Progress | None = None, method: str | None = None,
-              unique: bool = False, **params: Any) -> SolveResult:
+              unique: bool = False, start: list[int | None] | None = None,
+              **params: Any) -> SolveResult:
         """Place the queens (keeping the givens) with ``method``; with ``unique`` also
-        count up to two solutions to say whether the answer is the only one."""
+        count up to two solutions to say whether the answer is the only one; ``start``:
+        min-conflicts' first start (see :func:`.solve.solve`)."""
         _no_params(params)
         method = method or solve.default_method(instance)
         solve.check_method(instance, method)
         if unique:
             counting.check_size(instance, "proving uniqueness")
         limits = (limits or Limits()).started()
-        outcome = solve.solve(instance, method, seed=seed, limits=limits, progress=progress)
+        outcome = solve.solve(instance, method, seed=seed, limits=limits, progress=progress,
+                              start=start)
         result = SolveResult(outcome.status, outcome.stats, solution=outcome.rows,
                              wanted_unique=unique, puzzle=self.name,
                              details={"n": instance.n, "givens": len(instance.givens),

@@ -38,6 +38,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import partial
 
 import numpy as np
 
@@ -105,13 +106,20 @@ def check_method(board: Board, method: str) -> None:
 
 
 def solve(board: Board, method: str | None = None, *, seed: int | None = None,
-          limits: Limits | None = None, progress: Callable[[Stats], None] | None = None
-          ) -> Outcome:
+          limits: Limits | None = None, progress: Callable[[Stats], None] | None = None,
+          start: list[int | None] | None = None) -> Outcome:
     """Place ``board.n`` queens, keeping the givens, with ``method`` (default
     :func:`default_method`).  ``limits``: ``nodes`` counts the method's steps (see the
-    package's docs), ``seconds`` the time; ``seed`` makes the random methods reproducible."""
+    package's docs), ``seconds`` the time; ``seed`` makes the random methods reproducible.
+    ``start`` (min-conflicts only): a row per column for the first repair to start from
+    (None: the column's greedy row)."""
     method = method or default_method(board)
     check_method(board, method)
+    run = _SOLVERS[method]
+    if start is not None:
+        if method != "minconflicts" or len(start) != board.n:
+            raise UsageError("a start position needs minconflicts and a row per column")
+        run = partial(_minconflicts, start=start)
     limits = (limits or Limits()).started()
     began = time.monotonic()
     if board.n in (2, 3):
@@ -120,7 +128,7 @@ def solve(board: Board, method: str | None = None, *, seed: int | None = None,
         outcome = Outcome(Status.SOLVED, [r for _, r in board.givens], Stats())
     else:
         try:
-            outcome = _SOLVERS[method](board, random.Random(seed), limits, progress)
+            outcome = run(board, random.Random(seed), limits, progress)
         except KeyboardInterrupt:
             outcome = Outcome(Status.GAVE_UP, None, Stats(), "interrupt")
     outcome.stats.seconds = time.monotonic() - began
@@ -172,9 +180,10 @@ class RowsProblem:
     """N-Queens for :func:`~puzzlesmith.engines.minconflicts.min_conflicts`: one variable per
     free column, its value the row; row and diagonal counters make a conflict count O(1).
     Given queens are counted but never move.  Starts greedily: each free column takes a
-    least-attacked row (ties at random)."""
+    least-attacked row (ties at random), unless ``start`` gives it one."""
 
-    def __init__(self, board: Board, rng: random.Random):
+    def __init__(self, board: Board, rng: random.Random,
+                 start: list[int | None] | None = None):
         n = self.n = board.n
         self.free, _ = _free(board)
         self.rows = [0] * n
@@ -184,6 +193,9 @@ class RowsProblem:
         for c, r in board.givens:
             self._add(c, r)
         for c in self.free:
+            if start is not None and start[c] is not None:
+                self._add(c, start[c])
+                continue
             best, choices = n * 3 + 1, []
             for r in range(n):
                 k = self.row[r] + self.up[c + r] + self.down[c - r + n]
@@ -235,12 +247,14 @@ def _start_rows(board: Board) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return rows, np.array(cols, np.int32), given
 
 
-def _python_repair(board, rng, limits, progress) -> Outcome:
+def _python_repair(board, rng, limits, progress, start=None) -> Outcome:
     """The generic engine, restarted from a new greedy start every ``max(1000, 50 N)``
-    steps (plain min-conflicts can stall in a local minimum on small boards)."""
+    steps (plain min-conflicts can stall in a local minimum on small boards); the first
+    start takes the rows of ``start``."""
     stats = Stats(extra={"starts": 0})
     while stats.nodes < PYTHON_REPAIR_STEPS:
-        problem = RowsProblem(board, rng)
+        problem = RowsProblem(board, rng, start)
+        start = None
         stats.extra["starts"] += 1
         budget = min(PYTHON_REPAIR_STEPS - stats.nodes, max(1000, 50 * board.n))
         left = None if limits.nodes is None else limits.nodes - stats.nodes
@@ -258,10 +272,10 @@ def _kernel_seed(rng: random.Random) -> np.ndarray:
     return np.array([rng.getrandbits(64)], np.uint64)
 
 
-def _minconflicts(board, rng, limits, progress) -> Outcome:
+def _minconflicts(board, rng, limits, progress, start=None) -> Outcome:
     n = board.n
     if n < COMPILED_FROM:
-        return _python_repair(board, rng, limits, progress)
+        return _python_repair(board, rng, limits, progress, start)
     k = kernels(limits.deadline())
     rows, cols, given = _start_rows(board)
     m = n - len(given)

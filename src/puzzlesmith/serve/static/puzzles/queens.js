@@ -129,7 +129,9 @@ export default {
   traceInfo(board, trace, index) {
     const step = trace.steps[index];
     if (!step) return { text: "the start: a queen in every column, placed at random" };
-    return { text: `move the queen of column ${step.col} from row ${step.from} to row ${step.to}; ` +
+    const what = step.from === null ? `place the queen of column ${step.col} on row ${step.to}`
+      : `move the queen of column ${step.col} from row ${step.from} to row ${step.to}`;
+    return { text: `${what}; ` +
       `${step.attacked} queen${step.attacked === 1 ? " is" : "s are"} attacked` };
   },
 };
