@@ -112,7 +112,7 @@ from .exactcover_kernels import (
     PAUSED,
     TAKEN,
 )
-from .kernels import ensure_warm, kernel_name, switch_at, warm_up
+from .kernels import PIGEONHOLE_WEIGHT, ensure_warm, kernel_name, switch_at, warm_up
 
 __all__ = ["ExactCover", "Search", "Colored"]
 
@@ -340,7 +340,8 @@ class Search:
                  kernels: str = "auto"):
         from . import exactcover_kernels
 
-        self._switch_at = switch_at("exactcover", kernels, int(problem.opt_items.size))
+        self._switch_at = switch_at("exactcover", kernels, int(problem.opt_items.size),
+                                    PIGEONHOLE_WEIGHT if problem.pigeonhole else 1)
         self.problem = problem
         self.max_found = max_found
         self.status: Status | None = None
