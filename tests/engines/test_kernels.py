@@ -39,6 +39,15 @@ def test_auto_is_decided_by_size_and_nodes_only():
             assert kernels.switch_at(engine, "auto", rule.big) == 0
 
 
+def test_a_costlier_node_weighs_on_size_and_budget():
+    """Exact cover with the pigeonhole bounds: a 10x10 two-star Star Battle (624 entries)
+    moves after a quarter of the budget, a 14x14 one (1,264) starts compiled."""
+    weight, rule = kernels.PIGEONHOLE_WEIGHT, kernels.AUTO["exactcover"]
+    assert kernels.switch_at("exactcover", "auto", 624, weight) == rule.nodes // weight
+    assert kernels.switch_at("exactcover", "auto", 1264, weight) == 0
+    assert kernels.switch_at("exactcover", "python", 1264, weight) is None
+
+
 @pytest.fixture
 def slow(monkeypatch):
     """Make the warm-up called NAME wait until the returned event is set (as a cold

@@ -569,12 +569,15 @@ def _next_free(p, start, status, item_start, item_opts):
 # (Algorithm X over sparse sets).  Each item's free options are the first ``size[i]``
 # entries of its segment of ``cells`` (entries of the option -> items table, in the item ->
 # options layout); removing one swaps it to the segment's end, so an undo only gives the
-# sizes back (a trail of the items whose size went down).  The active items are a sparse set
-# too.  A node is the root or an option taken (its covering may fail at once); the item
-# branched on is the active primary item with the fewest free options, the earliest on ties.
+# sizes back (a trail of (item, size) pairs, one per item whose size went down and segment of
+# the trail, as in Knuth's dancing cells).  The active items are a sparse set too.  A node is
+# the root or an option taken (its covering may fail at once); the item branched on is the
+# active primary item with the fewest free options, the earliest on ties.  Compiled, the
+# entries and items are unsigned 32-bit arrays (see the engine's ``_plain_arrays``).
 # The kernel's slots of ``ctl`` (besides C_TRAIL, C_LEVEL, C_MODE, C_NODES):
 C_ACTIVE = C_QLEN  # the number of active items
 C_FAILED = C_ROUND  # the option just taken failed to cover: its node ends at once
+C_SEGMENT = C_STAMP  # the number of the trail's current segment (see _new_segment)
 
 
 def _deactivate(i, active, where, ctl):
@@ -590,14 +593,16 @@ def _deactivate(i, active, where, ctl):
 
 
 def _hide(j, color, before, check, primary, opt_start, opt_items, entry_opt, colors,
-          item_start, cells, loc, size, where, trail, ctl):
+          item_start, cells, loc, size, where, stamp, trail, ctl):
     """Remove the free options of item ``j`` (but those giving it ``color``, unless 0) from
     the other items that were active (at positions below ``before``): each such entry is
-    swapped past the end of its item's free options and the item noted on the trail.  With
-    ``check``, False as soon as an active primary item would lose its last option (the undo
-    restores what was removed)."""
+    swapped past the end of its item's free options; an item's size goes on the trail the
+    first time it changes in the current segment (``stamp``, see :func:`_new_segment`).
+    With ``check``, False as soon as an active primary item would lose its last option (the
+    undo restores what was removed)."""
     t = ctl[C_TRAIL]  # kept in locals: the loop is the kernel's hot spot
     now = ctl[C_ACTIVE]
+    seg = ctl[C_SEGMENT]
     for pos in range(item_start[j], item_start[j] + size[j]):
         if color != 0 and colors[cells[pos]] == color:
             continue
@@ -618,14 +623,17 @@ def _hide(j, color, before, check, primary, opt_start, opt_items, entry_opt, col
             cells[last] = k
             loc[k] = last
             size[i] = left
-            trail[t] = i
-            t += 1
+            if stamp[i] != seg:
+                stamp[i] = seg
+                trail[t] = i
+                trail[t + 1] = left + 1
+                t += 2
     ctl[C_TRAIL] = t
     return True
 
 
 def _cover(o, p, primary, opt_start, opt_items, entry_opt, colors, item_start, cells, loc,
-           size, active, where, trail, ctl):
+           size, active, where, stamp, trail, ctl):
     """Take option ``o`` (branching on item ``p``): deactivate its other items, then hide
     them (keeping the options that give an item the same colour).  False if an active
     primary item is left without options."""
@@ -638,7 +646,7 @@ def _cover(o, p, primary, opt_start, opt_items, entry_opt, colors, item_start, c
         i = opt_items[k]
         if i != p and where[i] < before and not _hide(
                 i, colors[k], before, True, primary, opt_start, opt_items, entry_opt, colors,
-                item_start, cells, loc, size, where, trail, ctl):
+                item_start, cells, loc, size, where, stamp, trail, ctl):
             return False
     return True
 
@@ -655,12 +663,18 @@ def _choose_plain(primary, size, active, ctl):
     return best
 
 
+def _new_segment(ctl):
+    """Start a new segment of the trail (the hiding of an item branched on, or the covering
+    by one option): each item's size is trailed at most once per segment."""
+    ctl[C_SEGMENT] += 1
+
+
 def _undo_plain(mark, size, trail, ctl):
-    """Give back the sizes taken since the trail had length ``mark``."""
+    """Give back the sizes trailed since the trail had length ``mark`` (pairs: item, size)."""
     t = ctl[C_TRAIL]
     while t > mark:
-        t -= 1
-        size[trail[t]] += 1
+        t -= 2
+        size[trail[t]] = trail[t + 1]
     ctl[C_TRAIL] = t
 
 
@@ -668,12 +682,14 @@ def search_plain(primary, status, opt_start, opt_items, entry_opt, colors, item_
                  trail, ctl, levels, node_stop, max_found):
     """:func:`search` for plain exact cover (dancing cells), resumable the same way.
 
-    ``cells`` is (cells, loc, size, active, where): the items' segments of entries, each
-    entry's position, the items' free option counts, the active items and each item's
-    position among them.  ``levels`` rows: item, position of the option taken in its
-    segment, trail length and active count before the item was hidden, trail length after.
+    ``cells`` is (cells, loc, size, active, where, stamp): the items' segments of entries,
+    each entry's position, the items' free option counts, the active items, each item's
+    position among them and the trail segment that last saved its size.  ``levels`` rows:
+    item, position of the option taken in its segment, trail length and active count before
+    the item was hidden, trail length after.
     """
-    cells_, loc, size, active, where = cells[0], cells[1], cells[2], cells[3], cells[4]
+    cells_, loc, size, active, where, stamp = (
+        cells[0], cells[1], cells[2], cells[3], cells[4], cells[5])
     lvl_item, lvl_pos, lvl_base, lvl_active, lvl_mark = (
         levels[0], levels[1], levels[2], levels[3], levels[4])
     found = 0
@@ -698,8 +714,10 @@ def search_plain(primary, status, opt_start, opt_items, entry_opt, colors, item_
                     lvl_base[level] = ctl[C_TRAIL]
                     lvl_active[level] = ctl[C_ACTIVE]
                     _deactivate(p, active, where, ctl)
+                    _new_segment(ctl)
                     _hide(p, 0, ctl[C_ACTIVE], False, primary, opt_start, opt_items,
-                          entry_opt, colors, item_start, cells_, loc, size, where, trail, ctl)
+                          entry_opt, colors, item_start, cells_, loc, size, where, stamp,
+                          trail, ctl)
                     lvl_mark[level] = ctl[C_TRAIL]
                     lvl_pos[level] = item_start[p] - 1
         # The next option of the deepest level with one left.
@@ -718,8 +736,9 @@ def search_plain(primary, status, opt_start, opt_items, entry_opt, colors, item_
                 lvl_pos[level] = pos
                 o = entry_opt[cells_[pos]]
                 status[o] = TAKEN
+                _new_segment(ctl)
                 if not _cover(o, p, primary, opt_start, opt_items, entry_opt, colors,
-                              item_start, cells_, loc, size, active, where, trail, ctl):
+                              item_start, cells_, loc, size, active, where, stamp, trail, ctl):
                     ctl[C_FAILED] = 1
                 ctl[C_MODE] = DESCEND
                 break
@@ -730,7 +749,8 @@ def search_plain(primary, status, opt_start, opt_items, entry_opt, colors, item_
 
 def cells(opt_start, opt_items, item_start, item_opts):
     """The initial state of :func:`search_plain` from the CSR tables: (cells, loc, size,
-    active, where), and the option of each entry (every option free, every item active)."""
+    active, where, stamp), and the option of each entry (every option free, every item
+    active)."""
     n = len(item_start) - 1
     entry_opt = [0] * len(opt_items)
     for o in range(len(opt_start) - 1):
@@ -747,14 +767,14 @@ def cells(opt_start, opt_items, item_start, item_opts):
                     loc[k] = fill[i]
                     fill[i] += 1
     size = [item_start[i + 1] - item_start[i] for i in range(n)]
-    return (cells_, loc, size, list(range(n)), list(range(n))), entry_opt
+    return (cells_, loc, size, list(range(n)), list(range(n)), [0] * n), entry_opt
 
 
 _KERNELS = (_set_status, _undo_to, _clear_queue, _propagate_counts, _counts_ok, _tally, _pigeonhole,
             _propagate, _probe_item, _probe_all, _choose_item, _choose_marked,
             _choose_slack, _choose_focused,
             search, _best_free, _next_free, _deactivate, _hide, _cover, _choose_plain,
-            _undo_plain, search_plain)
+            _new_segment, _undo_plain, search_plain)
 _COMPILED = None
 
 

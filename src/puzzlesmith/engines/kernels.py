@@ -38,8 +38,9 @@ from dataclasses import dataclass
 
 from ..errors import LimitReached, UsageError
 
-__all__ = ["KERNELS", "KERNELS_HELP", "Auto", "AUTO", "check_kernels", "switch_at", "kernel_name",
-           "warm_up", "ensure_warm", "warm_all", "compiling", "set_notice", "NOTICE_SECONDS"]
+__all__ = ["KERNELS", "KERNELS_HELP", "Auto", "AUTO", "PIGEONHOLE_WEIGHT", "check_kernels",
+           "switch_at", "kernel_name", "warm_up", "ensure_warm", "warm_all", "compiling",
+           "set_notice", "NOTICE_SECONDS"]
 
 #: The kernel choices every engine and solver accepts.
 KERNELS = ("auto", "python", "numba")
@@ -61,7 +62,10 @@ class Auto:
 #: Per engine.  Exact cover counts nodes plus probes (a probe costs about a node, and the
 #: root's probing of a large model is thousands of them); its size is the model's option-item
 #: entries (a 20x20 Star Battle about 3,200: larger models start compiled, as one of their
-#: interpreted probes can take milliseconds).  The CSP's size is its arcs
+#: interpreted probes can take milliseconds); a search with the pigeonhole bounds weighs
+#: :data:`PIGEONHOLE_WEIGHT` times more (its interpreted nodes take 0.3-1.7 ms on Star
+#: Battles: from 14x14 they start compiled, a 10x10 one moves after 64 nodes and probes).
+#: The CSP's size is its arcs
 #: plus its propagators' sizes.  256 nodes cover the small Star Battles (at most about 60
 #: nodes) and Net boards up to 40x40 (at most about 60).  Sliding tiles cannot carry a search
 #: over from one IDA* to the other: the Python IDA* runs up to 10,000 nodes (any 8-puzzle
@@ -74,6 +78,12 @@ AUTO = {
 }
 
 
+#: What an exact-cover node with the pigeonhole bounds costs against a plain one (the
+#: ``weight`` of :func:`switch_at`): most 10x10 Star Battles end before numba loads, and the
+#: larger ones, whose interpreted nodes cost up to 1.7 ms, run compiled from the start.
+PIGEONHOLE_WEIGHT = 4
+
+
 def check_kernels(kernels: str) -> str:
     """``kernels`` if it is one of :data:`KERNELS`, else :class:`UsageError`."""
     if kernels not in KERNELS:
@@ -81,16 +91,18 @@ def check_kernels(kernels: str) -> str:
     return kernels
 
 
-def switch_at(engine: str, kernels: str, size: int = 0) -> int | None:
+def switch_at(engine: str, kernels: str, size: int = 0, weight: int = 1) -> int | None:
     """The node count at which a run of ``engine`` over a model of ``size`` moves to the
-    compiled kernels: 0 = from the start, None = never."""
+    compiled kernels: 0 = from the start, None = never.  ``weight``: what one of the run's
+    nodes costs against a plain one (the size is multiplied by it, the interpreted budget
+    divided)."""
     check_kernels(kernels)
     if kernels != "auto":
         return 0 if kernels == "numba" else None
     rule = AUTO[engine]
-    if rule.big is not None and size >= rule.big:
+    if rule.big is not None and size * weight >= rule.big:
         return 0
-    return rule.nodes
+    return None if rule.nodes is None else rule.nodes // weight
 
 
 def kernel_name(compiled: bool) -> str:
