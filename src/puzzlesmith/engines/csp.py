@@ -526,7 +526,10 @@ class _Log:
 class _CopySteps:
     """How a search step is made and undone on a model with custom propagators: the step
     runs the whole fixpoint, then the changed entries (indices, old values) go on a trail
-    of blocks.  ``mark``/``undo``/``forget``/``nbytes`` are as in :class:`_KernelSteps`."""
+    of blocks.  When every propagator reports what it narrowed (``narrowed``, see
+    :class:`Propagator`) the changes are logged as they happen (:class:`_Log`); otherwise
+    they are found by comparing with a copy of the domains.  ``mark``/``undo``/``forget``/
+    ``nbytes`` are as in :class:`_KernelSteps`."""
 
     def __init__(self, fix: _Fixpoint, dom: np.ndarray):
         self.fix = fix
