@@ -106,7 +106,7 @@ class SpanningTree:
         self._lnext, self._lprev = _boundaries(k, self._adj, self._state, index)
         self._ends = np.ascontiguousarray(
             np.argsort(self._adj[1], kind="stable").reshape(m, 2).T, dtype=index)
-        self._meta = np.zeros(7, dtype=np.int64)
+        self._meta = np.zeros(8, dtype=np.int64)
         self._meta[2] = 1                                  # the bottom checkpoint
         self._grow(n + 2 * m + k + 1)
         self._lists = np.zeros((4, max(m, k) + 1), dtype=index)

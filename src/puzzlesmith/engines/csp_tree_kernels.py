@@ -37,8 +37,8 @@ __all__ = ["find", "diff", "rewind", "tree_step", "compiled", "VIEW", "STATE", "
 #: boundary entry taken out of its list (``ta`` the entry).
 VIEW, STATE, UNION, UNLINK = 0, 1, 2, 3
 # meta: trail length, stamp counter, checkpoints, overlay edges, work of the call, path
-# length, unions in force
-_TPOS, _STAMP, _NCP, _NOVER, _WORK, _PLEN, _UNIONS = 0, 1, 2, 3, 4, 5, 6
+# length, unions in force, the running mean of the work of one check (times 16)
+_TPOS, _STAMP, _NCP, _NOVER, _WORK, _PLEN, _UNIONS, _COST = 0, 1, 2, 3, 4, 5, 6, 7
 
 
 def find(parent, x):
@@ -171,9 +171,11 @@ def tree_step(dom, changed, nodes, eu, ev, nu, nv, hu, hv, var_ptr, var_edge, ad
     chosen: the graph certified at the view changes only by the edges closed since, and an
     edge can become a bridge only where such an edge ``u-v`` leaves ``u`` and ``v`` joined by
     one path, so each is checked by two searches around it (:func:`_check`); past
-    ``budget`` edges scanned, or from the bottom checkpoint, one pass of Tarjan over the
-    whole graph does it instead.  ``lists`` rows: chosen, closed, overlay edges (cut 1,
-    forced 2 in ``over``), the path of a check; ``meta[3]`` counts the overlay.
+    ``budget`` edges scanned, when so many edges closed that their checks would cost more
+    (by the running mean of a check's work), or from the bottom checkpoint, one pass of
+    Tarjan over the whole graph does it instead.  ``lists`` rows: chosen, closed, overlay
+    edges (cut 1, forced 2 in ``over``), the path of a check; ``meta[3]`` counts the
+    overlay.
     """
     start = meta[_TPOS]
     meta[_NOVER] = 0
@@ -267,8 +269,12 @@ def _step(dom, changed, nodes, eu, ev, nu, nv, hu, hv, var_ptr, var_edge, adj_pt
                 return 0
     if nodes <= 1:
         return 1
+    if certified and nclosed * meta[_COST] > 16 * budget:
+        certified = False                        # the checks would cost more than the pass
     if certified:
+        done = 0
         for i in range(nclosed):
+            done += 1
             e = lists[1, i]
             u, v = nu[e], nv[e]
             if find(parent, u) == find(parent, v):
@@ -283,6 +289,8 @@ def _step(dom, changed, nodes, eu, ev, nu, nv, hu, hv, var_ptr, var_edge, adj_pt
             if r == 2:
                 certified = False
                 break
+        if done:
+            meta[_COST] = (7 * meta[_COST] + 16 * meta[_WORK] // done) // 8
     if not certified:
         return _bridges(dom, nodes, eu, ev, hu, hv, adj_edge, adj_other, state, over, parent,
                         lnext, lists, saved, meta, tarjan, queue, par, blame)
