@@ -14,6 +14,7 @@ import importlib
 import time
 import uuid
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from .cores import default_jobs
@@ -23,6 +24,9 @@ __all__ = ["GRACE", "InlinePool", "LocalPool", "DaskPool", "pool_for", "run_call
 
 #: Seconds a worker may run past its task's deadline before it is killed and replaced.
 GRACE = 5.0
+
+#: What a worker sends when it begins a task: its deadline counts from then.
+STARTED = "started"
 
 
 def run_call(task: dict) -> dict:
@@ -53,6 +57,23 @@ class InlinePool:
         pass
 
 
+@contextmanager
+def _sigint_blocked() -> Iterator[None]:
+    """SIGINT held back in this thread for the block: a process started inside inherits the
+    mask, so a Ctrl-C while it boots never reaches it (it ignores SIGINT once running), and
+    this process gets its Ctrl-C as soon as the block ends."""
+    import signal
+
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: no masks, and no process groups
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
 def _worker(conn) -> None:  # pragma: no cover  (runs in the worker processes)
     """A worker process: run tasks from ``conn`` until it is closed or sends None."""
     import signal
@@ -65,6 +86,10 @@ def _worker(conn) -> None:  # pragma: no cover  (runs in the worker processes)
             return
         if task is None:
             return
+        try:
+            conn.send(STARTED)  # the item's clock starts now, not while the worker spawned
+        except OSError:
+            return
         outcome = run_call(task)
         try:
             conn.send(outcome)
@@ -75,7 +100,8 @@ def _worker(conn) -> None:  # pragma: no cover  (runs in the worker processes)
 class LocalPool:
     """``jobs`` worker processes (spawned, so nothing of the parent's state is shared), each
     given one item at a time.  A worker still running ``grace`` seconds after its item's
-    deadline is killed, the item is reported as gave-up, and a fresh worker takes its place;
+    deadline (counted from when the worker began the item, so a slow spawn costs nothing) is
+    killed, the item is reported as gave-up, and a fresh worker takes its place;
     a worker that dies reports its item as an error."""
 
     def __init__(self, jobs: int, *, grace: float = GRACE):
@@ -90,7 +116,8 @@ class LocalPool:
         parent, child = self._context.Pipe()
         process = self._context.Process(target=_worker, args=(child,), daemon=True,
                                          name="puzzlesmith-batch")
-        process.start()
+        with _sigint_blocked():  # a Ctrl-C is the batch's, even while a worker boots
+            process.start()
         child.close()
         worker = (process, parent)
         self._workers.append(worker)
@@ -123,8 +150,6 @@ class LocalPool:
         while pending or busy:
             while idle and pending:
                 worker, task = idle.pop(), pending.pop()
-                limit = task["seconds"]
-                kill_at = None if limit is None else time.monotonic() + limit + self.grace
                 try:
                     worker[1].send(task)
                 except OSError:  # the worker is gone: replace it, try the task again
@@ -132,7 +157,7 @@ class LocalPool:
                     idle.append(self._start())
                     pending.append(task)
                     continue
-                busy[worker[1]] = (worker, task, kill_at)
+                busy[worker[1]] = (worker, task, None)
             deadlines = [k for _, _, k in busy.values() if k is not None]
             if until is not None:
                 if time.monotonic() >= until:
@@ -148,6 +173,11 @@ class LocalPool:
                     self._stop(worker, kill=True)
                     idle.append(self._start())
                     yield _failed(task, f"the worker process died (exit code {code})")
+                    continue
+                if outcome == STARTED:
+                    limit = task["seconds"]
+                    kill_at = None if limit is None else time.monotonic() + limit + self.grace
+                    busy[conn] = (worker, task, kill_at)
                     continue
                 idle.append(worker)
                 yield outcome

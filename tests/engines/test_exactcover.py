@@ -354,3 +354,44 @@ def test_colors_are_checked():
         ExactCover({"a": [Colored("p", 1)]})
     with pytest.raises(UsageError, match="plain exact cover"):
         ExactCover({"a": ["p", Colored("s", 1)]}, secondary=["s"], probe=True)
+
+
+def test_with_forced_matches_brute_force():
+    """A forced model's solutions are the parent's that contain the forced options, and its
+    tables (and the numpy ``cells``) are those the kernels' own ``cells`` derives; a
+    shuffled model's tables are those the constructor makes with the same seed."""
+    from puzzlesmith.engines import exactcover_kernels
+
+    @settings(max_examples=150, deadline=None)
+    @given(instances(), st.one_of(st.none(), st.integers(0, 99)), st.data())
+    def check(instance, seed, data):
+        options = instance[0]
+        problem = ExactCover(options, secondary=["s0", "s1"], seed=seed)
+        if seed is not None:
+            shuffled = ExactCover(options, secondary=["s0", "s1"]).shuffled(seed)
+            assert shuffled.item_opts.tolist() == problem.item_opts.tolist()
+            assert shuffled.cells()[0][0].tolist() == problem.cells()[0][0].tolist()
+        taken = data.draw(st.sets(st.sampled_from(sorted(options)), max_size=2))
+        rest = problem.with_forced(taken)
+        clash = any(set(options[a]) & set(options[b])
+                    for a, b in itertools.combinations(taken, 2))
+        assert (rest is None) == clash
+        if rest is None:
+            return
+        primary = {i: (1, 1) for items in options.values() for i in items if i[0] == "p"}
+        expected = {s - taken for s in brute_force(options, primary, {"s0": 1, "s1": 1})
+                    if taken <= s}
+        assert {frozenset(s) for s in rest.solutions(kernels="python")} == expected
+        for model in (problem, rest):
+            start, entry_opt = model.cells()
+            reference = exactcover_kernels.cells(*(a.tolist() for a in (
+                model.opt_start, model.opt_items, model.item_start, model.item_opts)))
+            assert ([a.tolist() for a in start], entry_opt.tolist()) == (
+                [list(a) for a in reference[0]], reference[1])
+
+    check()
+
+
+def test_with_forced_needs_plain_exact_cover():
+    with pytest.raises(UsageError, match="plain"):
+        ExactCover({"a": ["p"]}, multiplicity={"p": 2}).with_forced(["a"])

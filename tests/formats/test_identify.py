@@ -12,7 +12,8 @@ from tests.formats.helpers import lines
 
 REAL = [(text, "net") for text in lines("net.txt") + lines("net-barriers.txt")] + \
     [(text, "sliding") for text in lines("fifteen.txt")] + \
-    [(text, "starbattle") for text in lines("starbattle-puzzlink.txt")]
+    [(text, "starbattle") for text in lines("starbattle-puzzlink.txt")] + \
+    [(text, "sudoku") for text in lines("sudoku-tatham.txt")]
 
 
 @pytest.mark.parametrize(("text", "name"), REAL, ids=[t[:14] for t, _ in REAL])
@@ -28,7 +29,7 @@ def test_real_ids_and_urls_go_to_their_puzzle(text, name):
 
 @pytest.mark.parametrize(("text", "words"), [
     ("hello", "no puzzle reads this text: expected a puzz.link URL (starbattle) or a "
-              "Tatham game ID (net, sliding)"),
+              "Tatham game ID (net, sliding, sudoku)"),
     ("", "no puzzle reads this text"),
     ("8\n", "no puzzle reads this text"),
     ("4x4:1,2,3", "Net game ID: ',' at character 6 is not a hex digit"),
@@ -48,3 +49,13 @@ def test_only_shared_formats_are_recognised():
     assert get("queens").shared_style is None and get("queens").shared_text(6) is None
     other_goal = get("sliding").parse("1 2 3\n4 0 5\n7 8 6", goal="blank-first")
     assert get("sliding").shared_text(other_goal) is None  # Fifteen's goal is blank last
+
+
+def test_a_puzzlink_sudoku_url_goes_to_sudoku():
+    """Sudoku reads puzz.link URLs too (and shares its Tatham game ID); Star Battle still
+    reads its own."""
+    url = "https://puzz.link/p?sudoku/4/4/g1k23k3g"
+    puzzle, board = identify(url)
+    assert puzzle.name == "sudoku" and puzzle.shared_text(board).startswith("2x2:")
+    assert not get("sudoku").recognises(lines("starbattle-puzzlink.txt")[0])
+    assert not get("sudoku").recognises("1..." * 4)  # a line is read, but not shared

@@ -78,3 +78,17 @@ def test_fresh_ids_from_sgt_solo():
         board = SUDOKU.parse(game_id)
         assert SUDOKU.solve(board, unique=True).unique
         assert format_tatham(board) == game_id
+
+
+def test_cli_solves_a_fresh_jigsaw_id_uniquely_and_writes_it_back():
+    """``puzzlesmith solve sudoku "$(sgt-solo --generate 1 9jde)" --unique``, and ``render
+    --format tatham`` gives the same ID back."""
+    game_id = sgt("solo", "--generate", "1", "9jde")[0]
+    code, out, err = run_cli(["solve", "sudoku", game_id, "--unique"])
+    assert code == 0, err
+    board = SUDOKU.parse(game_id)
+    assert SUDOKU.is_solution(board, SUDOKU.parse_answer(board, out)).ok
+    code, out, err = run_cli(["render", "sudoku", game_id, "--format", "tatham"])
+    assert (code, out.strip()) == (0, game_id)
+    code, out, err = run_cli(["solve", "sudoku", PZPRJS, "--unique"])
+    assert code == 0 and SUDOKU.parse_answer(SUDOKU.parse(PZPRJS), out) == PZPRJS_ANSWER

@@ -176,3 +176,70 @@ def test_pasted_game_id_and_puzzlink_url_open_their_puzzles(browser, server, scr
     assert game(browser, "name") == "starbattle"  # nothing else opened
     paste(browser, "AABBCC\nAABCCC\nAABCCC\nDDBBEE\nDDBBEF\nDDBBFF")  # the tab's own format
     WebDriverWait(browser, WAIT).until(lambda d: game(d, "board.rows") == 6)
+
+
+def wait_marks(browser, kind: str) -> None:
+    """Wait for the board's marks of ``kind`` (a check's "bad", a "hint")."""
+    WebDriverWait(browser, WAIT).until(
+        lambda d: game(d, "marks") and game(d, "marks.kind") == kind)
+
+
+def test_sudoku_played_with_keys_hint_and_check(browser, server, screenshots):
+    """A 4x4 Sudoku: type digits into clicked cells (one a mistake the check marks, then
+    cleared), a pencil mark, a hint played with "Do it", then the rest: solved."""
+    needs("sudoku")
+    board = "12..\n..12\n2...\n...3"  # solution 1234 / 3412 / 2341 / 4123
+    solution = "1234341223414123"
+    open_puzzle(browser, server, p="sudoku", text=board)
+    assert game(browser, "board.regions") == [0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3]
+    body = browser.find_element(By.TAG_NAME, "body")
+    cell(browser, 1, 0).click()
+    body.send_keys("3")
+    cell(browser, 1, 1).click()
+    body.send_keys("3")  # a mistake: r2c2 is 4
+    assert game(browser, "state.values.slice(4, 8)") == [3, 3, 1, 2]
+    browser.find_element(By.ID, "check").click()
+    wait_marks(browser, "bad")
+    assert game(browser, "marks.cells") == [[1, 0], [1, 1]]  # both 3s of row 2
+    body.send_keys(Keys.BACKSPACE)
+    ActionChains(browser).key_down(Keys.SHIFT).send_keys("4").key_up(Keys.SHIFT).perform()
+    assert game(browser, "state.values[5]") == 0 and game(browser, "state.notes[5]") == 8
+    browser.find_element(By.ID, "hint").click()
+    wait_marks(browser, "hint")
+    assert "r1c3 = 3" in browser.find_element(By.ID, "message").text
+    shoot(browser, screenshots, "sudoku-hint")
+    browser.find_element(By.ID, "apply-hint").click()
+    assert game(browser, "state.values[2]") == 3
+    for i, digit in enumerate(solution):
+        if game(browser, f"state.values[{i}]") == 0:
+            cell(browser, i // 4, i % 4).click()
+            body.send_keys(digit)
+    wait_solved(browser)
+    assert "Solved" in browser.find_element(By.ID, "message").text
+    shoot(browser, screenshots, "sudoku-solved")
+
+
+def test_sudoku_jigsaw_x_pasted_drawn_solved_and_generated(browser, server, screenshots):
+    """A jigsaw X Solo game ID pasted in another tab opens in Sudoku's, the diagonals
+    shaded; the keypad enters a value; Solve fills it; a 6x6 one is generated."""
+    needs("sudoku")
+    game_id = next(i for i in lines("sudoku-tatham.txt") if i.startswith("9jx:"))
+    open_puzzle(browser, server, p="sliding", text="1 2 3\n4 0 5\n7 8 6")
+    paste(browser, game_id)
+    WebDriverWait(browser, WAIT).until(lambda d: d.execute_script(
+        "const g = window.puzzlesmith.game; return g && g.name === 'sudoku';"))
+    assert browser.find_element(By.ID, "copy-shared").get_attribute("title") == game_id
+    assert game(browser, "board.diagonals") is True and game(browser, "board.box") is None
+    shaded = browser.execute_script(
+        "return [...document.querySelectorAll('#board .cell')].filter("
+        "(c) => c.getAttribute('fill') === '#ece8dc').length")
+    assert shaded == 17
+    blank = game(browser, "state.values.indexOf(0)")
+    cell(browser, blank // 9, blank % 9).click()
+    browser.find_element(By.CSS_SELECTOR, '#board .key[data-key="5"]').click()
+    assert game(browser, f"state.values[{blank}]") == 5
+    browser.find_element(By.ID, "solve").click()
+    wait_solved(browser)
+    shoot(browser, screenshots, "sudoku-jigsaw-x")
+    open_puzzle(browser, server, p="sudoku", size=6, seed=2)
+    assert game(browser, "board.size") == 6 and game(browser, "board.box") == [2, 3]

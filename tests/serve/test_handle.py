@@ -97,3 +97,27 @@ def test_any_opens_a_game_id_or_link_as_its_puzzle():
     assert code == 400 and "'g' at character 9" in answer["error"]
     code, answer = handle("queens", "view", {"text": "6"}, QUICK)
     assert code == 200 and "shared" not in answer and answer["text"] == "6"
+
+
+def test_sudoku_board_hint_and_check_marks():
+    """What the page draws a Sudoku from, and the cells a hint or a check marks: a value to
+    place, a wrong entry; on a partly filled grid only the cells that break a rule."""
+    text = SAMPLES["sudoku"]  # solution 1234 / 3412 / 2341 / 4123
+    _, seen = handle("sudoku", "view", {"text": text}, QUICK)
+    assert seen["board"] == {"kind": "sudoku", "size": 4, "givens": [1, 2, 0, 0, 0, 0, 1, 2,
+                             2, 0, 0, 0, 0, 0, 0, 3], "regions": [0, 0, 1, 1, 0, 0, 1, 1, 2,
+                             2, 3, 3, 2, 2, 3, 3], "diagonals": False, "box": [2, 2],
+                             "symbols": "1234"}
+    _, seen = handle("sudoku", "view", {"text": "." * 256, "variant": "x"}, QUICK)
+    assert seen["board"]["symbols"] == "123456789ABCDEFG" and seen["board"]["diagonals"]
+    _, hint = handle("sudoku", "hint", {"text": text}, QUICK)
+    assert hint["marks"] == [[0, 2, "place", 3]]
+    _, hint = handle("sudoku", "hint", {"text": text, "state": "124.\n..12\n2...\n...3"}, QUICK)
+    assert hint["rule"] == "mistake" and [0, 2, "wrong"] in hint["marks"]
+    _, verdict = handle("sudoku", "check", {"text": text, "state": "122.\n..12\n2...\n...3"},
+                        QUICK)
+    assert verdict["marks"] == [[0, 1], [0, 2], [1, 3]]  # the 2s of row 1 and box 2
+    assert verdict["violations"][:2] == ["row 1 has 2 more than once",
+                                         "region 2 has 2 more than once"]
+    assert verdict["violations"][2:] and all(v.endswith("is empty")
+                                             for v in verdict["violations"][2:])

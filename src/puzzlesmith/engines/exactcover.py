@@ -86,6 +86,7 @@ state in its own :class:`Search` object: iterators over one problem never share 
 
 from __future__ import annotations
 
+import copy
 import itertools
 import random as _random
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
@@ -258,15 +259,89 @@ class ExactCover:
                 self.item_start, self.item_opts))
         return self._lists
 
-    def cells(self) -> tuple[tuple[list, ...], list]:
-        """The initial state of the plain kernel and the option of each entry (see the
-        kernels' ``cells``); made once."""
+    def cells(self) -> tuple[tuple[np.ndarray, ...], np.ndarray]:
+        """The initial state of the plain kernel, (cells, loc, size, active, where), and the
+        option of each entry (every option free, every item active; the same as the
+        kernels' ``cells``, computed with numpy); made once."""
         if getattr(self, "_cells", None) is None:
-            from .exactcover_kernels import cells
-
-            self._cells = cells(*(a.tolist() for a in (
-                self.opt_start, self.opt_items, self.item_start, self.item_opts)))
+            n_items = len(self.items)
+            entry_opt = np.repeat(np.arange(len(self.names)), np.diff(self.opt_start))
+            size = np.diff(self.item_start)
+            # Each item's segment lists the entries of its options in its own option order:
+            # the entry of the pair (option, item) is found by sorting the entries by it.
+            key = entry_opt * n_items + self.opt_items
+            by_key = np.argsort(key, kind="stable")
+            wanted = self.item_opts * n_items + np.repeat(np.arange(n_items), size)
+            cells = by_key[np.searchsorted(key[by_key], wanted)]
+            loc = np.empty_like(cells)
+            loc[cells] = np.arange(cells.size)
+            self._cells = (cells, loc, size, np.arange(n_items), np.arange(n_items)), entry_opt
         return self._cells
+
+    def shuffled(self, seed: int | _random.Random) -> ExactCover:
+        """The same problem with the option order ``seed`` draws (the order seen by the
+        search, as ``ExactCover(..., seed=seed)`` would have it), without building it again.
+
+        >>> problem = ExactCover({"A": "xy", "B": "x", "C": "y", "D": "yz", "E": "z"})
+        >>> problem.shuffled(3).item_opts.tolist() == ExactCover(
+        ...     {"A": "xy", "B": "x", "C": "y", "D": "yz", "E": "z"}, seed=3).item_opts.tolist()
+        True
+        """
+        rng = seed if isinstance(seed, _random.Random) else _random.Random(seed)
+        order = list(range(len(self.names)))
+        rng.shuffle(order)
+        rank = np.empty(len(order), dtype=np.int64)
+        rank[order] = np.arange(len(order))
+        segment = np.repeat(np.arange(len(self.items)), np.diff(self.item_start))
+        child = copy.copy(self)
+        child.item_opts = self.item_opts[np.lexsort((rank[self.item_opts], segment))]
+        child._cells = child._lists = None
+        return child
+
+    def with_forced(self, taken: Iterable[Hashable]) -> ExactCover | None:
+        """The problem left once the options named ``taken`` are in the solution: their
+        items and every other option covering one of them are gone, the rest keeps its order
+        (and its search order).  Its solutions, plus ``taken``, are this problem's solutions
+        that contain ``taken``; None when two of ``taken`` share an item.  For plain exact
+        cover without colours: one model built once serves many partial assignments.
+
+        >>> problem = ExactCover({"A": "xy", "B": "x", "C": "y", "D": "yz", "E": "z"})
+        >>> rest = problem.with_forced(["B"])
+        >>> rest.names, rest.items, rest.count().count
+        (['C', 'D', 'E'], ['y', 'z'], 2)
+        >>> problem.with_forced(["A", "B"]) is None
+        True
+        """
+        if not self.plain or self.colors.any():
+            raise UsageError("with_forced needs plain exact cover without colours")
+        if getattr(self, "_index", None) is None:
+            self._index = {name: n for n, name in enumerate(self.names)}
+        chosen = np.zeros(len(self.names), dtype=np.bool_)
+        chosen[[self._index[name] for name in taken]] = True
+        (_, _, size, _, _), entry_opt = self.cells()
+        hits = np.bincount(self.opt_items[chosen[entry_opt]], minlength=len(self.items))
+        if hits.max(initial=0) > 1:
+            return None
+        left = hits == 0
+        keep = np.ones(len(self.names), dtype=np.bool_)
+        keep[entry_opt[~left[self.opt_items]]] = False
+        item_map, opt_map = np.cumsum(left) - 1, np.cumsum(keep) - 1
+        at = left[np.repeat(np.arange(len(self.items)), size)] & keep[self.item_opts]
+        kept, rest = np.flatnonzero(keep).tolist(), np.flatnonzero(left).tolist()
+        child = object.__new__(ExactCover)
+        child.names = [self.names[o] for o in kept]
+        child.items = [self.items[i] for i in rest]
+        child.lo, child.hi, child.primary = self.lo[left], self.hi[left], self.primary[left]
+        child.opt_start = np.zeros(len(kept) + 1, dtype=np.int64)
+        child.opt_start[1:] = np.cumsum(np.diff(self.opt_start)[keep])
+        child.opt_items = item_map[self.opt_items[keep[entry_opt]]]
+        child.item_opts = opt_map[self.item_opts[at]]
+        child.item_start = np.zeros(len(rest) + 1, dtype=np.int64)
+        child.item_start[1:] = np.cumsum(np.bincount(
+            item_map[np.repeat(np.arange(len(self.items)), size)[at]], minlength=len(rest)))
+        child.colors = np.zeros(child.opt_items.size, dtype=np.int64)
+        child.pigeonhole, child.probe, child.dynamic, child.plain = False, False, False, True
+        return child
 
     def __iter__(self) -> Iterator[list]:
         return self.solutions()
@@ -385,11 +460,11 @@ class Search:
         start, entry_opt = p.cells()
         ctl = self._state["ctl"]
         ctl[exactcover_kernels.C_ACTIVE] = len(p.items)
-        self._state = {"status": self._state["status"], "cells": tuple(list(a) for a in start),
+        self._state = {"status": self._state["status"], "cells": tuple(a.tolist() for a in start),
                        "trail": [0] * (p.opt_items.size + 1), "ctl": ctl,
                        "levels": [[0] * (len(p.items) + 2) for _ in range(5)]}
         self._model = (p.primary.tolist(), p.opt_start.tolist(), p.opt_items.tolist(),
-                       entry_opt, p.colors.tolist(), p.item_start.tolist())
+                       entry_opt.tolist(), p.colors.tolist(), p.item_start.tolist())
         self._kernel = exactcover_kernels.search_plain
 
     @property

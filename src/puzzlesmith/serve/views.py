@@ -233,20 +233,46 @@ def _sliding_marks(puzzle: Puzzle, instance: Any, answer: Any) -> dict | None:
     return {"tiles": _sliding_tiles(instance, answer)} if isinstance(answer, str) else None
 
 
+# -- Sudoku --------------------------------------------------------------------------------
+# The answer format is the grid of symbols, one row a line ('.' blank; 10 and up are A, B,
+# ...).  Hints and checks name their cells ``r3c5``.
+
+
 def _sudoku_view(puzzle: Puzzle, instance: Any) -> dict:
-    """The board's side, givens (0: blank), regions and diagonals; ``text`` for the generic
-    drawing until the front end has its own."""
-    return {"kind": "sudoku", "text": puzzle.format(instance), "size": instance.size,
-            "givens": list(instance.givens), "regions": list(instance.regions),
-            "diagonals": bool(instance.diagonals)}
+    """The board's side, givens (0: blank), region of every cell, whether the diagonals are
+    units, the box shape (None for a jigsaw) and the symbols of the values 1, 2, ..."""
+    return {"kind": "sudoku", "size": instance.size, "givens": list(instance.givens),
+            "regions": list(instance.regions), "diagonals": bool(instance.diagonals),
+            "box": list(instance.box) if instance.box else None,
+            "symbols": _sudoku_symbols(puzzle, instance)}
+
+
+def _sudoku_symbols(puzzle: Puzzle, instance: Any) -> str:
+    """The symbols of the values 1, 2, ... as the answer format writes them."""
+    n = instance.size
+    return puzzle.format_answer(instance, tuple(range(1, n + 1)) * n, "line")[:n]
+
+
+def _sudoku_hint(puzzle: Puzzle, instance: Any, state: Any, hint: HintResult) -> list:
+    """``[row, column, "place", value]`` for a value placed, ``"remove"`` for a candidate
+    ruled out, ``[row, column, "wrong"]`` for a mistaken entry."""
+    marks = [[*cell, kind, value] for key, kind in (("placed", "place"), ("removed", "remove"))
+             for name, value in hint.details.get(key, ()) if (cell := _cell(name))]
+    return marks + [[*cell, "wrong"] for name in hint.details.get("wrong", ())
+                    if (cell := _cell(name))]
+
+
+def _sudoku_wrong(puzzle: Puzzle, instance: Any, answer: Any, check: Check) -> list:
+    """The filled cells the puzzle's checker says break a rule (not the empty ones)."""
+    return [cell for name in check.details.get("wrong", ()) if (cell := _cell(name))]
 
 
 VIEWS: dict = {"queens": _queens_view, "starbattle": _starbattle_view, "net": _net_view,
                "sliding": _sliding_view, "sudoku": _sudoku_view}
 HINT_MARKS: dict = {"queens": _queens_hint, "starbattle": _starbattle_hint, "net": _net_hint,
-                    "sliding": _sliding_hint}
+                    "sliding": _sliding_hint, "sudoku": _sudoku_hint}
 VIOLATION_MARKS: dict = {"queens": _queens_attacked, "starbattle": _starbattle_wrong,
-                         "net": _net_loose}
+                         "net": _net_loose, "sudoku": _sudoku_wrong}
 ANSWER_MARKS: dict = {"queens": _queens_marks, "sliding": _sliding_marks}
 #: The answer style the API's ``"answer"`` uses, where the puzzle's first is not compact.
 ANSWER_STYLES: dict = {"sliding": "moves", "queens": "rows"}

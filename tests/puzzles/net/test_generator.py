@@ -8,6 +8,7 @@ import pytest
 
 from puzzlesmith.errors import InvalidPuzzle, UsageError
 from puzzlesmith.puzzles.net.board import Board
+from puzzlesmith.puzzles.net.deduce import DEDUCED
 from puzzlesmith.puzzles.net.generate import STYLES, generate_one, spanning_tree
 from puzzlesmith.results import Limits, Status
 
@@ -26,7 +27,8 @@ def test_generated_puzzles_are_unique_by_brute_force(size, connected, wrap, styl
     assert board == made.instance
     assert NET.is_solution(board, made.solution)
     assert brute_force_count(board) == 1
-    assert made.rating in ("easy", "medium", "hard")
+    assert made.rating in ("easy", "medium", "tricky", "hard")
+    assert made.details["solved_by_deductions"] is (connected or not wrap)
 
 
 @pytest.mark.parametrize("connected", [False, True])
@@ -115,7 +117,7 @@ def test_generate_one_reports_rounds():
 @pytest.mark.parametrize("seed", range(5))
 def test_generated_12x12_connected_is_finished_by_the_deductions(seed):
     made = NET.generate(size="12x12", connected=True, seed=seed).puzzles[0]
-    assert made.rating in ("easy", "medium") and made.details["solved_by_deductions"]
+    assert made.rating in DEDUCED and made.details["solved_by_deductions"]
     solved = NET.solve(made.instance, unique=True, explain=True)
     assert solved.unique is True and solved.details["solved_by_deductions"] is True
     assert solved.solution == made.solution and solved.stats.nodes == 0
@@ -127,14 +129,14 @@ def test_allow_search_keeps_the_first_unique_puzzle(connected):
     made = NET.generate(size="10x10", connected=connected, seed=3, allow_search=True)
     one = made.puzzles[0]
     assert NET.solve(one.instance, unique=True).unique is True
-    assert one.details["solved_by_deductions"] == (one.rating in ("easy", "medium"))
+    assert one.details["solved_by_deductions"] == (one.rating in DEDUCED)
 
 
 @pytest.mark.parametrize("size, seed", [("5x5", 0), ("5x6", 1), ("6x6", 2), ("6x6", 3)])
 @pytest.mark.parametrize("style", STYLES)
 def test_connected_puzzles_made_by_perturbation_are_unique_by_brute_force(size, seed, style):
     made = NET.generate(size=size, connected=True, style=style, seed=seed).puzzles[0]
-    assert made.details["solved_by_deductions"] and made.rating in ("easy", "medium")
+    assert made.details["solved_by_deductions"] and made.rating in DEDUCED
     assert brute_force_count(made.instance) == 1
     assert NET.is_solution(made.instance, made.solution)
 
@@ -174,10 +176,29 @@ def test_generation_progress_reports_rounds_and_open_tiles():
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_the_generators_level_is_the_rating(seed):
-    made = generate_one(9, 9, connected=True, style="grow", deducible=True,
+@pytest.mark.parametrize("wrap", [False, True])
+def test_the_generators_level_is_the_rating(seed, wrap):
+    made = generate_one(9, 9, connected=True, style="grow", deducible=True, wrap=wrap,
                         rng=random.Random(seed))
     assert made.level == NET.rate(made.board).level
+    assert (made.level == "tricky") >= wrap          # a wrapping board needs the dead ends
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_wrapping_connected_puzzles_are_finished_by_the_deductions(style):
+    """No edge to start from: the dead ends start them (a uniform tree's crosses, which
+    have one orientation, may start the loop rule instead); the search agrees."""
+    made = NET.generate(size="12x12", connected=True, wrap=True, style=style,
+                        seed=4).puzzles[0]
+    assert made.rating in DEDUCED and made.details["solved_by_deductions"]
+    solved = NET.solve(made.instance, unique=True, explain=True)
+    assert solved.unique is True and solved.solution == made.solution
+    assert solved.details["solved_by_deductions"] is True
+    dead_ends = [step for step in solved.details["steps"] if "(dead ends)" in step]
+    assert bool(dead_ends) is (made.rating == "tricky")
+    assert made.rating == "tricky" or style == "ust"
+    assert all("any other way would lead into dead ends: its branches reach at most"
+               in step for step in dead_ends)
 
 
 def test_progress_line_shows_rounds_and_open_tiles():

@@ -7,17 +7,22 @@ In the spirit of Simon Tatham's Net solver, the deductions are, in order:
 * **connectors**: arc consistency, a tile keeps an orientation only if each neighbour can
   answer every connector (and every blank side) of it;
 * **loops and connectivity** (connected rule): the engine's spanning-tree constraint, no
-  link may close a loop and no orientation may cut part of the network off.
+  link may close a loop and no orientation may cut part of the network off;
+* **dead ends** (connected rule): Tatham's dead-end rule (:mod:`.dead_ends`), no
+  orientation may lead into branches that cannot reach every tile, however the tiles
+  beyond turn.  It is what starts the deductions on a wrapping board, which has no edge.
 
 :func:`rate` says which of them finish the puzzle (levels ``easy``: borders and connectors;
-``medium``: loops and connectivity as well; ``hard``: search is needed, with its node count;
-``ambiguous``: several solutions).  :func:`hint` replays them in rounds from the start and
-names the first tile they force that the player's state does not show yet, with why.
+``medium``: loops and connectivity as well; ``tricky``: dead ends as well; ``hard``: search
+is needed, with its node count; ``ambiguous``: several solutions).  :func:`hint` replays
+them in rounds from the start and names the first tile they force that the player's state
+does not show yet, with why.
 
 >>> from .board import example
 >>> rating = rate(example())
->>> rating.level, rating.details["rules"]
-('easy', {'borders': 2, 'connectors': 21, 'loops and connectivity': 0, 'search nodes': 0})
+>>> rating.level, rating.details["rules"]  # doctest: +NORMALIZE_WHITESPACE
+('easy', {'borders': 2, 'connectors': 21, 'loops and connectivity': 0, 'dead ends': 0,
+ 'search nodes': 0})
 >>> step = hint(example())
 >>> step.details
 {'row': 1, 'column': 1, 'tile': 'c', 'rule': 'borders'}
@@ -29,7 +34,8 @@ board is above and to the left.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import numpy as np
@@ -41,10 +47,13 @@ from . import model as netmodel
 from .board import DIRECTIONS, SIDE_NAMES, Board, Grid, rotate, rotations
 from .check import violations
 
-__all__ = ["rate", "hint", "explain", "Explained", "deducible", "LEVELS"]
+__all__ = ["rate", "hint", "explain", "Explained", "deducible", "without_dead_ends",
+           "LEVELS", "DEDUCED"]
 
 #: The rating levels, easiest first.
-LEVELS = ("easy", "medium", "hard", "ambiguous")
+LEVELS = ("easy", "medium", "tricky", "hard", "ambiguous")
+#: The levels whose puzzles the deductions finish.
+DEDUCED = LEVELS[:3]
 _ALL = (1 << 16) - 1
 _NOT = _ALL & ~netmodel.HAS
 _WHERE = {1: "above", 2: "to the left", 4: "below", 8: "to the right"}
@@ -67,7 +76,8 @@ def rate(board: Board, *, limits: Limits | None = None, name: str | None = None,
     limits = (limits or Limits()).started()
     net = netmodel.build(board, limits)
     turnable = _turnable(board)
-    rules = {"borders": 0, "connectors": 0, "loops and connectivity": 0, "search nodes": 0}
+    rules = {"borders": 0, "connectors": 0, "loops and connectivity": 0, "dead ends": 0,
+             "search nodes": 0}
 
     def result(status: Status, level: str | None, by_rules: bool | None, nodes: int = 0,
                message: str | None = None) -> RateResult:
@@ -93,14 +103,21 @@ def rate(board: Board, *, limits: Limits | None = None, name: str | None = None,
         return result(Status.SOLVED, "easy", True)
     limits.check("rating")
     if board.connected:
-        full = cspe.propagate(net.csp, limits=limits, kernels=kernels)
+        with without_dead_ends(net):
+            tree = cspe.propagate(net.csp, limits=limits, kernels=kernels)
+        full = None if tree is None else cspe.propagate(net.csp, tree, limits=limits,
+                                                        kernels=kernels)
         if full is None:
             return result(Status.UNSOLVABLE, None, None,
                           message="every way closes a loop or cuts the network")
-        rules["loops and connectivity"] = int((_fixed(full) & turnable).sum()
+        rules["loops and connectivity"] = int((_fixed(tree) & turnable).sum()
                                               - (_fixed(ac) & turnable).sum())
-        if _fixed(full).all():
+        rules["dead ends"] = int((_fixed(full) & turnable).sum()
+                                 - (_fixed(tree) & turnable).sum())
+        if _fixed(tree).all():
             return result(Status.SOLVED, "medium", True)
+        if _fixed(full).all():
+            return result(Status.SOLVED, "tricky", True)
     found = netmodel.count(board, 2, limits=limits, net=net)
     nodes = found.stats.nodes
     rules["search nodes"] = nodes
@@ -119,10 +136,24 @@ def rate(board: Board, *, limits: Limits | None = None, name: str | None = None,
 def deducible(net: netmodel.NetModel, limits: Limits | None = None, *,
               kernels: str = "auto", domains: np.ndarray | None = None) -> np.ndarray | None:
     """The domains the deductions (borders, connectors and, under the connected rule,
-    loops and connectivity) leave, or None if they leave no solution: the puzzle is
+    loops and connectivity and dead ends) leave, or None if they leave no solution: the puzzle is
     finished by them when every domain is a single orientation (``domains``, default the
     model's, and ``kernels``: as :func:`puzzlesmith.engines.csp.propagate`)."""
     return cspe.propagate(net.csp, domains, limits=limits, kernels=kernels)
+
+
+@contextmanager
+def without_dead_ends(net: netmodel.NetModel) -> Iterator[None]:
+    """Within the block, the deductions on ``net`` leave the dead-end rule out."""
+    rule = net.dead_ends
+    if rule is None:
+        yield
+        return
+    rule.on = False
+    try:
+        yield
+    finally:
+        rule.on = True
 
 
 # --------------------------------------------------------------------------- hints
@@ -153,11 +184,28 @@ class _Steps:
         new = dom.copy()
         return new if self.net.tree.propagate(new) else None
 
+    def dead_ends(self, dom: np.ndarray) -> np.ndarray | None:
+        """One pass of the dead-end rule (connected rule), or None on failure."""
+        new = dom.copy()
+        return new if self.net.dead_ends.propagate(new) else None
+
     def reason(self, rule: str, cell: int, value: int, before: np.ndarray) -> str:
         """Why ``rule`` leaves ``value`` the only orientation of ``cell``."""
         if rule == "loops and connectivity":
             return self.reason_tree(cell, value, before)
+        if rule == "dead ends":
+            return self.reason_dead_ends(cell, value, before)
         return self.reason_connectors(cell, value, before)
+
+    def reason_dead_ends(self, cell: int, value: int, before: np.ndarray) -> str:
+        """How many tiles the other orientations of ``cell`` could still reach at most."""
+        rule = self.net.dead_ends
+        out = rule.bounds(before.copy())
+        d = int(before[cell])
+        reach = max((1 + sum(int(out[cell, k]) for k in range(4) if r >> k & 1)
+                     for r in range(16) if d >> r & 1 and r != value), default=0)
+        return (f"any other way would lead into dead ends: its branches reach at most "
+                f"{reach} of the {rule.area} tiles")
 
     def reason_connectors(self, cell: int, value: int, before: np.ndarray) -> str:
         """The neighbours' facts that leave ``value`` the only orientation of ``cell``."""
@@ -293,7 +341,8 @@ def hint(board: Board, state: Grid | None = None, *, limits: Limits | None = Non
 #: Why the deductions found no solution, per rule.
 _STALLED = {"borders": "the deductions leave a tile without any orientation",
             "connectors": "the deductions leave a tile without any orientation",
-            "loops and connectivity": "every way closes a loop or cuts the network"}
+            "loops and connectivity": "every way closes a loop or cuts the network",
+            "dead ends": "every way leads into dead ends"}
 
 
 def _rounds(board: Board, net: netmodel.NetModel, limits: Limits):
@@ -312,12 +361,14 @@ def _rounds(board: Board, net: netmodel.NetModel, limits: Limits):
         limits.check("deducing")
         new = steps.connectors(dom)
         rule = "connectors"
-        if np.array_equal(new, dom) and board.connected:
-            new = steps.tree(dom)
-            rule = "loops and connectivity"
-            if new is None:
-                yield rule, dom, None
-                return
+        for name, step in (("loops and connectivity", steps.tree),
+                           ("dead ends", steps.dead_ends)):
+            if np.array_equal(new, dom) and board.connected:
+                new = step(dom)
+                rule = name
+                if new is None:
+                    yield rule, dom, None
+                    return
         if np.array_equal(new, dom):
             return
         before, dom = dom, new

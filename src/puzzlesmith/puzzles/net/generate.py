@@ -6,8 +6,10 @@ tiles they leave open, the tree is perturbed: a link is added on the section's e
 another link of the loop it closes is cut next to the section, so that each change removes
 an ambiguity instead of moving it (:func:`_perturb`); the deductions then run again from
 where they were, re-opened only around the changed tiles, until they finish the board.
-With ``--allow-search`` (and on wrapping boards, which the deductions cannot start) the
-search decides instead: the open tiles are those where two solutions differ.  The tiles
+With ``--allow-search`` (and on wrapping boards under the local rule, which the
+deductions cannot start) the search decides instead: the open tiles are those where two
+solutions differ.  Under the connected rule a wrapping board is made by the deductions too:
+their dead-end rule starts them where no edge does.  The tiles
 are then scrambled by random rotations and, as in Tatham's generator, barriers are put on a
 share of the links the solution leaves unused (:func:`place_barriers`): they only take
 solutions away, never the intended one, so the puzzle stays unique (and the deductions that
@@ -310,6 +312,7 @@ class _Deductions:
         off = sum(np.where(nb < 0, bit, 0) for bit, nb in board.neighbours().items())
         self.avoid = AVOIDING[np.asarray(off, dtype=np.int64)]
         self.dom: np.ndarray | None = None
+        self.dead_ends_needed = False
 
     def fitting(self, mask: list[int]) -> np.ndarray:
         """Per tile, its orientations that point nowhere off the board."""
@@ -319,25 +322,39 @@ class _Deductions:
         """The tiles the deductions leave open on the board of ``mask``.  With ``changed``
         (the tiles that differ from the last call's board) they start from the last call's
         domains, re-opened within :data:`REOPEN` of those tiles; an answer of none open is
-        then checked from scratch."""
+        then checked from scratch (:meth:`_from_scratch`)."""
         fit = self.fitting(mask)
-        start = fit
-        if changed is not None and self.dom is not None:
-            start = np.where(self._around(changed), fit, self.dom & fit)
-        dom = self._propagate(start)
-        if start is not fit and (dom is None or not np.any(dom & (dom - 1))):
-            dom = self._propagate(fit)
+        if changed is None or self.dom is None:
+            dom = self._from_scratch(fit)
+        else:
+            dom = self._propagate(np.where(self._around(changed), fit, self.dom & fit))
+            if dom is None or not np.any(dom & (dom - 1)):
+                dom = self._from_scratch(fit)
         self.dom = dom
         if dom is None:
             return list(range(len(mask)))
         return np.flatnonzero(dom & (dom - 1)).tolist()
 
     def level(self, mask: list[int]) -> str:
-        """The rating of a board the deductions finish: ``easy`` when the connectors alone
-        do (as :func:`.deduce.rate` says), else ``medium``."""
+        """The rating of the board of the last call, which the deductions finished, as
+        :func:`.deduce.rate` says: ``easy`` when the connectors alone do, ``medium`` when
+        loops and connectivity finish it, else ``tricky`` (the dead ends are needed)."""
         ac = cspe.propagate(self.net.csp, self.fitting(mask), custom=False,
                             limits=self.limits, kernels=self.kernels)
-        return "easy" if ac is not None and not np.any(ac & (ac - 1)) else "medium"
+        if ac is not None and not np.any(ac & (ac - 1)):
+            return "easy"
+        return "tricky" if self.dead_ends_needed else "medium"
+
+    def _from_scratch(self, fit: np.ndarray) -> np.ndarray | None:
+        """The deductions from the tiles' orientations ``fit``: loops and connectivity
+        first, then the dead ends from there when they leave tiles open (noting whether
+        they did, for :meth:`level`)."""
+        from .deduce import without_dead_ends
+
+        with without_dead_ends(self.net):
+            dom = self._propagate(fit)
+        self.dead_ends_needed = dom is not None and bool(np.any(dom & (dom - 1)))
+        return self._propagate(dom) if self.dead_ends_needed else dom
 
     def _propagate(self, start: np.ndarray) -> np.ndarray | None:
         from .deduce import deducible

@@ -4,7 +4,9 @@ One variable per cell whose values are the masks 0..15 (bit ``m`` of a domain = 
 cut to the tile's rotations that point nowhere off the board; one binary constraint per
 pair of neighbours ("my right connector iff your left one"); and, for the connected rule,
 the engine's spanning-tree constraint over the non-empty tiles, an edge per pair of
-neighbouring tiles chosen when the connector between them is (both ends as twin literals).
+neighbouring tiles chosen when the connector between them is (both ends as twin literals),
+and Tatham's dead-end rule (:mod:`.dead_ends`: no orientation may close a pocket smaller
+than the network), which the search uses too.
 
 Two global counts decide some boards before any search: every link uses two connectors, so
 their number must be even, and a tree over ``T`` tiles has ``T - 1`` links.
@@ -27,6 +29,7 @@ from ...engines.kernels import check_kernels
 from ...errors import LimitReached
 from ...results import CountResult, Limits
 from .board import DOWN, LEFT, RIGHT, UP, Board, Grid
+from .dead_ends import DeadEnds
 
 __all__ = ["NetModel", "build", "grid_of", "solve", "count", "take_two", "RESTARTS", "HAS"]
 
@@ -57,12 +60,14 @@ def _match_down(a: int, b: int) -> bool:
 @dataclass
 class NetModel:
     """The CSP of a board; ``impossible`` says why no solution can exist (global counts),
-    ``tree`` is the spanning-tree constraint of the connected rule."""
+    ``tree`` is the spanning-tree constraint of the connected rule and ``dead_ends`` its
+    dead-end rule (:class:`.dead_ends.DeadEnds`)."""
 
     board: Board
     csp: cspe.CSP
     impossible: str | None = None
     tree: object | None = None
+    dead_ends: DeadEnds | None = None
 
 
 def build(board: Board, limits: Limits | None = None) -> NetModel:
@@ -95,6 +100,8 @@ def build(board: Board, limits: Limits | None = None) -> NetModel:
         p.restrict_bits(0, 0)
     elif board.connected:
         net.tree = _add_tree(p, board, right, down, tiles)
+        net.dead_ends = DeadEnds(board)
+        p.add_propagator(net.dead_ends)
     limits.check("building the model")
     return net
 

@@ -77,7 +77,8 @@ class NetPuzzle(Puzzle):
                "barrier, as Tatham's b parameter (0.3: b0.3)", minimum=0),
         Option("allow_search", ("generate",), bool, False,
                "also keep puzzles the deductions do not finish (by default every puzzle "
-               "without --wrap is solvable by reasoning alone, as `solve --explain` shows)"),
+               "except a --wrap one without --connected is solvable by reasoning alone, as "
+               "`solve --explain` shows)"),
     )
     styles = {"solve": ("grid", "drawing", "tatham"), "format": ("grid", "drawing", "tatham"),
               "render": ("grid", "drawing", "tatham"), "generate": ("grid", "drawing", "tatham")}
@@ -214,11 +215,12 @@ class NetPuzzle(Puzzle):
                  max_tiles: int = MAX_TILES, max_rounds: int | None = None,
                  allow_search: bool = False, barriers: float = 0.0) -> GenerateResult:
         """``count`` puzzles with exactly one solution (seeds by :mod:`puzzlesmith.seeds`),
-        each finished by the deductions unless ``allow_search`` or ``wrap`` (a wrapping board
-        has no border to start from, the deductions seldom finish one); ``barriers`` (0 to
+        each finished by the deductions unless ``allow_search`` or ``wrap`` without
+        ``connected`` (a wrapping board has no border to start from: only the dead ends of
+        the connected rule start the deductions there); ``barriers`` (0 to
         1) of the links the solution leaves unused get a barrier; stops with status
         gave-up, keeping those made, at a limit."""
-        from .deduce import rate
+        from .deduce import DEDUCED, rate
         from .generate import generate_one, kernels_for
 
         if style not in STYLES:
@@ -241,7 +243,8 @@ class NetPuzzle(Puzzle):
                 one = generate_one(rows, cols, connected=connected, wrap=wrap, style=style,
                                    rng=random.Random(one_seed), max_rounds=max_rounds,
                                    limits=replace(limits, nodes=left),
-                                   deducible=not (allow_search or wrap), barriers=barriers,
+                                   deducible=not (allow_search or (wrap and not connected)),
+                                   barriers=barriers,
                                    progress=_relay(progress, stats, len(made)))
             except LimitReached:
                 status = Status.GAVE_UP
@@ -259,7 +262,7 @@ class NetPuzzle(Puzzle):
             details = {"rows": nb.to_rows(one.board.tiles),
                        "solution": nb.to_rows(one.solution),
                        "connected": connected, "wrap": wrap, "rounds": one.rounds,
-                       "solved_by_deductions": level in ("easy", "medium")}
+                       "solved_by_deductions": level in DEDUCED}
             if one.board.barriers:
                 details["barriers"] = nb.barriers_json(one.board)
             made.append(Generated(one.board, nb.format_board(one.board) + "\n",

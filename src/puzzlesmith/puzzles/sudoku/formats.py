@@ -28,7 +28,7 @@ from ...errors import InvalidPuzzle, UsageError
 from . import board as sb
 from .board import Sudoku
 
-__all__ = ["parse", "parse_all", "inline", "format", "format_answer", "PUZZLE_STYLES",
+__all__ = ["parse", "parse_all", "inline", "shared", "format", "format_answer", "PUZZLE_STYLES",
            "ANSWER_STYLES"]
 
 PUZZLE_STYLES = ("grid", "line", "tatham", "puzzlink")
@@ -122,6 +122,20 @@ def inline(source: str) -> bool:
     source = source.strip()
     return bool(TATHAM_ID.fullmatch(source) or PUZZLINK_URL.fullmatch(source)
                 or _LINE.fullmatch(source) and _square(len(source)))
+
+
+def shared(text: str) -> bool:
+    """True when ``text`` is in a format players share: a Solo game ID or a puzz.link
+    ``?sudoku/`` URL (recognised by its look, before it is read).
+
+    >>> shared("9j:f4i9c5a..."), shared("https://puzz.link/p?sudoku/4/4/g1k23k3g")
+    (True, True)
+    >>> shared("https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou"), shared("1..." * 4)
+    (False, False)
+    """
+    text = text.removeprefix("\ufeff")
+    url = PUZZLINK_URL.fullmatch(text)
+    return bool(TATHAM_ID.fullmatch(text) or url and url[1].startswith("sudoku/"))
 
 
 def format(board: Sudoku, style: str | None = None) -> str:

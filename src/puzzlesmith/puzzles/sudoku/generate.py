@@ -19,6 +19,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 
@@ -50,38 +51,41 @@ def random_regions(n: int, box: tuple[int, int], rng, rounds: int | None = None)
     of two boundary cells between neighbouring regions, each kept only when both regions
     stay connected."""
     regions = list(boxes(n, box))
+    near = _neighbours(n)
     for _ in range(rounds if rounds is not None else 4 * n * n):
         a = rng.randrange(n * n)
-        others = [regions[b] for b in _neighbours(a, n) if regions[b] != regions[a]]
+        others = [regions[b] for b in near[a] if regions[b] != regions[a]]
         if not others:
             continue
         mine, theirs = regions[a], rng.choice(others)
         swaps = [b for b in range(n * n) if regions[b] == theirs and b != a
-                 and any(regions[c] == mine for c in _neighbours(b, n))]
+                 and any(regions[c] == mine for c in near[b])]
         if not swaps:
             continue
         b = rng.choice(swaps)
         regions[a], regions[b] = theirs, mine
-        if not (_connected(regions, mine, n) and _connected(regions, theirs, n)):
+        if not (_connected(regions, mine, near) and _connected(regions, theirs, near)):
             regions[a], regions[b] = mine, theirs
     return regions
 
 
-def _neighbours(cell: int, n: int) -> list[int]:
-    r, c = divmod(cell, n)
-    return [rr * n + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-            if 0 <= rr < n and 0 <= cc < n]
+@functools.cache
+def _neighbours(n: int) -> tuple[tuple[int, ...], ...]:
+    """Per cell of an ``n``x``n`` board, the cells beside it."""
+    return tuple(tuple(rr * n + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                       if 0 <= rr < n and 0 <= cc < n) for r, c in (divmod(k, n)
+                                                                   for k in range(n * n)))
 
 
-def _connected(regions: list[int], region: int, n: int) -> bool:
-    cells = [i for i, k in enumerate(regions) if k == region]
-    seen, todo = {cells[0]}, [cells[0]]
+def _connected(regions: list[int], region: int, near: tuple[tuple[int, ...], ...]) -> bool:
+    first = regions.index(region)
+    seen, todo = {first}, [first]
     while todo:
-        for b in _neighbours(todo.pop(), n):
+        for b in near[todo.pop()]:
             if regions[b] == region and b not in seen:
                 seen.add(b)
                 todo.append(b)
-    return len(seen) == len(cells)
+    return len(seen) == regions.count(region)
 
 
 #: Nodes a jigsaw's full grid may take before its regions are drawn again (some layouts
@@ -99,7 +103,7 @@ def full_grid(shape: Sudoku, rng: random.Random, limits: Limits | None = None,
     if nodes is not None:
         left = None if limits is None else limits.remaining()
         budget = Limits(seconds=left, nodes=nodes).started()
-    result = model.solve(limits=budget) if model is not None else None
+    result = model.solve(limits=budget, kernels=kernels(shape)) if model is not None else None
     if result is None or result.solution is None:
         if limits is not None:
             limits.check("generating")
@@ -107,9 +111,21 @@ def full_grid(shape: Sudoku, rng: random.Random, limits: Limits | None = None,
     return grid_of(empty, result.solution)
 
 
+#: The side from which the generator's searches run compiled from the first node: a
+#: generation runs dozens of them, interpreted about 30 times slower per node.
+COMPILED_SIDE = 9
+
+
+def kernels(shape: Sudoku) -> str:
+    """The kernels of the generator's searches (the answers are the same either way)."""
+    return "numba" if shape.size >= COMPILED_SIDE else "auto"
+
+
 def unique(board: Sudoku, limits: Limits | None = None) -> bool:
+    """True when ``board`` has exactly one solution (take two on the exact-cover engine)."""
     model = build(board, limits=limits)
-    return model is not None and model.count(2, limits=limits).count == 1
+    return model is not None and model.count(
+        2, limits=limits, kernels=kernels(board)).count == 1
 
 
 def minimise(shape: Sudoku, solution: tuple[int, ...], rng: random.Random,

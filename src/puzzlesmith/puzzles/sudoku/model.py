@@ -4,6 +4,7 @@ One option per (blank cell, value) the givens still allow; its items are the cel
 (unit, value) for each unit through the cell (row, column, region, diagonals).  Items the
 givens already cover are left out; every other item must be covered exactly once (when one
 has no option left, there is no solution and no model is built).  The plain model: no colours.
+It is the model of the empty board (built once per shape) with the givens as forced options.
 
 >>> from .board import parse
 >>> board = parse("sudoku 2x2\\n1...\\n..1.\\n.1..\\n...1\\n")
@@ -13,6 +14,8 @@ has no option left, there is no solution and no model is built).  The plain mode
 """
 
 from __future__ import annotations
+
+import numpy as np
 
 from ...engines.exactcover import ExactCover
 from ...results import Limits
@@ -59,35 +62,42 @@ def build(board: Sudoku, *, limits: Limits | None = None,
           seed: int | None = None) -> ExactCover | None:
     """The exact-cover model of ``board`` (option names are ``(cell, value)``; ``seed``
     shuffles their order); None when the board has no solution on sight (two givens clash,
-    or a cell, or a value in a unit, has no option left)."""
-    masks = candidates(board)
-    if masks is None:
+    or a cell, or a value in a unit, has no option left).
+
+    The model of the empty board is built once per shape (kept for the last
+    :data:`SHAPES`); the givens are forced options of it (:meth:`ExactCover.with_forced`)."""
+    full = _shape_model(board, limits)
+    if seed is not None:
+        full = full.shuffled(seed)
+    model = full.with_forced((cell, value) for cell, value in enumerate(board.givens) if value)
+    if model is None or not np.all(np.diff(model.item_start)):
         return None
+    return model
+
+
+#: Board shapes whose empty model is kept (a jigsaw generator makes a new shape per grid).
+SHAPES = 8
+_SHAPES: dict[tuple, ExactCover] = {}
+
+
+def _shape_model(board: Sudoku, limits: Limits | None) -> ExactCover:
+    """The model of the empty board of ``board``'s shape, built once."""
+    key = (board.size, board.regions, board.diagonals)
+    model = _SHAPES.pop(key, None) or _full(board, limits)
+    _SHAPES[key] = model  # the most recently used last
+    while len(_SHAPES) > SHAPES:
+        del _SHAPES[next(iter(_SHAPES))]
+    return model
+
+
+def _full(board: Sudoku, limits: Limits | None) -> ExactCover:
+    """The model of the empty board: one option per (cell, value), covering the cell and
+    (unit, value) for each unit through the cell."""
     n, cells = board.size, len(board.givens)
     units_of = _units_of(board)
-    names, rows = [], []
-    open_items = [0] * (cells + len(board.units) * n)
-    for cell, value in enumerate(board.givens):
-        if value:
-            for u in units_of[cell]:
-                open_items[cells + u * n + value - 1] = -1
-        elif not masks[cell]:
-            return None
-    for cell, value in enumerate(board.givens):
-        if value:
-            continue
-        mask = masks[cell]
-        for v in range(n):
-            if mask >> v & 1:
-                names.append((cell, v + 1))
-                row = [cell]
-                for u in units_of[cell]:
-                    row.append(cells + u * n + v)
-                    open_items[cells + u * n + v] = 1
-                rows.append(row)
-    if 0 in open_items[cells:]:  # a value with no place left in some unit
-        return None
-    return ExactCover(dict(zip(names, rows, strict=True)), limits=limits, seed=seed)
+    options = {(cell, v + 1): [cell, *(cells + u * n + v for u in units_of[cell])]
+               for cell in range(cells) for v in range(n)}
+    return ExactCover(options, limits=limits)
 
 
 def grid_of(board: Sudoku, solution: list[tuple[int, int]]) -> tuple[int, ...]:

@@ -40,7 +40,7 @@ from ..protocol import Option, Progress, Puzzle
 from . import board as sb
 from . import deduce, formats
 from .board import VARIANTS, Sudoku, cell_name, symbol
-from .check import violations
+from .check import violations, wrong_cells
 from .generate import DIFFICULTIES, SYMMETRIES
 
 __all__ = ["SudokuPuzzle", "PUZZLE"]
@@ -81,6 +81,8 @@ class SudokuPuzzle(Puzzle):
     styles = {"solve": formats.ANSWER_STYLES, "format": formats.PUZZLE_STYLES,
               "render": formats.PUZZLE_STYLES, "generate": formats.PUZZLE_STYLES}
     file_patterns = ("*.txt", "*.sudoku", "*.sdk")
+    shared_style = "tatham"
+    shared_name = "Tatham game ID"
 
     # -- reading and writing ---------------------------------------------------------------
 
@@ -92,6 +94,10 @@ class SudokuPuzzle(Puzzle):
     def parse_all(self, text: str, **params: Any) -> list[Sudoku]:
         """Every puzzle of a file of one-line puzzles (one a line), else the one puzzle."""
         return formats.parse_all(text, **params)
+
+    def recognises(self, text: str) -> bool:
+        """A Tatham Solo game ID or a puzz.link Sudoku URL, given inline or pasted."""
+        return formats.shared(text)
 
     def reads_inline(self, source: str) -> bool:
         """A one-line puzzle, a Tatham game ID or a puzz.link URL is the puzzle itself."""
@@ -252,7 +258,8 @@ class SudokuPuzzle(Puzzle):
         if wrong:
             names = ", ".join(cell_name(i, n) for i in wrong)
             text = f"a mistake: {names} {'does' if len(wrong) == 1 else 'do'} not hold that"
-            return self._hint(text, "mistake", stats, began, n, wrong=wrong)
+            undo = deduce.Step("mistake", "", removed=[(i, values[i]) for i in wrong], n=n)
+            return self._hint(text, "mistake", stats, began, n, undo, wrong=wrong)
         if all(values):
             return self._hint("solved: every cell is filled in", "done", stats, began, n)
         step = deduce.next_step(instance, values)
@@ -275,8 +282,13 @@ class SudokuPuzzle(Puzzle):
                           puzzle=self.name)
 
     def is_solution(self, instance: Sudoku, answer: tuple[int, ...]) -> Check:
-        """The independent checker (:mod:`.check`)."""
-        return Check.of(violations(instance, answer), puzzle=self.name)
+        """The independent checker (:mod:`.check`); ``details["wrong"]`` names the filled
+        cells that break a rule (``r3c5``), for a player's partly filled grid."""
+        verdict = Check.of(violations(instance, answer), puzzle=self.name)
+        if not verdict.ok:
+            verdict.details["wrong"] = [cell_name(i, instance.size)
+                                        for i in wrong_cells(instance, answer)]
+        return verdict
 
     def render_svg(self, instance: Sudoku, answer: tuple[int, ...] | None = None) -> str:
         from .render import render_svg

@@ -4,10 +4,11 @@ import starbattle from "./puzzles/starbattle.js";
 import net from "./puzzles/net.js";
 import sliding from "./puzzles/sliding.js";
 import queens from "./puzzles/queens.js";
+import sudoku from "./puzzles/sudoku.js";
 import generic from "./puzzles/generic.js";
 
-const MODULES = { starbattle, net, sliding, queens };
-const TITLES = { starbattle: "Star Battle", net: "Net", sliding: "Sliding tiles", queens: "N-Queens" };
+const MODULES = { starbattle, net, sliding, queens, sudoku };
+const TITLES = { starbattle: "Star Battle", net: "Net", sliding: "Sliding tiles", queens: "N-Queens", sudoku: "Sudoku" };
 const $ = (id) => document.getElementById(id);
 
 let catalogue = null;          // GET /api/puzzles

@@ -1,0 +1,208 @@
+"""Tatham's dead-end rule for Net's connected rule, as a propagator of the CSP engine.
+
+Under the connected rule every tile reaches every other one, so a tile may not take an
+orientation whose branches cannot reach them all.  ``out[c, k]`` bounds the tiles reached
+by leaving tile ``c`` on side ``k`` (0 up, 1 left, 2 down, 3 right): the neighbour itself,
+plus, for its best orientation entered from that side, the bounds of its other sides.  The
+bounds start at "every other tile" and only go down, each one a sound bound at every step,
+so the work can stop at any time; an orientation of ``c`` whose bounds add up to fewer
+than the other tiles is cut.  Two 1-connector tiles facing each other are the simplest
+case; on a wrapping board, where no edge anchors anything, the rule is what starts the
+deductions (it closes the branches that would end in a pocket).
+
+The kernels are written once and run as plain Python or compiled by numba
+(:mod:`puzzlesmith.engines.twins`); the CSP engine says which before it propagates.
+
+>>> from .board import Board
+>>> board = Board(((1, 3), (1, 3)), False, True)   # two ends on the left, two corners
+>>> dom = board.fitting()          # each end: down or right / up or right (bit m: mask m)
+>>> [[m for m in range(16) if d >> m & 1] for d in dom.tolist()]
+[[4, 8], [6], [1, 8], [3]]
+>>> DeadEnds(board).propagate(dom)  # the ends facing each other would make a pocket of 2
+True
+>>> [[m for m in range(16) if d >> m & 1] for d in dom.tolist()]
+[[8], [6], [8], [3]]
+"""
+
+from __future__ import annotations
+
+import types
+
+import numpy as np
+
+from ...engines.kernels import ensure_warm, warm_up
+from ...engines.twins import compile_twins
+from .board import Board
+
+__all__ = ["DeadEnds", "bounds", "cut"]
+
+#: Updates of the bounds per call, per side of a tile: enough to reach the fixpoint on
+#: real boards; stopping early only leaves looser (still sound) bounds.
+WORK_PER_SIDE = 64
+
+
+#: Bitset (over masks 0..15) of the masks with one connector: the ends.
+ENDS = sum(1 << m for m in (1, 2, 4, 8))
+#: Per side ``k``, the bitset of the masks with a connector on it.
+HAS_SIDE = np.array([sum(1 << m for m in range(16) if m >> k & 1) for k in range(4)],
+                    dtype=np.int64)
+
+
+def bounds(dom, nb, area, out, queue, inq, budget, has):
+    """The bounds ``out[c, k]`` of the module docstring for the bitset domains ``dom``
+    (bit ``m`` = mask ``m``), ``nb[c, k]`` the neighbour of ``c`` on side ``k`` (-1: none),
+    ``area`` the non-empty tiles, ``has``: :data:`HAS_SIDE`; ``queue``/``inq`` scratch of
+    ``4 * len(dom)``.  With every bound at "every other tile", a bound can only go down
+    where the neighbour is an end (or cannot be entered): those start the work."""
+    n = dom.shape[0]
+    size = 4 * n
+    tail = 0
+    for c in range(n):
+        for k in range(4):
+            d = nb[c, k]
+            inq[4 * c + k] = False
+            if d < 0:
+                out[c, k] = 0
+                continue
+            out[c, k] = area - 1
+            dd = dom[d]
+            if (dd & ~ENDS) == 0 or (dd & has[(k + 2) & 3]) == 0:
+                queue[tail] = 4 * c + k
+                inq[4 * c + k] = True
+                tail += 1
+    head = 0
+    waiting = tail
+    if tail == size:
+        tail = 0
+    while waiting > 0 and budget > 0:
+        budget -= 1
+        item = queue[head]
+        head += 1
+        if head == size:
+            head = 0
+        waiting -= 1
+        inq[item] = False
+        c = item >> 2
+        k = item & 3
+        d = nb[c, k]
+        b = (k + 2) & 3
+        x = dom[d] & has[b]                   # the orientations entered from side b
+        o0, o1, o2, o3 = out[d, 0], out[d, 1], out[d, 2], out[d, 3]
+        best = 0
+        for m in range(16):
+            if (x >> m) & 1:
+                s = 1 + (m & 1) * o0 + ((m >> 1) & 1) * o1 + ((m >> 2) & 1) * o2 \
+                    + ((m >> 3) & 1) * o3 - out[d, b]
+                if s > best:
+                    best = s
+        if best < out[c, k]:
+            out[c, k] = best
+            for i in range(4):
+                c2 = nb[c, i]
+                if i != k and c2 >= 0:
+                    item2 = 4 * c2 + ((i + 2) & 3)
+                    if not inq[item2]:
+                        inq[item2] = True
+                        queue[tail] = item2
+                        tail += 1
+                        if tail == size:
+                            tail = 0
+                        waiting += 1
+    return budget
+
+
+def cut(dom, out, area):
+    """Cut from ``dom`` the orientations whose bounds reach fewer than ``area`` tiles; the
+    tiles changed, or -1 when a tile has no orientation left."""
+    changed = 0
+    for c in range(dom.shape[0]):
+        d = dom[c]
+        new = d
+        for m in range(1, 16):
+            if (d >> m) & 1:
+                s = 1
+                for k in range(4):
+                    if (m >> k) & 1:
+                        s += out[c, k]
+                if s < area:
+                    new &= ~(1 << m)
+        if new != d:
+            dom[c] = new
+            changed += 1
+            if new == 0:
+                return -1
+    return changed
+
+
+_KERNELS = (bounds, cut)
+_COMPILED: types.SimpleNamespace | None = None
+
+
+def compiled() -> types.SimpleNamespace:
+    """The kernels compiled by numba (loaded from numba's cache after the first time)."""
+    global _COMPILED
+    if _COMPILED is None:
+        _COMPILED = compile_twins(_KERNELS, globals())
+    return _COMPILED
+
+
+class DeadEnds:
+    """The dead-end rule on the domains of a Net model (a propagator of the CSP engine:
+    see :class:`puzzlesmith.engines.csp.Propagator`); ``on`` False makes it do nothing
+    (the rating tells the levels apart with it)."""
+
+    #: The kernels this rule needs warm before a timed search (see engines.kernels).
+    warm = "net_dead_ends"
+
+    def __init__(self, board: Board):
+        near = board.neighbours()
+        nb = np.stack([near[bit] for bit in (1, 2, 4, 8)], axis=1).astype(np.int64)
+        self.nb = np.ascontiguousarray(nb)
+        self.area = int(np.count_nonzero(board.flat))
+        n = board.size
+        self.out = np.zeros((n, 4), dtype=np.int64)
+        self.queue = np.zeros(4 * n, dtype=np.int64)
+        self.inq = np.zeros(4 * n, dtype=np.bool_)
+        self.culprits = np.full(2, -1, dtype=np.int64)
+        #: The work of one call, for the engine's choice of kernels: interpreted, a call
+        #: costs about as much as 20 arcs per tile (so boards from about 30x30 start
+        #: compiled under ``kernels="auto"``).
+        self.size = 20 * n
+        self.on = True
+        self._last = np.zeros(0, dtype=np.int64)     # the domains the last call left
+        self._kernels: object = None
+        self.use_compiled(False)
+
+    def use_compiled(self, flag: bool) -> None:
+        """Run the kernels compiled (True) or as plain Python (False)."""
+        self._kernels = compiled() if flag else _PYTHON
+
+    def bounds(self, domains: np.ndarray) -> np.ndarray:
+        """The bounds ``out[c, k]`` of the module docstring on ``domains``."""
+        n = self.nb.shape[0]
+        self._kernels.bounds(domains[:n], self.nb, self.area, self.out, self.queue,
+                             self.inq, WORK_PER_SIDE * 4 * n, HAS_SIDE)
+        return self.out
+
+    def propagate(self, domains: np.ndarray) -> bool:
+        """Cut the orientations the rule refutes from ``domains`` (in place); False when a
+        tile has none left."""
+        n = self.nb.shape[0]
+        dom = domains[:n]
+        if not self.on or self.area < 2 or np.array_equal(dom, self._last):
+            return True                          # (the rule is at its fixpoint there)
+        ok = self._kernels.cut(dom, self.bounds(dom), self.area) >= 0
+        self._last = dom.copy()
+        return ok
+
+
+_PYTHON = types.SimpleNamespace(bounds=bounds, cut=cut)
+
+
+@warm_up("net_dead_ends", "Net's dead-end kernels")
+def _warm() -> None:
+    """Load (or compile) the kernels: run them on a 2x2 board."""
+    ensure_warm("csp")
+    rule = DeadEnds(Board(((1, 4), (0, 0)), False, True))
+    rule.use_compiled(True)
+    rule.propagate(np.array([0b110, 0b10100, 1, 1], dtype=np.int64))
