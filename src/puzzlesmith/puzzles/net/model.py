@@ -43,10 +43,11 @@ _POPCOUNT = np.array([bin(m).count("1") for m in range(16)], dtype=np.int64)
 RESTARTS = 1000
 #: Bytes per tile of a model, roughly (checked against ``limits.memory`` before building):
 #: measured with tracemalloc after :func:`build` on 160x160 and 320x320 boards, 278 under
-#: the local rule; the connected rule's spanning-tree constraint adds about 490 (770 in all).
+#: the local rule; the connected rule's spanning-tree constraint and dead-end rule add
+#: about 630 (911 in all).
 BYTES_PER_TILE = 300
 #: What the connected rule adds per tile (see :data:`BYTES_PER_TILE`).
-TREE_BYTES_PER_TILE = 500
+TREE_BYTES_PER_TILE = 650
 
 
 def _match_right(a: int, b: int) -> bool:
