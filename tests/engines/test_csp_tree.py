@@ -98,6 +98,32 @@ def test_propagation_keeps_every_solution(graph):
         assert all(dom[v] >> value & 1 for v, value in enumerate(a))
 
 
+@settings(max_examples=150, deadline=None)
+@given(graphs(), st.lists(st.tuples(st.integers(0, 3), st.integers(0, 15)), max_size=8))
+def test_narrowed_reports_each_change_and_a_failure_changes_nothing(graph, cuts):
+    """What lets the search log changes instead of copying the domains (``narrowed``), over
+    a sequence of calls that narrows the domains and backs up after each failure."""
+    nodes, sizes, edges, literals, unary = graph
+    tree = SpanningTree(nodes, edges, literals)
+    stack = [np.array([(1 << s) - 1 if u is None else u for s, u in zip(sizes, unary, strict=True)],
+                      dtype=np.int64)]
+    for v, bits in cuts:
+        dom = stack[-1].copy()
+        dom[v % len(sizes)] &= bits
+        if not dom.all():
+            continue
+        before = dom.copy()
+        if tree.propagate(dom):
+            variables, old = tree.narrowed
+            assert set(np.flatnonzero(before != dom)) <= set(variables.tolist())
+            assert (before[variables] == old).all()
+            stack.append(dom)
+        else:
+            assert (dom == before).all()
+            if len(stack) > 1:
+                stack.pop()
+
+
 @st.composite
 def boolean_graphs(draw):
     """One boolean variable per edge and a twin kept equal to it by a binary constraint."""

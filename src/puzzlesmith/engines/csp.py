@@ -90,7 +90,11 @@ class Propagator(Protocol):
     :func:`puzzlesmith.engines.kernels.ensure_warm`) before the search uses compiled
     kernels; an optional ``use_compiled(flag)`` method is called with the engine's kernel
     mode before it propagates, and an optional ``size`` attribute (the work of one call,
-    say) counts toward the model's size (see :mod:`.kernels`).
+    say) counts toward the model's size (see :mod:`.kernels`).  A propagator that keeps a
+    ``narrowed`` attribute, after each call that returns True, as ``(variables, values
+    before the call)`` covering every domain it narrowed, and that leaves the domains as it
+    found them when it returns False, saves the search a copy and a comparison of the whole
+    domain array per call.
     """
 
     def propagate(self, domains: np.ndarray) -> bool: ...
@@ -427,6 +431,7 @@ class _Fixpoint:
         self.model = model
         self.use(compiled)
         self.weight = model.degree.copy()
+        self.reports = all(hasattr(p, "narrowed") for p in csp.propagators)
         n = max(model.initial.shape[0], 1)
         self.queue = np.zeros(n, dtype=np.int64)
         self.inq = np.zeros(n, dtype=np.bool_)
@@ -443,15 +448,18 @@ class _Fixpoint:
             if use is not None:
                 use(compiled)
 
-    def __call__(self, dom: np.ndarray, seeds: np.ndarray, custom: bool = True) -> bool:
-        """Narrow ``dom`` in place from the changed variables ``seeds``; False on a wipe-out."""
+    def __call__(self, dom: np.ndarray, seeds: np.ndarray, custom: bool = True,
+                 log: _Log | None = None) -> bool:
+        """Narrow ``dom`` in place from the changed variables ``seeds``; False on a wipe-out.
+        With ``log`` (only if :attr:`reports`), every change is logged on it."""
         m = self.model
         propagators = self.csp.propagators if custom else []
+        trail = _NO_TRAIL if log is None else (log.tvar, log.told, log.tpos)
         rounds = 0
         while True:
             if m.arc_src.size:
                 k = self.kernels.ac3(dom, seeds, m.in_ptr, m.in_arc, m.arc_src, m.arc_tab,
-                                     m.sup, self.queue, self.inq, *_NO_TRAIL)
+                                     m.sup, self.queue, self.inq, *trail)
                 if k >= 0:
                     self.weight[m.arc_src[k]] += 1.0
                     self.weight[m.arc_dst[k]] += 1.0
@@ -463,29 +471,71 @@ class _Fixpoint:
             rounds += 1
             if self.deadline is not None and time.monotonic() > self.deadline:
                 raise _Expired
-            before = dom.copy()
+            before = None if self.reports else dom.copy()
+            told = []
             for p in propagators:
                 if not p.propagate(dom):
                     blame = [v for v in getattr(p, "culprits", ()) if v >= 0]
                     for v in blame or seeds[:1]:      # else blame the latest decision
                         self.weight[v] += 1.0
                     return False
-            seeds = np.flatnonzero(before != dom)
+                if before is None:
+                    told.append(_narrowed(p, dom, log))
+            seeds = np.flatnonzero(before != dom) if before is not None else (
+                np.unique(np.concatenate(told)) if len(told) > 1 else told[0])
             if seeds.size == 0:
                 return True
             if not dom[seeds].all():
                 return False
 
 
+def _narrowed(p: Propagator, dom: np.ndarray, log: _Log | None) -> np.ndarray:
+    """The variables ``p`` changed in its last call (from its ``narrowed``), logged."""
+    variables, old = p.narrowed
+    moved = dom[variables] != old
+    variables = variables[moved]
+    if log is not None:
+        log.push(variables, old[moved])
+    return variables
+
+
+class _Log:
+    """A trail of ``(variable, old domain)`` for one search step, in the layout of
+    :func:`~puzzlesmith.engines.csp_kernels.ac3`'s; each entry removes a value, so the
+    values of the model are room enough."""
+
+    def __init__(self, dom: np.ndarray):
+        room = int(np.unpackbits(dom.view(np.uint8)).sum()) + 1
+        self.tvar = np.zeros(room, dtype=np.int64)
+        self.told = np.zeros(room, dtype=np.int64)
+        self.tpos = np.zeros(1, dtype=np.int64)
+
+    def push(self, variables: np.ndarray, old: np.ndarray) -> None:
+        t = int(self.tpos[0])
+        self.tvar[t:t + variables.size] = variables
+        self.told[t:t + variables.size] = old
+        self.tpos[0] = t + variables.size
+
+    def block(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each variable logged once, with its oldest domain."""
+        t = int(self.tpos[0])
+        idx, first = np.unique(self.tvar[:t], return_index=True)
+        return idx, self.told[:t][first]
+
+
 class _CopySteps:
     """How a search step is made and undone on a model with custom propagators: the step
     runs the whole fixpoint, then the changed entries (indices, old values) go on a trail
-    of blocks.  ``mark``/``undo``/``forget``/``nbytes`` are as in :class:`_KernelSteps`."""
+    of blocks.  When every propagator reports what it narrowed (``narrowed``, see
+    :class:`Propagator`) the changes are logged as they happen (:class:`_Log`); otherwise
+    they are found by comparing with a copy of the domains.  ``mark``/``undo``/``forget``/
+    ``nbytes`` are as in :class:`_KernelSteps`."""
 
     def __init__(self, fix: _Fixpoint, dom: np.ndarray):
         self.fix = fix
         self.trail: list[tuple[np.ndarray, np.ndarray]] = []
         self.held = 0                                     # bytes of the trail
+        self.log = _Log(dom) if fix.reports else None
 
     def mark(self) -> int:
         return len(self.trail)
@@ -499,6 +549,8 @@ class _CopySteps:
     def step(self, dom: np.ndarray, x: int, bit: int, decide: bool) -> bool:
         """``x = bit`` (``decide``) or ``x != bit``, then the fixpoint; False on a wipe-out
         (the domains then as before)."""
+        if self.log is not None:
+            return self._logged_step(dom, x, bit, decide)
         before = dom.copy()
         if decide:
             dom[x] = bit
@@ -509,6 +561,25 @@ class _CopySteps:
             return False
         idx = np.flatnonzero(before != dom)
         old = before[idx]
+        self.trail.append((idx, old))
+        self.held += idx.nbytes + old.nbytes
+        return True
+
+    def _logged_step(self, dom: np.ndarray, x: int, bit: int, decide: bool) -> bool:
+        """:meth:`step` with every change logged (the propagators report theirs): no copy
+        of the domains."""
+        log = self.log
+        log.tpos[0] = 0
+        log.push(np.array([x], dtype=np.int64), dom[x:x + 1])
+        if decide:
+            dom[x] = bit
+        else:
+            dom[x] &= ~bit
+        ok = dom[x] != 0 and self.fix(dom, np.array([x], dtype=np.int64), log=log)
+        idx, old = log.block()
+        if not ok:
+            dom[idx] = old
+            return False
         self.trail.append((idx, old))
         self.held += idx.nbytes + old.nbytes
         return True

@@ -106,10 +106,11 @@ class SpanningTree:
         self._lnext, self._lprev = _boundaries(k, self._adj, self._state, index)
         self._ends = np.ascontiguousarray(
             np.argsort(self._adj[1], kind="stable").reshape(m, 2).T, dtype=index)
-        self._meta = np.zeros(7, dtype=np.int64)
+        self._meta = np.zeros(8, dtype=np.int64)
         self._meta[2] = 1                                  # the bottom checkpoint
         self._grow(n + 2 * m + k + 1)
         self._lists = np.zeros((4, max(m, k) + 1), dtype=index)
+        self._saved = np.zeros((2, max(m, k) + 1), dtype=np.int64)
         self._seen = np.zeros(k, dtype=np.int64)
         self._par = np.zeros(k + 3, dtype=index)
         self._queue = np.zeros(k + 3, dtype=index)
@@ -118,6 +119,9 @@ class SpanningTree:
         self._tarjan = np.zeros((3, k), dtype=index)
         self._changed = np.zeros(n, dtype=np.int64)
         self._top_out: tuple[np.ndarray, np.ndarray] | None = None
+        #: After a call that returned True: the variables it narrowed and their domains
+        #: before (see engines.csp.Propagator).
+        self.narrowed = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))
         self._kernels = None
         self.use_compiled(False)
 
@@ -130,7 +134,8 @@ class SpanningTree:
         self._compiled = compiled
 
     def propagate(self, domains: np.ndarray) -> bool:
-        """Narrow ``domains`` in place; False if no spanning tree is left."""
+        """Narrow ``domains`` in place; False if no spanning tree is left (``domains`` then
+        as they were)."""
         kernels = self._kernels
         if domains.shape[0] < self.variables:
             raise UsageError("the spanning tree's literals name variables the model lacks")
@@ -146,6 +151,7 @@ class SpanningTree:
                            self._marks, self._exact, outside)
             count, _ = self._diff(domains)
         changed = self._changed[:count]
+        self.narrowed = (changed[:0], view[:0])
         if changed.size == 0 and meta[2] > 1:
             return True
         need = changed.size + 6 * min(self.size + self.nodes,
@@ -158,14 +164,16 @@ class SpanningTree:
                                self._state, self._over, self._parent, self._size, self._nxt,
                                self._lnext, self._lprev, self._tkind,
                                self._ta, self._tb, meta, self._marks, self._exact,
-                               self._lists, self._seen, self._par, self._queue, self._fmark,
-                               self._ftail, self._tarjan, self.culprits, self._budget)
+                               self._lists, self._saved, self._seen, self._par, self._queue,
+                               self._fmark, self._ftail, self._tarjan, self.culprits,
+                               self._budget)
         if not ok:
             return False
         if meta[3]:                                        # what this call narrowed
             cut = self._lists[2, :meta[3]]
-            touched = np.unique(np.concatenate([eu[cut], ev[cut]]))
+            touched = np.unique(np.concatenate([eu[cut], ev[cut]])).astype(np.int64)
             self._top_out = (touched, domains[touched].copy())
+            self.narrowed = (touched, view[touched])
         return True
 
     def _diff(self, domains: np.ndarray) -> tuple[int, int]:

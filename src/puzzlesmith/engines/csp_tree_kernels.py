@@ -37,8 +37,8 @@ __all__ = ["find", "diff", "rewind", "tree_step", "compiled", "VIEW", "STATE", "
 #: boundary entry taken out of its list (``ta`` the entry).
 VIEW, STATE, UNION, UNLINK = 0, 1, 2, 3
 # meta: trail length, stamp counter, checkpoints, overlay edges, work of the call, path
-# length, unions in force
-_TPOS, _STAMP, _NCP, _NOVER, _WORK, _PLEN, _UNIONS = 0, 1, 2, 3, 4, 5, 6
+# length, unions in force, the running mean of the work of one check (times 16)
+_TPOS, _STAMP, _NCP, _NOVER, _WORK, _PLEN, _UNIONS, _COST = 0, 1, 2, 3, 4, 5, 6, 7
 
 
 def find(parent, x):
@@ -160,31 +160,37 @@ def rewind(dom, view, state, parent, size, nxt, lnext, lprev, tkind, ta, tb, met
 
 def tree_step(dom, changed, nodes, eu, ev, nu, nv, hu, hv, var_ptr, var_edge, adj_ptr,
               adj_edge, adj_other, ends, view, state, over, parent, size, nxt, lnext, lprev,
-              tkind, ta, tb, meta, marks, exact, lists, seen, par, queue, fmark, ftail, tarjan,
-              blame, budget):
+              tkind, ta, tb, meta, marks, exact, lists, saved, seen, par, queue, fmark, ftail,
+              tarjan, blame, budget):
     """One propagation from the view (the top checkpoint) to ``dom``, which is within it and
     differs at the variables ``changed``; narrows ``dom``.  Returns 1, or 0 when no spanning
-    tree is left (the view then as before).
+    tree is left (the view and ``dom`` then as before).
 
     Read once, as the domains are on entry: merge newly chosen edges (a cycle fails), cut
     the open edges inside a piece, then keep the possible edges connected with every bridge
     chosen: the graph certified at the view changes only by the edges closed since, and an
     edge can become a bridge only where such an edge ``u-v`` leaves ``u`` and ``v`` joined by
     one path, so each is checked by two searches around it (:func:`_check`); past
-    ``budget`` edges scanned, or from the bottom checkpoint, one pass of Tarjan over the
-    whole graph does it instead.  ``lists`` rows: chosen, closed, overlay edges (cut 1,
-    forced 2 in ``over``), the path of a check; ``meta[3]`` counts the overlay.
+    ``budget`` edges scanned, when so many edges closed that their checks would cost more
+    (by the running mean of a check's work), or from the bottom checkpoint, one pass of
+    Tarjan over the whole graph does it instead.  ``lists`` rows: chosen, closed, overlay
+    edges (cut 1, forced 2 in ``over``), the path of a check; ``meta[3]`` counts the
+    overlay.
     """
     start = meta[_TPOS]
     meta[_NOVER] = 0
     meta[_WORK] = 0
     ok = _step(dom, changed, nodes, eu, ev, nu, nv, hu, hv, var_ptr, var_edge, adj_ptr,
                adj_edge, adj_other, ends, view, state, over, parent, size, nxt, lnext, lprev,
-               tkind, ta, tb, meta, lists, seen, par, queue, fmark, ftail, tarjan, blame,
+               tkind, ta, tb, meta, lists, saved, seen, par, queue, fmark, ftail, tarjan, blame,
                budget)
     for i in range(meta[_NOVER]):
         over[lists[2, i]] = 0
-    if not ok:
+    if not ok:                                   # the domains as on entry
+        for i in range(meta[_NOVER] - 1, -1, -1):
+            e = lists[2, i]
+            dom[ev[e]] = saved[1, i]
+            dom[eu[e]] = saved[0, i]
         _undo(start, dom, view, state, parent, size, nxt, lnext, lprev, tkind, ta, tb, meta)
         return 0
     ncp = meta[_NCP]
@@ -197,7 +203,7 @@ def tree_step(dom, changed, nodes, eu, ev, nu, nv, hu, hv, var_ptr, var_edge, ad
 
 def _step(dom, changed, nodes, eu, ev, nu, nv, hu, hv, var_ptr, var_edge, adj_ptr, adj_edge,
           adj_other, ends, view, state, over, parent, size, nxt, lnext, lprev, tkind, ta, tb,
-          meta, lists, seen, par, queue, fmark, ftail, tarjan, blame, budget):
+          meta, lists, saved, seen, par, queue, fmark, ftail, tarjan, blame, budget):
     """The body of :func:`tree_step`: 1 or 0."""
     certified = meta[_NCP] > 1
     base = adj_edge.shape[0]
@@ -242,7 +248,7 @@ def _step(dom, changed, nodes, eu, ev, nu, nv, hu, hv, var_ptr, var_edge, adj_pt
                 break
             f = adj_edge[q]
             if (state[f] == 1 and over[f] == 0 and find(parent, adj_other[q]) == ru
-                    and not _narrow(f, 1, dom, eu, ev, hu, hv, over, lists, meta, blame)):
+                    and not _narrow(f, 1, dom, eu, ev, hu, hv, over, lists, saved, meta, blame)):
                 return 0
         parent[rv] = ru
         size[ru] += size[rv]
@@ -259,18 +265,22 @@ def _step(dom, changed, nodes, eu, ev, nu, nv, hu, hv, var_ptr, var_edge, adj_pt
             e = var_edge[p]
             if (state[e] == 1 and over[e] == 0
                     and find(parent, nu[e]) == find(parent, nv[e])
-                    and not _narrow(e, 1, dom, eu, ev, hu, hv, over, lists, meta, blame)):
+                    and not _narrow(e, 1, dom, eu, ev, hu, hv, over, lists, saved, meta, blame)):
                 return 0
     if nodes <= 1:
         return 1
+    if certified and nclosed * meta[_COST] > 16 * budget:
+        certified = False                        # the checks would cost more than the pass
     if certified:
+        done = 0
         for i in range(nclosed):
+            done += 1
             e = lists[1, i]
             u, v = nu[e], nv[e]
             if find(parent, u) == find(parent, v):
                 continue
             r = _check(find(parent, u), find(parent, v), dom, eu, ev, nu, nv, hu, hv,
-                       adj_edge, adj_other, state, over, parent, lnext, lists, seen, par,
+                       adj_edge, adj_other, state, over, parent, lnext, lists, saved, seen, par,
                        queue, fmark, ftail, meta, blame, budget)
             if r == 0:
                 if blame[0] < 0:                 # disconnected: blame the closed edge
@@ -279,18 +289,24 @@ def _step(dom, changed, nodes, eu, ev, nu, nv, hu, hv, var_ptr, var_edge, adj_pt
             if r == 2:
                 certified = False
                 break
+        if done:
+            meta[_COST] = (7 * meta[_COST] + 16 * meta[_WORK] // done) // 8
     if not certified:
         return _bridges(dom, nodes, eu, ev, hu, hv, adj_edge, adj_other, state, over, parent,
-                        lnext, lists, meta, tarjan, queue, par, blame)
+                        lnext, lists, saved, meta, tarjan, queue, par, blame)
     return 1
 
 
-def _narrow(e, how, dom, eu, ev, hu, hv, over, lists, meta, blame):
-    """Cut (``how`` 1) or force (2) edge ``e`` in ``dom``, on the overlay; 0 on a wipe-out."""
+def _narrow(e, how, dom, eu, ev, hu, hv, over, lists, saved, meta, blame):
+    """Cut (``how`` 1) or force (2) edge ``e`` in ``dom``, on the overlay (the old domains
+    of its two variables in ``saved``); 0 on a wipe-out."""
     over[e] = how
-    lists[2, meta[_NOVER]] = e
-    meta[_NOVER] += 1
+    i = meta[_NOVER]
+    lists[2, i] = e
+    meta[_NOVER] = i + 1
     u, v = eu[e], ev[e]
+    saved[0, i] = dom[u]
+    saved[1, i] = dom[v]
     if how == 1:
         dom[u] &= ~hu[e]
         dom[v] &= ~hv[e]
@@ -304,7 +320,7 @@ def _narrow(e, how, dom, eu, ev, hu, hv, over, lists, meta, blame):
 
 
 def _check(u, v, dom, eu, ev, nu, nv, hu, hv, adj_edge, adj_other, state, over, parent,
-           lnext, lists, seen, par, queue, fmark, ftail, meta, blame, budget):
+           lnext, lists, saved, seen, par, queue, fmark, ftail, meta, blame, budget):
     """Pieces ``u`` and ``v`` (roots) must stay joined by two edge-disjoint paths of possible
     edges (a chosen edge counts twice): each open edge on every ``u-v`` path is a bridge,
     forced here.  A path, then a search of the residual graph of that path (as a flow of 1): if it
@@ -312,7 +328,8 @@ def _check(u, v, dom, eu, ev, nu, nv, hu, hv, adj_edge, adj_other, state, over, 
     of the path, a bridge, which is forced and crossed.  Returns 1, 0 on failure
     (disconnected, or a bridge that cannot be chosen), 2 past the budget."""
     r = _meet(u, v, False, 0, 0, dom, eu, ev, hu, hv, nu, nv, adj_edge, adj_other, state,
-              over, parent, lnext, lists, seen, par, queue, fmark, ftail, meta, blame, budget)
+              over, parent, lnext, lists, saved, seen, par, queue, fmark, ftail, meta, blame,
+              budget)
     if r != 1:
         if r <= 0:
             blame[0], blame[1] = -1, -1
@@ -343,13 +360,13 @@ def _check(u, v, dom, eu, ev, nu, nv, hu, hv, adj_edge, adj_other, state, over, 
             plen += 1
         x = tail
     r = _meet(u, v, True, flow, plen, dom, eu, ev, hu, hv, nu, nv, adj_edge, adj_other,
-              state, over, parent, lnext, lists, seen, par, queue, fmark, ftail, meta, blame,
+              state, over, parent, lnext, lists, saved, seen, par, queue, fmark, ftail, meta, blame,
               budget)
     return 1 if r == 1 else 2 if r == 2 else 0
 
 
 def _meet(u, v, residual, flow, plen, dom, eu, ev, hu, hv, nu, nv, adj_edge, adj_other,
-          state, over, parent, lnext, lists, seen, par, queue, fmark, ftail, meta, blame,
+          state, over, parent, lnext, lists, saved, seen, par, queue, fmark, ftail, meta, blame,
           budget):
     """Breadth-first from piece ``u`` and, backwards, from piece ``v`` at once, the smaller
     frontier first, over the possible edges between pieces (along their boundaries).
@@ -385,7 +402,7 @@ def _meet(u, v, residual, flow, plen, dom, eu, ev, hu, hv, nu, nv, adj_edge, adj
                     break
             if bridge < 0:
                 return 2
-            if not _narrow(bridge, 2, dom, eu, ev, hu, hv, over, lists, meta, blame):
+            if not _narrow(bridge, 2, dom, eu, ev, hu, hv, over, lists, saved, meta, blame):
                 return 3
             y = ftail[bridge]
             if side == mine_a:                   # cross it: the head joins u's side
@@ -449,7 +466,7 @@ def _meet(u, v, residual, flow, plen, dom, eu, ev, hu, hv, nu, nv, adj_edge, adj
 
 
 def _bridges(dom, nodes, eu, ev, hu, hv, adj_edge, adj_other, state, over, parent, lnext,
-             lists, meta, tarjan, stack_node, stack_edge, blame):
+             lists, saved, meta, tarjan, stack_node, stack_edge, blame):
     """The whole pass: the possible edges must join every piece, and each bridge of that
     graph (an edge whose loss would split it) must be chosen.  Iterative Tarjan over the
     pieces (along their boundaries) from the piece of node 0; ``tarjan`` rows are scratch
@@ -493,7 +510,8 @@ def _bridges(dom, nodes, eu, ev, hu, hv, adj_edge, adj_other, state, over, paren
                 if low[x] < low[p]:
                     low[p] = low[x]
                 if (low[x] > disc[p] and state[e] == 1 and over[e] != 2
-                        and not _narrow(e, 2, dom, eu, ev, hu, hv, over, lists, meta, blame)):
+                        and not _narrow(e, 2, dom, eu, ev, hu, hv, over, lists, saved, meta,
+                                        blame)):
                     return 0
     if timer != nodes - meta[_UNIONS]:
         blame[0], blame[1] = -1, -1
