@@ -34,7 +34,7 @@ from ...engines.kernels import ensure_warm, warm_up
 from ...engines.twins import compile_twins
 from .board import Board
 
-__all__ = ["DeadEnds", "bounds", "cut"]
+__all__ = ["DeadEnds", "start", "seed", "relax", "cut", "compiled"]
 
 #: Updates of the bounds per call, per side of a tile: enough to reach the fixpoint on
 #: real boards; stopping early only leaves looser (still sound) bounds.
@@ -48,16 +48,14 @@ HAS_SIDE = np.array([sum(1 << m for m in range(16) if m >> k & 1) for k in range
                     dtype=np.int64)
 
 
-def bounds(dom, nb, area, out, queue, inq, budget, has):
-    """The bounds ``out[c, k]`` of the module docstring for the bitset domains ``dom``
-    (bit ``m`` = mask ``m``), ``nb[c, k]`` the neighbour of ``c`` on side ``k`` (-1: none),
-    ``area`` the non-empty tiles, ``has``: :data:`HAS_SIDE`; ``queue``/``inq`` scratch of
-    ``4 * len(dom)``.  With every bound at "every other tile", a bound can only go down
-    where the neighbour is an end (or cannot be entered): those start the work."""
-    n = dom.shape[0]
-    size = 4 * n
-    tail = 0
-    for c in range(n):
+def start(dom, nb, area, out, queue, inq, has):
+    """From scratch: every bound at "every other tile" (0 off the board), and queued those
+    that can go down, next to an end or to a tile that cannot be entered from that side;
+    how many are queued.  ``dom``: the bitset domains (bit ``m`` = mask ``m``); ``nb[c, k]``
+    the neighbour of ``c`` on side ``k`` (-1: none); ``area``: the non-empty tiles;
+    ``queue``/``inq``: scratch of ``4 * len(dom)``; ``has``: :data:`HAS_SIDE`."""
+    count = 0
+    for c in range(dom.shape[0]):
         for k in range(4):
             d = nb[c, k]
             inq[4 * c + k] = False
@@ -67,13 +65,36 @@ def bounds(dom, nb, area, out, queue, inq, budget, has):
             out[c, k] = area - 1
             dd = dom[d]
             if (dd & ~ENDS) == 0 or (dd & has[(k + 2) & 3]) == 0:
-                queue[tail] = 4 * c + k
+                queue[count] = 4 * c + k
                 inq[4 * c + k] = True
-                tail += 1
+                count += 1
+    return count
+
+
+def seed(nb, cells, queue, inq):
+    """Queued the bounds that read the domains of ``cells`` (the sides facing them);
+    how many are queued (``inq`` all False before)."""
+    count = 0
+    for d in cells:
+        for i in range(4):
+            c = nb[d, i]
+            if c >= 0:
+                item = 4 * c + ((i + 2) & 3)
+                if not inq[item]:
+                    inq[item] = True
+                    queue[count] = item
+                    count += 1
+    return count
+
+
+def relax(dom, nb, out, queue, inq, waiting, budget, has, touched, mark):
+    """Lower the queued bounds (``waiting`` of them at the start of ``queue``) to their
+    fixpoint, or until ``budget`` updates are done (the bounds stay sound); the tiles whose
+    bounds went down are listed in ``touched`` (``mark``: listed already): how many."""
+    size = queue.shape[0]
     head = 0
-    waiting = tail
-    if tail == size:
-        tail = 0
+    tail = waiting % size
+    ntouched = 0
     while waiting > 0 and budget > 0:
         budget -= 1
         item = queue[head]
@@ -97,6 +118,10 @@ def bounds(dom, nb, area, out, queue, inq, budget, has):
                     best = s
         if best < out[c, k]:
             out[c, k] = best
+            if not mark[c]:
+                mark[c] = True
+                touched[ntouched] = c
+                ntouched += 1
             for i in range(4):
                 c2 = nb[c, i]
                 if i != k and c2 >= 0:
@@ -108,14 +133,24 @@ def bounds(dom, nb, area, out, queue, inq, budget, has):
                         if tail == size:
                             tail = 0
                         waiting += 1
-    return budget
+    while waiting > 0:                        # out of budget: leave the queue empty
+        inq[queue[head]] = False
+        head += 1
+        if head == size:
+            head = 0
+        waiting -= 1
+    return ntouched
 
 
-def cut(dom, out, area):
-    """Cut from ``dom`` the orientations whose bounds reach fewer than ``area`` tiles; the
-    tiles changed, or -1 when a tile has no orientation left."""
+def cut(dom, out, area, touched, ntouched, mark):
+    """Cut from the ``touched`` tiles the orientations whose bounds reach fewer than
+    ``area`` tiles (and clear their ``mark``); the tiles changed, or -1 when a tile has no
+    orientation left.  (A tile whose bounds did not go down keeps every orientation: each
+    side still counts every other tile.)"""
     changed = 0
-    for c in range(dom.shape[0]):
+    for t in range(ntouched):
+        c = touched[t]
+        mark[c] = False
         d = dom[c]
         new = d
         for m in range(1, 16):
@@ -130,11 +165,13 @@ def cut(dom, out, area):
             dom[c] = new
             changed += 1
             if new == 0:
+                for u in range(t + 1, ntouched):
+                    mark[touched[u]] = False
                 return -1
     return changed
 
 
-_KERNELS = (bounds, cut)
+_KERNELS = (start, seed, relax, cut)
 _COMPILED: types.SimpleNamespace | None = None
 
 
@@ -149,7 +186,12 @@ def compiled() -> types.SimpleNamespace:
 class DeadEnds:
     """The dead-end rule on the domains of a Net model (a propagator of the CSP engine:
     see :class:`puzzlesmith.engines.csp.Propagator`); ``on`` False makes it do nothing
-    (the rating tells the levels apart with it)."""
+    (the rating tells the levels apart with it).
+
+    A call on domains narrower than those of its last call (a search going deeper, the
+    deductions going on) starts from the last bounds, which stay sound, and only
+    re-reads the tiles that changed: the work follows the change, not the board.  Any
+    other call starts from scratch."""
 
     #: The kernels this rule needs warm before a timed search (see engines.kernels).
     warm = "net_dead_ends"
@@ -163,13 +205,15 @@ class DeadEnds:
         self.out = np.zeros((n, 4), dtype=np.int64)
         self.queue = np.zeros(4 * n, dtype=np.int64)
         self.inq = np.zeros(4 * n, dtype=np.bool_)
+        self.touched = np.zeros(n, dtype=np.int64)
+        self.mark = np.zeros(n, dtype=np.bool_)
         self.culprits = np.full(2, -1, dtype=np.int64)
         #: The work of one call, for the engine's choice of kernels: interpreted, a call
-        #: costs about as much as 20 arcs per tile (so boards from about 30x30 start
-        #: compiled under ``kernels="auto"``).
+        #: from scratch costs about as much as 20 arcs per tile (so boards from about
+        #: 30x30 start compiled under ``kernels="auto"``).
         self.size = 20 * n
         self.on = True
-        self._last = np.zeros(0, dtype=np.int64)     # the domains the last call left
+        self._last = np.zeros(0, dtype=np.int64)     # the domains ``out`` bounds
         self._kernels: object = None
         self.use_compiled(False)
 
@@ -178,31 +222,52 @@ class DeadEnds:
         self._kernels = compiled() if flag else _PYTHON
 
     def bounds(self, domains: np.ndarray) -> np.ndarray:
-        """The bounds ``out[c, k]`` of the module docstring on ``domains``."""
-        n = self.nb.shape[0]
-        self._kernels.bounds(domains[:n], self.nb, self.area, self.out, self.queue,
-                             self.inq, WORK_PER_SIDE * 4 * n, HAS_SIDE)
+        """The bounds ``out[c, k]`` of the module docstring on ``domains``, from scratch."""
+        self._last = np.zeros(0, dtype=np.int64)
+        touched = self._relax(domains[:self.nb.shape[0]])
+        self.mark[self.touched[:touched]] = False
         return self.out
 
     def propagate(self, domains: np.ndarray) -> bool:
         """Cut the orientations the rule refutes from ``domains`` (in place); False when a
         tile has none left."""
-        n = self.nb.shape[0]
-        dom = domains[:n]
-        if not self.on or self.area < 2 or np.array_equal(dom, self._last):
-            return True                          # (the rule is at its fixpoint there)
-        ok = self._kernels.cut(dom, self.bounds(dom), self.area) >= 0
+        dom = domains[:self.nb.shape[0]]
+        if not self.on or self.area < 2:
+            return True
+        touched = self._relax(dom)
+        if self._kernels.cut(dom, self.out, self.area, self.touched, touched, self.mark) < 0:
+            self._last = np.zeros(0, dtype=np.int64)  # (not every tile was checked)
+            return False
+        return True
+
+    def _relax(self, dom: np.ndarray) -> int:
+        """Bring ``out`` to the bounds of ``dom`` (from the last ones when ``dom`` is
+        narrower than the domains they bound); how many tiles' bounds went down."""
+        k, last, n = self._kernels, self._last, self.nb.shape[0]
+        if last.shape[0] == n and not np.any(dom & ~last):
+            cells = np.flatnonzero(dom != last)
+            if cells.size == 0:
+                return 0                          # (the rule is at its fixpoint there)
+            count = k.seed(self.nb, cells, self.queue, self.inq)
+        else:
+            count = k.start(dom, self.nb, self.area, self.out, self.queue, self.inq,
+                            HAS_SIDE)
         self._last = dom.copy()
-        return ok
+        return k.relax(dom, self.nb, self.out, self.queue, self.inq, count,
+                       WORK_PER_SIDE * 4 * n, HAS_SIDE, self.touched, self.mark)
 
 
-_PYTHON = types.SimpleNamespace(bounds=bounds, cut=cut)
+_PYTHON = types.SimpleNamespace(start=start, seed=seed, relax=relax, cut=cut)
 
 
 @warm_up("net_dead_ends", "Net's dead-end kernels")
 def _warm() -> None:
-    """Load (or compile) the kernels: run them on a 2x2 board."""
+    """Load (or compile) the kernels: run them on a 2x2 board, from scratch and on."""
     ensure_warm("csp")
-    rule = DeadEnds(Board(((1, 4), (0, 0)), False, True))
+    board = Board(((1, 3), (1, 3)), False, True)
+    rule = DeadEnds(board)
     rule.use_compiled(True)
-    rule.propagate(np.array([0b110, 0b10100, 1, 1], dtype=np.int64))
+    dom = board.fitting()
+    rule.propagate(dom)
+    dom[0] &= ~(1 << 8)
+    rule.propagate(dom)

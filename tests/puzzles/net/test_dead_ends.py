@@ -1,0 +1,53 @@
+"""Tatham's dead-end rule: sound, the same from scratch and step by step, both kernels."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from puzzlesmith.puzzles.net.board import Board
+from puzzlesmith.puzzles.net.dead_ends import DeadEnds
+from puzzlesmith.puzzles.net.generate import spanning_tree
+
+
+def board_of(size: int, wrap: bool, seed: int) -> tuple[Board, np.ndarray]:
+    """A grown tree as a connected-rule board, and its solution as bitset domains."""
+    tree = spanning_tree(size, size, wrap=wrap, style="grow", rng=random.Random(seed))
+    board = Board(tree, wrap, True)
+    return board, (1 << board.flat).astype(np.int64)
+
+
+@pytest.mark.parametrize("wrap", [False, True])
+@pytest.mark.parametrize("compiled", [False, True], ids=["python", "numba"])
+def test_narrowing_step_by_step_agrees_with_from_scratch_and_keeps_the_solution(wrap,
+                                                                                 compiled):
+    rng = random.Random(5)
+    for seed in range(3):
+        board, solution = board_of(9, wrap, seed)
+        steady = DeadEnds(board)
+        steady.use_compiled(compiled)
+        dom = board.fitting()
+        while True:
+            fresh = DeadEnds(board)
+            fresh.use_compiled(compiled)
+            alone = dom.copy()
+            ok = steady.propagate(dom)
+            assert ok is fresh.propagate(alone) is True
+            assert np.array_equal(dom, alone)
+            assert np.all(dom & solution)                     # never cuts the solution
+            open_tiles = np.flatnonzero(dom & (dom - 1)).tolist()
+            if not open_tiles:
+                break
+            c = rng.choice(open_tiles)
+            other = dom[c] & ~solution[c]
+            narrower = solution[c] | (other & -other)          # keep the solution
+            dom[c] = narrower if narrower != dom[c] else solution[c]
+
+
+def test_a_pocket_with_no_way_out_fails():
+    board = Board(((1, 3), (1, 3)), False, True)
+    dom = board.fitting()
+    dom[0], dom[2] = 1 << 4, 1 << 1                            # the two ends face each other
+    assert DeadEnds(board).propagate(dom) is False
