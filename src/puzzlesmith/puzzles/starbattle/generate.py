@@ -465,45 +465,21 @@ def _build(plan: list[list[int]], stars: int, planted: list[Cell], rng: random.R
 
     Start from the stars alone (every other cell in no region and ruled out: the regions
     hold every star) and hand the other cells to their regions of ``plan`` while the rules
-    still finish the puzzle (:func:`_join`).  The cells left out then join one at a time,
-    each the region beside it with which the rules leave the fewest cells open
-    (:func:`_join_left`), and :func:`_ease` hands the cells the rules leave open to
-    neighbouring regions until the rules finish it (None if they do not)."""
+    still finish the puzzle (:func:`_join`).  The cells left out then join their regions
+    and :func:`_ease` hands the cells the rules leave open to neighbouring regions, out of
+    the smallest regions first, until the rules finish it (None if they do not)."""
     rows, columns = len(plan), len(plan[0])
     target = [row[:] for row in plan]
     grid = [[-1] * columns for _ in range(rows)]
     for r, c in planted:
         grid[r][c] = target[r][c]
     beside = {(r + dr, c + dc) for r, c in planted for dr in (-1, 0, 1) for dc in (-1, 0, 1)}
-    stuck = _join(grid, target, stars, beside, rng, budget)
-    budget.stats.extra["stuck"] = len(stuck)
-    if any(-1 in row for row in grid):
-        _join_left(grid, stars, rng, budget)
+    budget.stats.extra["stuck"] = len(_join(grid, target, stars, beside, rng, budget))
+    for r in range(rows):
+        for c in range(columns):
+            if grid[r][c] < 0:
+                grid[r][c] = target[r][c]
     return _ease(_as_puzzle(grid, stars), stars, planted, BUILD_LEVEL, rng, budget, exact=False)
-
-
-def _join_left(grid: list[list[int]], stars: int, rng: random.Random, budget: Budget) -> None:
-    """Every cell out of all regions (-1) joins a region beside it, one cell at a time
-    (in random order among those beside a region): the region with which the rules of
-    :data:`BUILD_LEVEL` leave the fewest cells open (the cells still out ruled out)."""
-    rows, columns = len(grid), len(grid[0])
-    while True:
-        left = [(r, c) for r in range(rows) for c in range(columns) if grid[r][c] < 0]
-        budget.report("joining the cells left out", open=len(left))
-        ready = [cell for cell in left
-                 if any(grid[nr][nc] >= 0 for nr, nc in _neighbours(cell, rows, columns))]
-        if not ready:
-            return
-        r, c = rng.choice(ready)
-        best = None
-        regions = list({grid[nr][nc] for nr, nc in _neighbours((r, c), rows, columns)} - {-1})
-        rng.shuffle(regions)
-        for region in regions:
-            grid[r][c] = region
-            open_ = _rules_leave_open(grid, stars, budget)
-            if best is None or open_ < best[0]:
-                best = (open_, region)
-        grid[r][c] = best[1]
 
 
 def _join(grid: list[list[int]], target: list[list[int]], stars: int, beside: set[Cell],
@@ -566,12 +542,6 @@ def _retarget(grid: list[list[int]], target: list[list[int]], cell: Cell, stars:
 def _rules_finish(grid: list[list[int]], stars: int, budget: Budget) -> bool:
     """Whether the rules of :data:`BUILD_LEVEL` finish the partly built puzzle ``grid``
     (cells -1 in no region, ruled out)."""
-    return _rules_leave_open(grid, stars, budget) == 0
-
-
-def _rules_leave_open(grid: list[list[int]], stars: int, budget: Budget) -> int:
-    """The cells the rules of :data:`BUILD_LEVEL` leave open in the partly built puzzle
-    ``grid`` (cells -1 in no region, ruled out); every cell when they find it broken."""
     rows, columns = len(grid), len(grid[0])
     text = tuple("".join(REGION_NAMES[g] if g >= 0 else NO_REGION for g in row) for row in grid)
     names = sorted({ch for row in text for ch in row} - {NO_REGION})
@@ -580,7 +550,7 @@ def _rules_leave_open(grid: list[list[int]], stars: int, budget: Budget) -> int:
     out = frozenset((r, c) for r in range(rows) for c in range(columns) if grid[r][c] < 0)
     state, broken = decide(puzzle, BUILD_LEVEL, limits=budget.limits, phase="generating",
                            marks=Marks(frozenset(), out))
-    return rows * columns if broken else sum(1 for v in state.values() if not v)
+    return not broken and all(state.values())
 
 
 BUILD_CELLS = 400      # 20x20 and up, without a difficulty: regions built by the rules
@@ -731,8 +701,9 @@ def _ease(puzzle: StarBattle, stars: int, planted: list[Cell], level: str, rng: 
     puzzle unique, while the rules decide more (or, a few times, as much: a step across a
     plateau) but the rules of the level below do not finish it; the puzzle once the
     ``level`` rules finish it, or None.  Without ``exact``, neither uniqueness nor the
-    level below is checked on the way (the rules finishing it proves it unique), and where
-    the moves stall the rules with trials may still finish it (:func:`_by_trials`)."""
+    level below is checked on the way (the rules finishing it proves it unique), the
+    moves out of the smallest regions go first, and once at most :data:`TRIAL_OPEN` cells
+    stay open :func:`_by_trials` finishes it."""
     grid = [[REGION_NAMES.index(ch) for ch in row] for row in puzzle.grid]
     rows, columns = len(grid), len(grid[0])
     planted_set = set(planted)
@@ -754,8 +725,9 @@ def _ease(puzzle: StarBattle, stars: int, planted: list[Cell], level: str, rng: 
                 (others if v else moves).extend((cell, g) for g in _handovers(grid, cell))
         rng.shuffle(moves)
         rng.shuffle(others)
-        if not exact:
-            _focus(moves, others, grid, state)
+        if not exact:  # out of the smallest regions first: a tight region starts a chain
+            sizes = collections.Counter(g for row in grid for g in row)
+            moves.sort(key=lambda move: sizes[grid[move[0][0]][move[0][1]]] // TIGHT_STEP)
         moves += others
         level_move = None
         for cell, region in moves[:min(EASING_MOVES, tries)]:
@@ -781,18 +753,6 @@ def _ease(puzzle: StarBattle, stars: int, planted: list[Cell], level: str, rng: 
             cell, region, puzzle, state = level_move
             grid[cell[0]][cell[1]] = region
     return None
-
-
-def _focus(moves: list, others: list, grid: list[list[int]], state: dict[Cell, int]) -> None:
-    """Order the easing moves (shuffled) where they most likely help: the open cells' moves
-    out of the smallest regions first (a tight region starts a chain of deductions), the
-    decided cells' moves nearest an open cell first (the rules stall there)."""
-    sizes = collections.Counter(g for row in grid for g in row)
-    moves.sort(key=lambda move: sizes[grid[move[0][0]][move[0][1]]] // TIGHT_STEP)
-    open_ = [cell for cell, v in state.items() if not v]
-    if len(open_) <= TRIAL_OPEN:
-        others.sort(key=lambda move: min(max(abs(move[0][0] - r), abs(move[0][1] - c))
-                                         for r, c in open_))
 
 
 def _by_trials(puzzle: StarBattle, state: dict[Cell, int], planted: list[Cell],
