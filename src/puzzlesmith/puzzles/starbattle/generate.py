@@ -558,6 +558,7 @@ BUILD_LEVEL = "medium"  # the rules that must finish a built puzzle (cheap, no t
 BUILD_BATCH = 8        # cells handed over in the first batch
 BUILD_BATCH_MAX = 64   # cells per batch at most
 
+
 def _hand_over_share(grid: list[list[int]], candidates: list[Cell], rng: random.Random) -> int:
     """Hand over one in :data:`REPAIR_SHARE` of ``candidates`` (at least one; the cells
     where the other solution has a star and the planted one none, shuffled): when the two
@@ -774,16 +775,15 @@ def _by_trials(puzzle: StarBattle, state: dict[Cell, int], planted: list[Cell],
             return puzzle
         candidates = [cell for cell in other if cell not in planted]
         rng.shuffle(candidates)
-        if not _hand_over_share(grid, candidates, rng) and not _push(grid, candidates,
-                                                                     set(planted), rng):
+        if not (_hand_over_share(grid, candidates, rng)
+                or _push(grid, candidates, set(planted))):
             return None
         budget.stats.extra["repairs"] += 1
         puzzle = _as_puzzle(grid, stars)
     return None
 
 
-def _push(grid: list[list[int]], candidates: list[Cell], planted: set[Cell],
-          rng: random.Random) -> bool:
+def _push(grid: list[list[int]], candidates: list[Cell], planted: set[Cell]) -> bool:
     """Where no cell of ``candidates`` can be handed over (each lies deep inside its
     region), push another region to one: the cells of a shortest path inside its region
     (no planted star on it) from the candidate to a cell beside another region are handed
@@ -828,14 +828,14 @@ def _push_path(grid: list[list[int]], path: list[Cell], region: int) -> bool:
     return True
 
 
-PUSH_PATHS = 12  # paths tried per cell to push
-FINAL_REPAIRS = 12 # second-solution repairs where easing stalls, then a fresh start
+PUSH_PATHS = 12     # paths tried per cell to push
+FINAL_REPAIRS = 12  # second-solution repairs where easing stalls, then a fresh start
 TRIAL_OPEN = 60  # open cells at most for a last pass of the rules with trials
 
 
 TIGHT_STEP = 4  # region sizes that differ by less count as one when easing picks moves
 EASING_MOVES = 60    # moves tried per easing round
-EASING_TRIES = 200  # moves tried in all, then a fresh start
+EASING_TRIES = 200   # moves tried in all, then a fresh start
 EASING_SIDEWAYS = 20 # moves per easing that decide no more (across a plateau)
 DIFFICULTY_ATTEMPTS = 60  # star placements tried for one puzzle of a given difficulty
 
