@@ -284,3 +284,16 @@ def test_big_boards_start_from_a_shuffled_torus_pattern():
               for seed in (1, 1, 2)]
     assert all(p.status is Status.SOLVED and not violations(blank, p.solution) for p in placed)
     assert placed[0].solution == placed[1].solution != placed[2].solution
+
+
+def test_a_push_hands_a_cell_deep_inside_its_region_to_another():
+    """The finishing repair's push: the cell (1, 0) borders only its own region 0, so a
+    path of region 0 cells to region 1 (the last column) moves with it, region 0 staying
+    connected; a planted star is never moved."""
+    grid = [[0, 0, 0, 1] for _ in range(4)]
+    planted = {(2, 1)}
+    assert generator._push(grid, [(1, 0)], planted)
+    assert grid[1][0] == 1 and grid[2][1] == 0
+    for region in (0, 1):
+        cells = [(r, c) for r in range(4) for c in range(4) if grid[r][c] == region]
+        assert generator._connected(cells, 4, 4)

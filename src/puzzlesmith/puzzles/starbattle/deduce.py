@@ -118,7 +118,23 @@ class Contradiction(Exception):
         self.reason = reason
 
 
-_MEMO: list = [None, {}]  # the geometry (rows, columns, cells) the 2×2 memo is for
+#: the geometry (rows, columns, cells) last seen, with its 2×2 memo and :func:`_geometry`
+#: (one tuple, swapped whole)
+_MEMO: list = [None]
+
+
+def _geometry(cells: list[Cell]):
+    """The cells' index, every cell's neighbours and the 2×2 blocks it lies in (by index):
+    what depends on the cells alone, shared by every board of the same cells."""
+    index = {cell: i for i, cell in enumerate(cells)}
+    nbrs = [tuple(index[(r + dr, c + dc)] for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                  if (dr or dc) and (r + dr, c + dc) in index) for r, c in cells]
+    blocks_of = [
+        [tuple(index[x] for x in ((top, lft), (top, lft + 1), (top + 1, lft),
+                                  (top + 1, lft + 1)) if x in index)
+         for top, lft in ((r, c), (r, c - 1), (r - 1, c), (r - 1, c - 1))]
+        for r, c in cells]
+    return index, nbrs, blocks_of
 
 
 class _Shape:
@@ -132,9 +148,12 @@ class _Shape:
         self.puzzle = puzzle
         self.rows, self.cols = puzzle.rows, puzzle.columns
         cells = self.cells = list(puzzle.cells())
-        index = self.index = {cell: i for i, cell in enumerate(cells)}
-        self.nbrs = [tuple(index[(r + dr, c + dc)] for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-                           if (dr or dc) and (r + dr, c + dc) in index) for r, c in cells]
+        geometry = (self.rows, self.cols, tuple(cells))
+        entry = _MEMO[0]
+        if entry is None or entry[0] != geometry:
+            entry = _MEMO[0] = (geometry, {}, _geometry(cells))
+        _, self.memo, (index, self.nbrs, self.blocks_of) = entry
+        self.index = index
         names: list[str] = []
         members: list[tuple[int, ...]] = []
         need: list[int] = []
@@ -161,15 +180,6 @@ class _Shape:
         for u, cells_of in enumerate(members):
             for i in cells_of:
                 self.unit_of[i].append(u)
-        self.blocks_of = [
-            [tuple(index[x] for x in ((top, lft), (top, lft + 1), (top + 1, lft),
-                                      (top + 1, lft + 1)) if x in index)
-             for top, lft in ((r, c), (r, c - 1), (r - 1, c), (r - 1, c - 1))]
-            for r, c in cells]
-        geometry = (self.rows, self.cols, tuple(cells))
-        if geometry != _MEMO[0]:
-            _MEMO[:] = [geometry, {}]
-        self.memo = _MEMO[1]
         self.bands = [(f"rows {r + 1}-{r + 2}", r, r + 1) for r in range(self.rows - 1)]
         self.bands += [(f"columns {c + 1}-{c + 2}", self.rows + c, self.rows + c + 1)
                        for c in range(self.cols - 1)]

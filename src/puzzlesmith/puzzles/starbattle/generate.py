@@ -39,6 +39,7 @@ True
 
 from __future__ import annotations
 
+import collections
 import random
 import time
 from collections.abc import Callable
@@ -463,29 +464,45 @@ def _build(plan: list[list[int]], stars: int, planted: list[Cell], rng: random.R
     unique by construction, no search.
 
     Start from the stars alone (every other cell in no region and ruled out: the regions
-    hold every star) and hand the other cells to their regions of ``plan`` in random
-    batches (cells beside no star first: they are the hard ones), a batch kept while the
-    rules still finish the puzzle (the batch then doubles) and taken back otherwise (then
-    shrinks to a quarter).  A single cell that cannot be kept tries the other regions
-    beside it (its planned region staying connected without it), else stays out.  The
-    cells left out then go to their regions and :func:`_ease` hands the cells the rules
-    leave open to neighbouring regions until the rules finish it (None if they do not)."""
+    hold every star) and hand the other cells to their regions of ``plan`` while the rules
+    still finish the puzzle (:func:`_join`).  The cells left out then join their regions
+    and :func:`_ease` hands the cells the rules leave open to neighbouring regions, out of
+    the smallest regions first, until the rules finish it (None if they do not)."""
     rows, columns = len(plan), len(plan[0])
     target = [row[:] for row in plan]
     grid = [[-1] * columns for _ in range(rows)]
     for r, c in planted:
         grid[r][c] = target[r][c]
-    size, stuck = BUILD_BATCH, set()
     beside = {(r + dr, c + dc) for r, c in planted for dr in (-1, 0, 1) for dc in (-1, 0, 1)}
+    budget.stats.extra["stuck"] = len(_join(grid, target, stars, beside, rng, budget))
+    for r in range(rows):
+        for c in range(columns):
+            if grid[r][c] < 0:
+                grid[r][c] = target[r][c]
+    return _ease(_as_puzzle(grid, stars), stars, planted, BUILD_LEVEL, rng, budget, exact=False)
+
+
+def _join(grid: list[list[int]], target: list[list[int]], stars: int, beside: set[Cell],
+          rng: random.Random, budget: Budget) -> set[Cell]:
+    """Hand the cells out of every region (-1 in ``grid``) to their regions of ``target``
+    in random batches (cells beside no star first: they are the hard ones), a batch kept
+    while the rules of :data:`BUILD_LEVEL` still finish the puzzle (the batch then doubles)
+    and taken back otherwise (then shrinks to a quarter).  A single cell that
+    cannot be kept tries the other regions beside it (its target region staying connected
+    without it), else stays out ("stuck").  The stuck cells."""
+    rows, columns = len(grid), len(grid[0])
+    stuck: set[Cell] = set()
+    size = BUILD_BATCH
     while True:
         budget.check()
         ready = [(r, c) for r in range(rows) for c in range(columns)
                  if grid[r][c] < 0 and (r, c) not in stuck
                  and any(grid[nr][nc] == target[r][c]
                          for nr, nc in _neighbours((r, c), rows, columns))]
-        budget.report("building regions by the rules", open=sum(row.count(-1) for row in grid))
+        budget.report("building regions by the rules",
+                      open=sum(row.count(-1) for row in grid))
         if not ready:
-            break
+            return stuck
         rng.shuffle(ready)
         ready.sort(key=lambda cell: cell in beside)
         batch = ready[:size]
@@ -499,12 +516,6 @@ def _build(plan: list[list[int]], stars: int, planted: list[Cell], rng: random.R
         if len(batch) == 1 and not _retarget(grid, target, batch[0], stars, rng, budget):
             stuck.add(batch[0])
         size = max(1, size // 4)
-    budget.stats.extra["stuck"] = len(stuck)
-    for r in range(rows):
-        for c in range(columns):
-            if grid[r][c] < 0:
-                grid[r][c] = target[r][c]
-    return _ease(_as_puzzle(grid, stars), stars, planted, BUILD_LEVEL, rng, budget, exact=False)
 
 
 def _retarget(grid: list[list[int]], target: list[list[int]], cell: Cell, stars: int,
@@ -691,8 +702,9 @@ def _ease(puzzle: StarBattle, stars: int, planted: list[Cell], level: str, rng: 
     puzzle unique, while the rules decide more (or, a few times, as much: a step across a
     plateau) but the rules of the level below do not finish it; the puzzle once the
     ``level`` rules finish it, or None.  Without ``exact``, neither uniqueness nor the
-    level below is checked on the way (the rules finishing it proves it unique), and where
-    the moves stall the rules with trials may still finish it (:func:`_by_trials`)."""
+    level below is checked on the way (the rules finishing it proves it unique), the
+    moves out of the smallest regions go first, and once at most :data:`TRIAL_OPEN` cells
+    stay open :func:`_by_trials` finishes it."""
     grid = [[REGION_NAMES.index(ch) for ch in row] for row in puzzle.grid]
     rows, columns = len(grid), len(grid[0])
     planted_set = set(planted)
@@ -706,12 +718,17 @@ def _ease(puzzle: StarBattle, stars: int, planted: list[Cell], level: str, rng: 
         if decided == rows * columns:
             return puzzle
         budget.report(f"easing to {level}", open=rows * columns - decided)
+        if not exact and rows * columns - decided <= TRIAL_OPEN:
+            return _by_trials(puzzle, state, planted, rng, budget)
         moves, others = [], []  # cells the rules leave open first, then the decided ones
         for cell, v in state.items():
             if cell not in planted_set:
                 (others if v else moves).extend((cell, g) for g in _handovers(grid, cell))
         rng.shuffle(moves)
         rng.shuffle(others)
+        if not exact:  # out of the smallest regions first: a tight region starts a chain
+            sizes = collections.Counter(g for row in grid for g in row)
+            moves.sort(key=lambda move: sizes[grid[move[0][0]][move[0][1]]] // TIGHT_STEP)
         moves += others
         level_move = None
         for cell, region in moves[:min(EASING_MOVES, tries)]:
@@ -758,17 +775,65 @@ def _by_trials(puzzle: StarBattle, state: dict[Cell, int], planted: list[Cell],
             return puzzle
         candidates = [cell for cell in other if cell not in planted]
         rng.shuffle(candidates)
-        if not _hand_over_share(grid, candidates, rng):
+        if not (_hand_over_share(grid, candidates, rng)
+                or _push(grid, candidates, set(planted))):
             return None
         budget.stats.extra["repairs"] += 1
         puzzle = _as_puzzle(grid, stars)
     return None
 
 
-FINAL_REPAIRS = 6  # second-solution repairs where easing stalls, then a fresh start
+def _push(grid: list[list[int]], candidates: list[Cell], planted: set[Cell]) -> bool:
+    """Where no cell of ``candidates`` can be handed over (each lies deep inside its
+    region), push another region to one: the cells of a shortest path inside its region
+    (no planted star on it) from the candidate to a cell beside another region are handed
+    to that region, the far end first, its own region staying connected at every step.
+    Whether one candidate moved (at most :data:`PUSH_PATHS` paths tried per candidate)."""
+    rows, columns = len(grid), len(grid[0])
+    for cell in candidates:
+        mine = grid[cell[0]][cell[1]]
+        back: dict[Cell, Cell | None] = {cell: None}
+        todo, ends = [cell], []
+        for here in todo:  # breadth-first inside the region: the cells beside another one
+            if here != cell and any(grid[r][c] != mine
+                                    for r, c in _neighbours(here, rows, columns)):
+                ends.append(here)
+                if len(ends) == PUSH_PATHS:
+                    break
+                continue
+            for nb in _neighbours(here, rows, columns):
+                if nb not in back and nb not in planted and grid[nb[0]][nb[1]] == mine:
+                    back[nb] = here
+                    todo.append(nb)
+        for end in ends:
+            path = [end]
+            while back[path[-1]] is not None:
+                path.append(back[path[-1]])
+            for region in {grid[r][c] for r, c in _neighbours(end, rows, columns)} - {mine}:
+                if _push_path(grid, path, region):
+                    return True
+    return False
+
+
+def _push_path(grid: list[list[int]], path: list[Cell], region: int) -> bool:
+    """Hand the cells of ``path`` to ``region`` in turn (the first beside it), each only
+    if its own region stays connected; all or none (then ``grid`` is as it was)."""
+    mine = grid[path[0][0]][path[0][1]]
+    for n, (r, c) in enumerate(path):
+        if region not in _handovers(grid, (r, c)):
+            for rr, cc in path[:n]:
+                grid[rr][cc] = mine
+            return False
+        grid[r][c] = region
+    return True
+
+
+PUSH_PATHS = 12     # paths tried per cell to push
+FINAL_REPAIRS = 12  # second-solution repairs where easing stalls, then a fresh start
 TRIAL_OPEN = 60  # open cells at most for a last pass of the rules with trials
 
 
+TIGHT_STEP = 4  # region sizes that differ by less count as one when easing picks moves
 EASING_MOVES = 60    # moves tried per easing round
 EASING_TRIES = 200   # moves tried in all, then a fresh start
 EASING_SIDEWAYS = 20 # moves per easing that decide no more (across a plateau)
