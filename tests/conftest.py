@@ -24,3 +24,12 @@ def private_table_cache(tmp_path_factory) -> Path:
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("PUZZLESMITH_CACHE_DIR", str(path))
         yield path
+
+
+@pytest.fixture(scope="session", autouse=True)
+def no_progress_lines():
+    """No progress lines on stderr (every 5 s off a terminal): a slow machine must not add
+    lines to what a test reads.  A test that wants them sets ``PUZZLESMITH_PROGRESS``."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PUZZLESMITH_PROGRESS", "0")
+        yield
