@@ -5,8 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 DATA = Path(__file__).resolve().parent / "data"
+
+
+#: Hypothesis checks no wall time either: no per-example deadline (200 ms by default) and no
+#: "too slow" health check, both of which a busy machine trips.  A test's own ``@settings``
+#: start from this profile.
+settings.register_profile("puzzlesmith", deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("puzzlesmith")
 
 
 @pytest.fixture(scope="session")
