@@ -5,8 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 DATA = Path(__file__).resolve().parent / "data"
+
+
+#: Hypothesis checks no wall time either: no per-example deadline (200 ms by default) and no
+#: "too slow" health check, both of which a busy machine trips.  A test's own ``@settings``
+#: start from this profile.
+settings.register_profile("puzzlesmith", deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("puzzlesmith")
 
 
 @pytest.fixture(scope="session")
@@ -24,3 +33,12 @@ def private_table_cache(tmp_path_factory) -> Path:
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("PUZZLESMITH_CACHE_DIR", str(path))
         yield path
+
+
+@pytest.fixture(scope="session", autouse=True)
+def no_progress_lines():
+    """No progress lines on stderr (every 5 s off a terminal): a slow machine must not add
+    lines to what a test reads.  A test that wants them sets ``PUZZLESMITH_PROGRESS``."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PUZZLESMITH_PROGRESS", "0")
+        yield

@@ -18,3 +18,24 @@ def _default_sigint() -> None:
 def popen(args: list[str], **kwargs) -> subprocess.Popen:
     """``subprocess.Popen(args, **kwargs)`` with SIGINT at its default in the child."""
     return subprocess.Popen(args, preexec_fn=_default_sigint, **kwargs)
+
+
+#: Environment of a child whose progress lines (on stderr, every 0.05 s once its verb runs)
+#: tell :func:`interrupt_when_running` that the work has begun.
+PROGRESS_ENV = {"PUZZLESMITH_PROGRESS": "0.05"}
+
+
+def interrupt_when_running(process: subprocess.Popen, sign: str = "", timeout: float = 120
+                           ) -> tuple[str, str]:
+    """Press Ctrl-C in ``process`` (started by :func:`popen` with text pipes and
+    :data:`PROGRESS_ENV`) once a progress line holding ``sign`` is on stderr: its verb is
+    running (and has got that far), however long the start-up took.  Returns the child's
+    (stdout, stderr)."""
+    seen = []
+    for line in iter(process.stderr.readline, ""):
+        seen.append(line)
+        if line.startswith("... ") and sign in line:
+            break
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=timeout)
+    return out, "".join(seen) + err

@@ -64,8 +64,9 @@ def test_local_workers_give_the_same_lines(toy):
 
 
 def test_per_item_limits_and_params(toy):
-    items = [Item("slow", "100", params={"slow": 0.02}), Item("quick", "3")]
-    lines = list(run_batch(toy, "solve", items, timeout=0.2, jobs=0))
+    # 20 s of work against a 1 s limit each: the slow item gives up, the quick one has room.
+    items = [Item("slow", "1000", params={"slow": 0.02}), Item("quick", "3")]
+    lines = list(run_batch(toy, "solve", items, timeout=1.0, jobs=0))
     assert [line["status"] for line in lines] == ["gave-up", "solved"]
     lines = list(run_batch(toy, "count", [Item("a", "9")], nodes=4, jobs=0))
     assert lines[0]["status"] == "solved" and lines[0]["nodes"] <= 9
@@ -78,7 +79,9 @@ def test_per_item_limits_and_params(toy):
 def test_a_crash_a_hang_and_a_bug_cost_one_item_each(toy):
     stubborn = puzzles.get("stubborn")
     items = [Item(w, w) for w in ("2", "crash", "boom", "hang", "3")]
-    lines = list(run_batch(stubborn, "solve", items, jobs=2, timeout=0.3, grace=0.3))
+    # A fresh worker imports the puzzle inside its first item's time: 2 s is room for that
+    # on a busy machine; "hang" costs the limit plus the grace.
+    lines = list(run_batch(stubborn, "solve", items, jobs=2, timeout=2.0, grace=0.5))
     assert [line["status"] for line in lines] == ["solved", "error", "error", "gave-up",
                                                   "solved"]
     assert "died" in lines[1]["error"] and "kaboom" in lines[2]["error"]

@@ -229,13 +229,21 @@ def test_a_locked_store_gives_up_at_the_callers_deadline(locked):
     assert limits.expired()
 
 
+#: The command line with the store's own wait for a lock cut to 0.5 s: that wait, not the
+#: generous ``--timeout`` (which counts start-up, slow on a busy machine), ends the run.
+SHORT_LOCK_WAIT = ("from puzzlesmith import store\n"
+                   "store.Store.__init__.__kwdefaults__['timeout'] = 0.5\n"
+                   "from puzzlesmith.cli import main\n"
+                   "main()\n")
+
+
 def test_generate_into_a_locked_store_exits_3_with_one_line(locked):
     import subprocess
     import sys
 
-    command = [sys.executable, "-m", "puzzlesmith", "generate", "starbattle", "--size", "6",
-               "--stars", "1", "--store", "--db", str(locked), "--timeout", "2"]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    command = [sys.executable, "-c", SHORT_LOCK_WAIT, "generate", "starbattle", "--size", "6",
+               "--stars", "1", "--store", "--db", str(locked), "--timeout", "120"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300)
     assert done.returncode == 3
     last = done.stderr.splitlines()[-1]
     assert last.startswith("gave up: ") and str(locked) in last and "locked" in last

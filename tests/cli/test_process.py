@@ -44,22 +44,36 @@ def test_puzzle_help_imports_no_numba(name):
     assert not numba_after(["solve", name, "--help"])
 
 
-def interrupted(after: float | Path, *args: str) -> tuple[int, str, str]:
+#: ``python -c LOADING MARK ARGS``: the command line, touching MARK when :func:`main` (inside
+#: its Ctrl-C handling) begins to import the program; before that moment, Ctrl-C is Python's.
+LOADING = ("import pathlib, sys\n"
+           "mark = pathlib.Path(sys.argv.pop(1))\n"
+           "class Mark:\n"
+           "    def find_spec(self, name, path=None, target=None):\n"
+           "        if name == 'puzzlesmith.cli.app':\n"
+           "            mark.touch()\n"
+           "sys.meta_path.insert(0, Mark())\n"
+           "from puzzlesmith.cli import main\n"
+           "main()\n")
+
+
+def interrupted(mark: Path, *args: str, loading: bool = False) -> tuple[int, str, str]:
     """Run ``python -m puzzlesmith ARGS`` (the toy puzzle registered through the
-    environment, as a user's own puzzle would be) and press Ctrl-C after ``after`` seconds,
-    or, when ``after`` is a path, once the toy has begun its search and created that file."""
+    environment, as a user's own puzzle would be) and press Ctrl-C once the toy has begun its
+    search and created the file ``mark``, or (``loading``) once the program begins loading:
+    the moment comes from the child, never from the clock, however busy the machine."""
     env = {**os.environ, "PUZZLESMITH_PUZZLES": "toy=tests.cli.toy",
            "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-    if isinstance(after, Path):
-        env["TOY_MARK"] = str(after)
-    process = popen([sys.executable, "-m", "puzzlesmith", *args], cwd=ROOT, env=env,
-                    text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    if isinstance(after, Path):
-        deadline = time.monotonic() + 120  # a bound on a hung child, not a timing assertion
-        while not after.exists() and process.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.02)
+    if loading:
+        command = [sys.executable, "-c", LOADING, str(mark), *args]
     else:
-        time.sleep(after)
+        command = [sys.executable, "-m", "puzzlesmith", *args]
+        env["TOY_MARK"] = str(mark)
+    process = popen(command, cwd=ROOT, env=env, text=True, stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 120  # a bound on a hung child, not a timing assertion
+    while not mark.exists() and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.005)
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
     return process.returncode, out, err
@@ -75,9 +89,9 @@ def test_ctrl_c_mid_search_gives_up_with_partial_stats(tmp_path):
     assert "Traceback" not in err
 
 
-def test_ctrl_c_during_start_up():
-    code, out, err = interrupted(0.3, "solve", "toy", "1000", "--slow", "0.01",
-                                 "--format", "json")
+def test_ctrl_c_during_start_up(tmp_path):
+    code, out, err = interrupted(tmp_path / "loading", "solve", "toy", "1000", "--slow", "0.01",
+                                 "--format", "json", loading=True)
     assert code == 3, err
     assert json.loads(out)["status"] == "gave-up"
     assert "Traceback" not in err

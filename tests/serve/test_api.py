@@ -260,8 +260,9 @@ def toy(monkeypatch):
 
 
 def test_a_request_gives_up_at_its_timeout(http, toy):
-    # 1000 steps of 0.02 s: only the request's limit can end it early.
-    code, answer = post(http, "toy", "solve", {"text": "1000", "slow": 0.02, "timeout": 0.5})
+    # 1000 steps of 0.02 s: only the request's limit can end it early; 2 s (queueing
+    # included) leave room for a first step on a busy machine.
+    code, answer = post(http, "toy", "solve", {"text": "1000", "slow": 0.02, "timeout": 2})
     assert code == 200 and answer["status"] == "gave-up"
     assert 0 < answer["nodes"] < 1000
 
@@ -290,9 +291,11 @@ def test_twenty_requests_at_once(http, made):
 
 
 def test_a_slow_request_does_not_hold_up_the_others(http, toy, made):
+    # The slow request runs until its 5 s limit: room for the ten quick ones to be answered
+    # meanwhile on a busy machine (the test lasts that long whatever the machine).
     with ThreadPoolExecutor(4) as pool:
         slow = pool.submit(post, http, "toy", "solve", {"text": "1000", "slow": 0.05,
-                                                        "timeout": 2})
+                                                        "timeout": 5})
         quick = [pool.submit(post, http, ANY, "check",
                              {"text": made[ANY]["text"], "state": made[ANY]["answer"]})
                  for _ in range(10)]

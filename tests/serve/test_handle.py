@@ -15,7 +15,10 @@ from puzzlesmith.serve.api import VERBS, Settings, convert, handle, jsonable
 from puzzlesmith.serve.errors import BadRequest
 from tests.serve.test_api import PLAYABLE
 
+#: For random bodies: any may give up, so the limits keep each one short.
 QUICK = Settings(timeout=0.5, nodes=20_000)
+#: For bodies whose answer is asserted: a limit that a busy machine cannot reach.
+ROOMY = Settings(timeout=120.0)
 SAMPLES = {  # a few texts each puzzle reads, mixed into the random ones
     "starbattle": "AABBCC\nAABCCC\nAABCCC\nDDBBEE\nDDBBEF\nDDBBFF",
     "net": "c6\n93",
@@ -83,19 +86,19 @@ def test_answers_are_always_encodable():
 def test_any_opens_a_game_id_or_link_as_its_puzzle():
     """``/api/any/VERB``: the puzzle is the one whose game ID or link the text is."""
     game_id = "3x2:1ha4248"
-    code, answer = handle("any", "view", {"text": f" {game_id}\n"}, QUICK)
+    code, answer = handle("any", "view", {"text": f" {game_id}\n"}, ROOMY)
     assert code == 200 and answer["puzzle"] == "net"
     assert answer["text"] == game_id  # kept: it holds the rules (Tatham's connected)
     assert answer["board"]["connected"] and answer["board"]["barriers"][0][0]
     assert answer["shared"] == {"name": "Tatham game ID", "text": game_id}
     code, answer = handle("any", "check", {"text": "3x3:1,2,3,4,5,6,7,0,8", "state": "R"},
-                          QUICK)
+                          ROOMY)
     assert (code, answer["puzzle"], answer["ok"]) == (200, "sliding", True)
-    code, answer = handle("any", "view", {"text": "hello"}, QUICK)
+    code, answer = handle("any", "view", {"text": "hello"}, ROOMY)
     assert code == 404 and answer["error"].startswith("no puzzle reads this text: expected")
-    code, answer = handle("any", "view", {"text": "3x2:1a42g8"}, QUICK)
+    code, answer = handle("any", "view", {"text": "3x2:1a42g8"}, ROOMY)
     assert code == 400 and "'g' at character 9" in answer["error"]
-    code, answer = handle("queens", "view", {"text": "6"}, QUICK)
+    code, answer = handle("queens", "view", {"text": "6"}, ROOMY)
     assert code == 200 and "shared" not in answer and answer["text"] == "6"
 
 
@@ -103,19 +106,19 @@ def test_sudoku_board_hint_and_check_marks():
     """What the page draws a Sudoku from, and the cells a hint or a check marks: a value to
     place, a wrong entry; on a partly filled grid only the cells that break a rule."""
     text = SAMPLES["sudoku"]  # solution 1234 / 3412 / 2341 / 4123
-    _, seen = handle("sudoku", "view", {"text": text}, QUICK)
+    _, seen = handle("sudoku", "view", {"text": text}, ROOMY)
     assert seen["board"] == {"kind": "sudoku", "size": 4, "givens": [1, 2, 0, 0, 0, 0, 1, 2,
                              2, 0, 0, 0, 0, 0, 0, 3], "regions": [0, 0, 1, 1, 0, 0, 1, 1, 2,
                              2, 3, 3, 2, 2, 3, 3], "diagonals": False, "box": [2, 2],
                              "symbols": "1234"}
-    _, seen = handle("sudoku", "view", {"text": "." * 256, "variant": "x"}, QUICK)
+    _, seen = handle("sudoku", "view", {"text": "." * 256, "variant": "x"}, ROOMY)
     assert seen["board"]["symbols"] == "123456789ABCDEFG" and seen["board"]["diagonals"]
-    _, hint = handle("sudoku", "hint", {"text": text}, QUICK)
+    _, hint = handle("sudoku", "hint", {"text": text}, ROOMY)
     assert hint["marks"] == [[0, 2, "place", 3]]
-    _, hint = handle("sudoku", "hint", {"text": text, "state": "124.\n..12\n2...\n...3"}, QUICK)
+    _, hint = handle("sudoku", "hint", {"text": text, "state": "124.\n..12\n2...\n...3"}, ROOMY)
     assert hint["rule"] == "mistake" and [0, 2, "wrong"] in hint["marks"]
     _, verdict = handle("sudoku", "check", {"text": text, "state": "122.\n..12\n2...\n...3"},
-                        QUICK)
+                        ROOMY)
     assert verdict["marks"] == [[0, 1], [0, 2], [1, 3]]  # the 2s of row 1 and box 2
     assert verdict["violations"][:2] == ["row 1 has 2 more than once",
                                          "region 2 has 2 more than once"]

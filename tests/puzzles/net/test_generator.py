@@ -216,19 +216,16 @@ def test_progress_line_shows_rounds_and_open_tiles():
 
 def test_ctrl_c_stops_a_long_generation(tmp_path):
     import json
-    import signal
+    import os
     import subprocess
     import sys
-    import time
 
-    from tests.interrupt import popen
+    from tests.interrupt import PROGRESS_ENV, interrupt_when_running, popen
 
     process = popen([sys.executable, "-m", "puzzlesmith", "generate", "net", "--size",
                      "150x150", "--connected", "--style", "grow", "--count", "50",
                      "--format", "json"], text=True, stdout=subprocess.PIPE,
-                    stderr=subprocess.PIPE)
-    time.sleep(2)
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
+                    stderr=subprocess.PIPE, env={**os.environ, **PROGRESS_ENV})
+    out, err = interrupt_when_running(process)
     assert process.returncode == 3, err
     assert json.loads(out)["status"] == "gave-up" and "Traceback" not in err
