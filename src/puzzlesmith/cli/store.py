@@ -19,7 +19,7 @@ from ..batch import MAX_INPUT, read_inputs
 from ..errors import InvalidPuzzle, UsageError
 from ..jsonout import dumps
 from ..puzzles import get, names
-from ..results import EXIT_CODES, Status
+from ..results import EXIT_CODES, Stats, Status
 from ..store import Entry, Store, default_path, entry_for
 from ..verbs import failure_from
 from .contract import check_out, emit_failure, message, write_out
@@ -82,13 +82,6 @@ def _filters(f):
     return f
 
 
-class Outcome(Exception):
-    """How a store command ends: an exit code (the output is already written)."""
-
-    def __init__(self, code: int):
-        self.code = code
-
-
 def _contract(command):
     """Run a store command by the contract: errors are one line (and one JSON object with
     ``--format json``); the exit code says how it ended."""
@@ -98,14 +91,10 @@ def _contract(command):
         began = time.monotonic()
         try:
             command(**params)
-        except Outcome as done:
-            sys.exit(done.code)
         except BaseException as error:  # noqa: BLE001  (the contract: no traceback, ever)
             if isinstance(error, SystemExit):
                 raise
             failure = failure_from(error)
-            from ..results import Stats
-
             sys.exit(emit_failure(["--format", "json"] if params.get("fmt") == "json" else [],
                                   None, failure, Stats(seconds=time.monotonic() - began)))
 
@@ -184,7 +173,7 @@ def add(puzzle, inputs, lines, patterns, max_input, db, fmt):
         write_out(f"added {new}, refused {len(added) - new} duplicate"
                   f"{'s' * (len(added) - new != 1)}"
                   + (f", {len(errors)} unreadable" if errors else ""), None)
-    raise Outcome(EXIT_CODES[status])
+    sys.exit(EXIT_CODES[status])  # the output is written
 
 
 def _keep_record(entry: Entry, meta: dict) -> None:
