@@ -265,7 +265,7 @@ class _FailingCommit:
 
 def test_a_failed_commit_rolls_back():
     db = _FailingCommit()
-    with pytest.raises(sqlite3.OperationalError), store_module._Transaction(db):
+    with pytest.raises(sqlite3.OperationalError), store_module._transaction(db):
         pass
     assert db.done == ["BEGIN IMMEDIATE", "COMMIT", "ROLLBACK"]
 

@@ -40,7 +40,7 @@ from .verbs import Failure, failure_from, failure_object, run_verb
 
 __all__ = [
     "Item", "Line", "VERBS", "read_inputs", "generate_items", "run_batch", "run_task", "Summary",
-    "finished_ids", "MAX_INPUT",
+    "finished_ids", "MAX_INPUT", "decode_text",
 ]
 
 #: The verbs a batch runs.
@@ -169,7 +169,7 @@ def _file_items(path: Path, name: str, lines: bool, max_input: int,
             data = stream.read(max_input + 1)
     except OSError as error:
         return [Item(name, error=f"cannot read {name}: {error.strerror or error}")]
-    text, error = _decode(data, name, max_input)
+    text, error = decode_text(data, name, max_input)
     if error or not lines:
         if error is None and several is not None:
             texts = several(text)
@@ -183,7 +183,10 @@ def _file_items(path: Path, name: str, lines: bool, max_input: int,
     return out
 
 
-def _decode(data: bytes, name: str, max_input: int) -> tuple[str | None, str | None]:
+def decode_text(data: bytes, name: str,
+                max_input: int = MAX_INPUT) -> tuple[str | None, str | None]:
+    """``data`` as text (UTF-8, a byte-order mark is fine), or None and why not: more than
+    ``max_input`` bytes, binary (a NUL byte) or not UTF-8."""
     if len(data) > max_input:
         return None, f"{name}: input larger than {max_input:,} bytes (raise --max-input)"
     if b"\0" in data:
@@ -211,7 +214,7 @@ def _json_lines(stream, name: str, max_input: int) -> list[Item]:
             while raw and not raw.endswith(b"\n"):  # skip the rest of that line
                 raw = stream.readline(max_input + 1)
             continue
-        text, error = _decode(raw, where, max_input)
+        text, error = decode_text(raw, where, max_input)
         if error:
             items.append(Item(where, error=error))
         elif text.strip():

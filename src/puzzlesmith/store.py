@@ -205,7 +205,7 @@ class Store:
                              f"{SCHEMA_VERSION}")
 
         def upgrade() -> None:
-            with self._transaction():
+            with _transaction(self._db):
                 current = self.schema_version()  # another process may have migrated it
                 if current == 0:
                     tables = self._db.execute("SELECT count(*) FROM sqlite_master").fetchone()
@@ -249,7 +249,7 @@ class Store:
 
         def write() -> list[Added]:
             out = []
-            with self._transaction():
+            with _transaction(self._db):
                 for entry in entries:
                     out.append(self._insert(entry, update))
             return out
@@ -275,9 +275,6 @@ class Store:
                 "rating = coalesce(rating, ?) WHERE id = ?",
                 (entry.solution, entry.rating, found))
         return Added(int(found), False)
-
-    def _transaction(self):
-        return _Transaction(self._db)
 
     def _retry(self, work: Callable[[], Any]) -> Any:
         """Run ``work``, retrying while another process holds the lock: one wait, bounded by
@@ -359,24 +356,16 @@ class Store:
                 "kinds": kinds}
 
 
-class _Transaction:
+@contextlib.contextmanager
+def _transaction(db: sqlite3.Connection) -> Iterator[None]:
     """``BEGIN IMMEDIATE`` ... ``COMMIT`` (or ``ROLLBACK`` on an error)."""
-
-    def __init__(self, db: sqlite3.Connection):
-        self.db = db
-
-    def __enter__(self) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
-
-    def __exit__(self, kind, error, trace) -> None:
-        if kind is not None:
-            _rollback(self.db)
-            return
-        try:
-            self.db.execute("COMMIT")
-        except BaseException:
-            _rollback(self.db)  # a failed COMMIT leaves the transaction open
-            raise
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+        db.execute("COMMIT")
+    except BaseException:
+        _rollback(db)  # a failed COMMIT too leaves the transaction open
+        raise
 
 
 def _rollback(db: sqlite3.Connection) -> None:

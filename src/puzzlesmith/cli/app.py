@@ -34,9 +34,9 @@ from .contract import (
 )
 from .options import (
     VERB_HELP,
+    VerbGroup,
     arguments,
     contract_options,
-    offers,
     puzzle_options,
     verb_options,
 )
@@ -119,27 +119,6 @@ def execute(verb: str, puzzle: Puzzle, params: dict) -> None:
 # -- the groups ----------------------------------------------------------------------------
 
 
-class VerbGroup(click.Group):
-    """``puzzlesmith VERB``: one subcommand per puzzle that supports VERB, built on demand."""
-
-    def __init__(self, verb: str):
-        super().__init__(verb, help=VERB_HELP[verb])
-        self.verb = verb
-
-    def offers(self, puzzle: Puzzle) -> bool:
-        """Every puzzle has ``bench`` (a generic one, unless it brings its own)."""
-        return self.verb == "bench" or offers(puzzle, self.verb)
-
-    def list_commands(self, ctx):
-        return [name for name in names() if self.offers(get(name))]
-
-    def get_command(self, ctx, name):
-        if name not in names():
-            return None
-        puzzle = get(name)
-        return build_command(self.verb, puzzle) if self.offers(puzzle) else None
-
-
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="puzzlesmith")
 def cli() -> None:
@@ -152,7 +131,7 @@ def cli() -> None:
 
 
 for _verb in VERB_HELP:
-    cli.add_command(VerbGroup(_verb))
+    cli.add_command(VerbGroup(_verb, build_command, VERB_HELP[_verb]))
 
 from .serve import serve as _serve  # noqa: E402  (the web app: cli/serve.py)
 

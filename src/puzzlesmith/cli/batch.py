@@ -20,7 +20,6 @@ from ..batch import VERBS, Summary, finished_ids, generate_items, read_inputs, r
 from ..cores import default_jobs
 from ..errors import UsageError
 from ..jsonout import dumps
-from ..puzzles import get, names
 from ..puzzles.protocol import Puzzle
 from ..results import EXIT_CODES, Status
 from ..store import default_path
@@ -35,7 +34,7 @@ from .contract import (
     write_line,
     write_out,
 )
-from .options import VERB_HELP, Count, Seconds, puzzle_options, verb_options
+from .options import VERB_HELP, Count, Seconds, VerbGroup, puzzle_options, verb_options
 
 __all__ = ["batch", "default_jobs"]
 
@@ -207,23 +206,6 @@ def _text_line(line: dict) -> str:
                       "; ".join(what)])
 
 
-class BatchVerb(click.Group):
-    """``puzzlesmith batch VERB``: one subcommand per puzzle that supports VERB."""
-
-    def __init__(self, verb: str):
-        super().__init__(verb, help=f"{VERB_HELP[verb]} Many at once, in parallel.")
-        self.verb = verb
-
-    def list_commands(self, ctx):
-        return [name for name in names() if self.verb in get(name).verbs]
-
-    def get_command(self, ctx, name):
-        if name not in names():
-            return None
-        puzzle = get(name)
-        return build_batch_command(self.verb, puzzle) if self.verb in puzzle.verbs else None
-
-
 @click.group()
 def batch() -> None:
     """Run solve, count, rate or generate on many puzzles at once.
@@ -236,4 +218,5 @@ def batch() -> None:
 
 
 for _verb in VERBS:
-    batch.add_command(BatchVerb(_verb))
+    batch.add_command(VerbGroup(_verb, build_batch_command,
+                                f"{VERB_HELP[_verb]} Many at once, in parallel."))

@@ -30,12 +30,11 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from ..batch import MAX_INPUT, decode_text
 from ..jsonout import dumps
 from ..results import EXIT_CODES, Result, Stats, Status
 from ..verbs import Failure, failure_object
 
-#: Default cap on input bytes (``--max-input`` raises it).
-MAX_INPUT = 10_000_000
 #: The exit status when stdout's reader has gone (128 + SIGPIPE, as a shell reports it).
 CLOSED_PIPE = 141
 #: Seconds between progress lines when stderr is not a terminal (``$PUZZLESMITH_PROGRESS``
@@ -91,13 +90,10 @@ def _read_capped(stream, max_input: int, name: str) -> bytes:
 
 
 def _decode(data: bytes, name: str) -> str:
-    if b"\0" in data:
-        raise Failure(Status.ERROR, f"{name}: binary data (byte {data.index(0)} is NUL), "
-                                    "not a puzzle text")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise Failure(Status.ERROR, f"{name}: not UTF-8 text (byte {error.start})") from None
+    text, error = decode_text(data, name, len(data))  # the size is checked on reading
+    if error is not None:
+        raise Failure(Status.ERROR, error)
+    return text
 
 
 def check_out(out: str | None) -> None:

@@ -6,14 +6,16 @@ build their commands from these."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import click
 
+from ..puzzles import get, names
 from ..puzzles.protocol import Option, Puzzle
 from .contract import MAX_INPUT
 
-__all__ = ["VERB_HELP", "offers", "Count", "Seconds", "Bytes", "Real", "contract_options",
-           "verb_options", "store_options", "puzzle_options", "arguments"]
+__all__ = ["VERB_HELP", "offers", "VerbGroup", "Count", "Seconds", "Bytes", "Real",
+           "contract_options", "verb_options", "store_options", "puzzle_options", "arguments"]
 
 VERB_HELP = {
     "solve": "Solve a puzzle.",
@@ -34,6 +36,27 @@ def offers(puzzle: Puzzle, verb: str) -> bool:
     if verb == "book":
         return {"render", "solve"} <= puzzle.verbs
     return verb in puzzle.verbs
+
+
+class VerbGroup(click.Group):
+    """``puzzlesmith [batch] VERB``: one subcommand per puzzle that offers VERB, made on demand
+    by ``build(verb, puzzle)``; every puzzle has ``bench`` (a generic one, unless its own)."""
+
+    def __init__(self, verb: str, build: Callable[[str, Puzzle], click.Command], help: str):
+        super().__init__(verb, help=help)
+        self.verb, self.build = verb, build
+
+    def offers(self, puzzle: Puzzle) -> bool:
+        return self.verb == "bench" or offers(puzzle, self.verb)
+
+    def list_commands(self, ctx):
+        return [name for name in names() if self.offers(get(name))]
+
+    def get_command(self, ctx, name):
+        if name not in names():
+            return None
+        puzzle = get(name)
+        return self.build(self.verb, puzzle) if self.offers(puzzle) else None
 
 
 # -- parameter types that never raise anything but a usage error ---------------------------

@@ -27,7 +27,6 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from . import draw
-from .text import framed_grid
 
 if TYPE_CHECKING:
     from ..puzzles.starbattle.board import Cell, Marks, StarBattle
@@ -54,7 +53,20 @@ def _marks(puzzle: StarBattle, answer: Marks | Iterable[Cell] | None,
 def framed(puzzle: StarBattle, answer: Marks | Iterable[Cell] | None = None) -> str:
     """The seed's ``render_board``: ``+---+`` frames, walls between regions, ``*`` stars
     (and ``x`` on cells a player ruled out)."""
-    return framed_grid(list(puzzle.grid), _marks(puzzle, answer, "*", "x"))
+    regions = puzzle.grid
+    rows, cols = len(regions), len(regions[0])
+    marks = _marks(puzzle, answer, "*", "x") or [" " * cols] * rows
+    lines = ["+" + "---+" * cols]
+    for r in range(rows):
+        cells = []
+        for c in range(cols):
+            wall = c == cols - 1 or regions[r][c] != regions[r][c + 1]
+            cells.append(f" {marks[r][c]} {'|' if wall else ' '}")
+        lines.append("|" + "".join(cells))
+        floor = ["---" if r == rows - 1 or regions[r][c] != regions[r + 1][c] else "   "
+                 for c in range(cols)]
+        lines.append("+" + "".join(f"{f}+" for f in floor))
+    return "\n".join(lines)
 
 
 def svg(puzzle: StarBattle, answer: Marks | Iterable[Cell] | None = None) -> str:
