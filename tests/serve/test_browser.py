@@ -243,3 +243,29 @@ def test_sudoku_jigsaw_x_pasted_drawn_solved_and_generated(browser, server, scre
     shoot(browser, screenshots, "sudoku-jigsaw-x")
     open_puzzle(browser, server, p="sudoku", size=6, seed=2)
     assert game(browser, "board.size") == 6 and game(browser, "board.box") == [2, 3]
+
+
+def test_watching_a_sudoku_search_ends_solved(browser, server, screenshots, data_dir):
+    """Watch the exact-cover search on a top95 Sudoku (several nodes): its steps are the
+    engine's own, and the last step shows the answer ``solve`` gives."""
+    needs("sudoku")
+    from puzzlesmith.puzzles import get
+
+    text = (data_dir / "sudoku" / "top95.txt").read_text().split()[0]
+    sudoku = get("sudoku")
+    answer = sudoku.format_answer(sudoku.parse(text), sudoku.solve(sudoku.parse(text)).solution)
+    open_puzzle(browser, server, p="sudoku", text=text)
+    browser.find_element(By.ID, "run").click()
+    WebDriverWait(browser, WAIT).until(
+        lambda d: d.find_element(By.ID, "trace-info").text.startswith("step 1 of"))
+    assert "solved" in browser.find_element(By.ID, "message").text
+    steps = browser.execute_script("return window.puzzlesmith.watch.trace.steps.length")
+    assert steps > 1
+    browser.find_element(By.ID, "last").click()
+    assert browser.find_element(By.ID, "trace-info").text.startswith(f"step {steps} of")
+    last = browser.execute_script(
+        "const s = window.puzzlesmith.watch.trace.steps; return s[s.length - 1].board")
+    assert "".join(last.split()) == "".join(answer.split())
+    shoot(browser, screenshots, "sudoku-watch")
+    browser.find_element(By.ID, "leave").click()
+    assert not browser.execute_script("return window.puzzlesmith.watch")

@@ -427,7 +427,7 @@ async function runTrace() {
   $("leave").hidden = false;
   $("scrub").max = String(Math.max(trace.steps.length - 1, 0));
   const cut = trace.truncated ? ` (cut at ${trace.steps.length} steps)` : "";
-  say(`${method}: ${trace.status} after ${trace.nodes} nodes in ${trace.seconds.toFixed(3)} s${cut}.`);
+  say(`${method}: ${trace.status} after ${trace.nodes} node${trace.nodes === 1 ? "" : "s"} in ${trace.seconds.toFixed(3)} s${cut}.`);
   showStep(0);
 }
 
