@@ -26,6 +26,9 @@ INSTANCES = {
     "queens": "8",
     "sudoku": "003020600900305001001806400008102900700000008006708200002609500800203009005010300",
 }
+#: ``compare`` runs every method and heuristic on its board: an easy one is enough here (the
+#: hardest 8-puzzle above took 20-26 s under load, twice; tests/puzzles/sliding tests compare).
+COMPARE = {"sliding": "1 2 3 4 5 6 0 7 8"}
 GENERATE = {
     "starbattle": ["--size", "6"],
     "net": ["--size", "4x4"],
@@ -55,6 +58,8 @@ def arguments(name: str, verb: str, tmp_path) -> list[str]:
         path = tmp_path / "answer.txt"
         path.write_text(answer)
         return [INSTANCES[name], str(path)]
+    if verb == "compare":
+        return [COMPARE.get(name, INSTANCES[name])]
     return [INSTANCES[name]]
 
 

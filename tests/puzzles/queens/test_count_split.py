@@ -77,12 +77,12 @@ def test_ctrl_c_stops_a_split_count_without_a_traceback():
     from tests.interrupt import PROGRESS_ENV, interrupt_when_running, popen
 
     root = Path(__file__).resolve().parents[3]
-    process = popen([sys.executable, "-m", "puzzlesmith", "count", "queens", "18", "-j", "2",
+    process = popen([sys.executable, "-m", "puzzlesmith", "count", "queens", "17", "-j", "2",
                      "--format", "json"], cwd=root, text=True, stdout=subprocess.PIPE,
                     stderr=subprocess.PIPE, env={**os.environ, **PROGRESS_ENV})
     # Once the first part is counted (Ctrl-C while the kernels load ends the run before the
     # count has begun: no partial count to report).
-    out, err = interrupt_when_running(process, "counting 18 queens")
+    out, err = interrupt_when_running(process, "counting 17 queens")
     assert process.returncode == 3, err
     assert "Traceback" not in err
     result = json.loads(out)
