@@ -22,7 +22,7 @@ from xml.sax.saxutils import escape
 from ..errors import UsageError
 
 __all__ = [
-    "NS", "FONT", "INK", "GREY", "PALE", "document", "parse", "view_box", "nest", "titled",
+    "NS", "FONT", "INK", "GREY", "document", "parse", "view_box", "nest", "titled",
     "caption", "display_name", "describe", "puzzle_svg", "solution_svg", "star", "dot",
     "cross", "label", "grid_lines", "frame", "region_walls", "count", "num", "display_size",
 ]
@@ -31,7 +31,6 @@ NS = "http://www.w3.org/2000/svg"
 FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
 INK = "#111"
 GREY = "#888"
-PALE = "#ddd"
 
 ET.register_namespace("", NS)
 ET.register_namespace("xlink", "http://www.w3.org/1999/xlink")
