@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzlesmith.engines.csp import CSP, Search, count, solve, unique
+from puzzlesmith.engines.csp import CSP, Search, count, propagate, solve, unique
 from puzzlesmith.engines.kernels import AUTO
 from puzzlesmith.errors import UsageError
 from puzzlesmith.results import Limits, Status
@@ -135,6 +135,37 @@ def test_custom_propagator_sum():
     p.add_propagator(SumIsFive())
     sols = list(Search(p))
     assert len(sols) == 21 and all(sum(s.values()) == 5 for s in sols)
+
+
+def test_a_lazy_propagator_waits_for_the_others_fixpoint_and_changes_no_answer():
+    class Cap:
+        """x <= cap, one value a call (``step``) or at once; records the x it sees."""
+
+        def __init__(self, cap: int, step: bool, lazy: bool = False):
+            self.cap, self.step, self.lazy, self.seen = cap, step, lazy, []
+
+        def propagate(self, domains):
+            self.seen.append(int(domains[0]))
+            top = int(domains[0]).bit_length() - 1
+            if top > self.cap:
+                keep = top if self.step else self.cap + 1
+                domains[0] &= (1 << keep) - 1
+            return bool(domains[0])
+
+    answers, seen = [], []
+    for lazy in (False, True):
+        p = CSP()
+        p.add_variable("x", range(8))
+        p.add_variable("y", range(8))
+        p.add_constraint(0, 1, predicate=lambda a, b: a < b)
+        late = Cap(3, False, lazy)
+        p.add_propagator(Cap(2, True))
+        p.add_propagator(late)
+        answers.append(propagate(p).tolist())
+        seen.append(late.seen)
+    assert answers[0] == answers[1] == [(1 << 3) - 1, (1 << 8) - 2]
+    assert seen[0][0] == (1 << 6) - 1        # eager: called after each step of the first
+    assert seen[1] == [(1 << 3) - 1]         # lazy: once, at the first one's fixpoint
 
 
 def test_node_and_time_limits_give_up():

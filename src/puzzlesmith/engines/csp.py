@@ -94,7 +94,9 @@ class Propagator(Protocol):
     ``narrowed`` attribute, after each call that returns True, as ``(variables, values
     before the call)`` covering every domain it narrowed, and that leaves the domains as it
     found them when it returns False, saves the search a copy and a comparison of the whole
-    domain array per call.
+    domain array per call.  A propagator with a true ``lazy`` attribute (a costly one) is
+    skipped in a round where those before it narrowed a domain: it runs at the fixpoint of
+    arc consistency and the others, so the common fixpoint is unchanged.
     """
 
     def propagate(self, domains: np.ndarray) -> bool: ...
@@ -474,6 +476,8 @@ class _Fixpoint:
             before = None if self.reports else dom.copy()
             told = []
             for p in propagators:
+                if getattr(p, "lazy", False) and _moved(before, dom, told):
+                    continue                    # (next round, if the others are done)
                 if not p.propagate(dom):
                     blame = [v for v in getattr(p, "culprits", ()) if v >= 0]
                     for v in blame or seeds[:1]:      # else blame the latest decision
@@ -487,6 +491,11 @@ class _Fixpoint:
                 return True
             if not dom[seeds].all():
                 return False
+
+
+def _moved(before: np.ndarray | None, dom: np.ndarray, told: list[np.ndarray]) -> bool:
+    """Whether the propagators of this round so far narrowed a domain."""
+    return bool(np.any(before != dom)) if before is not None else any(t.size for t in told)
 
 
 def _narrowed(p: Propagator, dom: np.ndarray, log: _Log | None) -> np.ndarray:

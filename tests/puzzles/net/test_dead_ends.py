@@ -51,3 +51,21 @@ def test_a_pocket_with_no_way_out_fails():
     dom = board.fitting()
     dom[0], dom[2] = 1 << 4, 1 << 1                            # the two ends face each other
     assert DeadEnds(board).propagate(dom) is False
+
+
+@pytest.mark.parametrize("wrap", [False, True])
+def test_the_search_setting_keeps_every_cut_of_a_small_pocket_and_the_solution(wrap):
+    for seed in range(3):
+        board, solution = board_of(9, wrap, seed)
+        exact, loose = DeadEnds(board), DeadEnds(board)
+        loose.for_search()
+        assert loose.spread < exact.spread
+        dom, other = board.fitting(), board.fitting()
+        assert exact.propagate(dom) is loose.propagate(other) is True
+        assert np.all(other & solution) and np.all(dom | other == other)   # looser, sound
+    pocket = Board(((1, 3), (1, 3)), False, True)
+    rule = DeadEnds(pocket)
+    rule.for_search()
+    dom = pocket.fitting()
+    dom[0], dom[2] = 1 << 4, 1 << 1
+    assert rule.propagate(dom) is False

@@ -159,7 +159,10 @@ def count(board: Board, limit: int | None = None, *, seed: int | None = None,
     ``solutions``.  Under the local rule the undecided parts of the board are independent
     and counted separately (see :func:`puzzlesmith.engines.csp.count`; ``kernels`` too)."""
     check_kernels(kernels)
-    net = net or build(board, limits)
+    if net is None:
+        net = build(board, limits)
+        if net.dead_ends is not None:
+            net.dead_ends.for_search()
     few = limit is not None and limit <= 100
     result = cspe.count(net.csp, limit, seed=seed, limits=limits, progress=progress,
                         keep=few, raw=True, restarts=_restarts(board, few), kernels=kernels)
