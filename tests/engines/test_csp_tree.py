@@ -254,3 +254,27 @@ def test_a_tree_search_moves_to_the_compiled_kernels_at_a_fixed_node():
     assert search._fix.compiled and search.stats.extra["kernel"] == "numba"
     assert [d.tolist() for d in found] == [d.tolist() for d in expected.solutions]
     assert search.stats.nodes == expected.stats.nodes
+
+
+class EvenSum:
+    """The values add up to an even number, checked once all are fixed, without
+    ``narrowed``; it wipes a domain out when it fails (the search must undo that too)."""
+
+    def propagate(self, domains):
+        if np.any(domains & (domains - 1)):
+            return True
+        if sum(int(d).bit_length() - 1 for d in domains) % 2 == 0:
+            return True
+        domains[0] = 0
+        return False
+
+
+@settings(max_examples=150, deadline=None)
+@given(graphs(), st.integers(0, 3))
+def test_a_propagator_without_narrowed_beside_the_tree_agrees_with_brute_force(graph, seed):
+    """Steps log what the tree reports and what a copy finds around the other one."""
+    expected = {a for a in brute_force(*graph) if sum(a) % 2 == 0}
+    p = model(*graph)
+    p.add_propagator(EvenSum())
+    found = [tuple(s[v] for v in range(len(graph[1]))) for s in Search(p, seed=seed)]
+    assert len(found) == len(set(found)) and set(found) == expected

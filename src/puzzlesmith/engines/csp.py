@@ -433,7 +433,8 @@ class _Fixpoint:
         self.model = model
         self.use(compiled)
         self.weight = model.degree.copy()
-        self.reports = all(hasattr(p, "narrowed") for p in csp.propagators)
+        #: Per propagator: does it report what it narrowed (else a copy finds it out)?
+        self.reports = [hasattr(p, "narrowed") for p in csp.propagators]
         n = max(model.initial.shape[0], 1)
         self.queue = np.zeros(n, dtype=np.int64)
         self.inq = np.zeros(n, dtype=np.bool_)
@@ -453,7 +454,7 @@ class _Fixpoint:
     def __call__(self, dom: np.ndarray, seeds: np.ndarray, custom: bool = True,
                  log: _Log | None = None) -> bool:
         """Narrow ``dom`` in place from the changed variables ``seeds``; False on a wipe-out.
-        With ``log`` (only if :attr:`reports`), every change is logged on it."""
+        With ``log``, every change is logged on it (a failing call's too, to be undone)."""
         m = self.model
         propagators = self.csp.propagators if custom else []
         trail = _NO_TRAIL if log is None else (log.tvar, log.told, log.tpos)
@@ -473,34 +474,35 @@ class _Fixpoint:
             rounds += 1
             if self.deadline is not None and time.monotonic() > self.deadline:
                 raise _Expired
-            before = None if self.reports else dom.copy()
             told = []
-            for p in propagators:
-                if getattr(p, "lazy", False) and _moved(before, dom, told):
+            for p, reports in zip(propagators, self.reports, strict=True):
+                if getattr(p, "lazy", False) and any(t.size for t in told):
                     continue                    # (next round, if the others are done)
-                if not p.propagate(dom):
+                before = None if reports else dom.copy()
+                ok = p.propagate(dom)
+                if before is not None or ok:
+                    told.append(_narrowed(p, dom, log, before))
+                if not ok:
                     blame = [v for v in getattr(p, "culprits", ()) if v >= 0]
                     for v in blame or seeds[:1]:      # else blame the latest decision
                         self.weight[v] += 1.0
                     return False
-                if before is None:
-                    told.append(_narrowed(p, dom, log))
-            seeds = np.flatnonzero(before != dom) if before is not None else (
-                np.unique(np.concatenate(told)) if len(told) > 1 else told[0])
+            seeds = np.unique(np.concatenate(told)) if len(told) > 1 else told[0]
             if seeds.size == 0:
                 return True
             if not dom[seeds].all():
                 return False
 
 
-def _moved(before: np.ndarray | None, dom: np.ndarray, told: list[np.ndarray]) -> bool:
-    """Whether the propagators of this round so far narrowed a domain."""
-    return bool(np.any(before != dom)) if before is not None else any(t.size for t in told)
-
-
-def _narrowed(p: Propagator, dom: np.ndarray, log: _Log | None) -> np.ndarray:
-    """The variables ``p`` changed in its last call (from its ``narrowed``), logged."""
-    variables, old = p.narrowed
+def _narrowed(p: Propagator, dom: np.ndarray, log: _Log | None,
+              before: np.ndarray | None = None) -> np.ndarray:
+    """The variables ``p`` changed in its last call, logged: from its ``narrowed``, or
+    from ``before`` (a copy of the domains before the call) when it does not report them."""
+    if before is None:
+        variables, old = p.narrowed
+    else:
+        variables = np.flatnonzero(before != dom)
+        old = before[variables]
     moved = dom[variables] != old
     variables = variables[moved]
     if log is not None:
@@ -534,17 +536,16 @@ class _Log:
 
 class _CopySteps:
     """How a search step is made and undone on a model with custom propagators: the step
-    runs the whole fixpoint, then the changed entries (indices, old values) go on a trail
-    of blocks.  When every propagator reports what it narrowed (``narrowed``, see
-    :class:`Propagator`) the changes are logged as they happen (:class:`_Log`); otherwise
-    they are found by comparing with a copy of the domains.  ``mark``/``undo``/``forget``/
-    ``nbytes`` are as in :class:`_KernelSteps`."""
+    runs the whole fixpoint with every change logged as it happens (:class:`_Log`; a
+    propagator that reports what it narrowed, see :class:`Propagator`, costs no copy of the
+    domains), then the changed entries (indices, old values) go on a trail of blocks.
+    ``mark``/``undo``/``forget``/``nbytes`` are as in :class:`_KernelSteps`."""
 
     def __init__(self, fix: _Fixpoint, dom: np.ndarray):
         self.fix = fix
         self.trail: list[tuple[np.ndarray, np.ndarray]] = []
         self.held = 0                                     # bytes of the trail
-        self.log = _Log(dom) if fix.reports else None
+        self.log = _Log(dom)
 
     def mark(self) -> int:
         return len(self.trail)
@@ -558,25 +559,6 @@ class _CopySteps:
     def step(self, dom: np.ndarray, x: int, bit: int, decide: bool) -> bool:
         """``x = bit`` (``decide``) or ``x != bit``, then the fixpoint; False on a wipe-out
         (the domains then as before)."""
-        if self.log is not None:
-            return self._logged_step(dom, x, bit, decide)
-        before = dom.copy()
-        if decide:
-            dom[x] = bit
-        else:
-            dom[x] &= ~bit
-        if not (dom[x] != 0 and self.fix(dom, np.array([x], dtype=np.int64))):
-            np.copyto(dom, before)
-            return False
-        idx = np.flatnonzero(before != dom)
-        old = before[idx]
-        self.trail.append((idx, old))
-        self.held += idx.nbytes + old.nbytes
-        return True
-
-    def _logged_step(self, dom: np.ndarray, x: int, bit: int, decide: bool) -> bool:
-        """:meth:`step` with every change logged (the propagators report theirs): no copy
-        of the domains."""
         log = self.log
         log.tpos[0] = 0
         log.push(np.array([x], dtype=np.int64), dom[x:x + 1])
