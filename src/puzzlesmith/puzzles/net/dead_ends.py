@@ -34,7 +34,7 @@ from ...engines.kernels import ensure_warm, warm_up
 from ...engines.twins import compile_twins
 from .board import Board
 
-__all__ = ["DeadEnds", "start", "seed", "relax", "cut", "compiled"]
+__all__ = ["DeadEnds", "start", "seed", "relax", "cut", "diff", "compiled"]
 
 #: Updates of the bounds per call, per side of a tile: enough to reach the fixpoint on
 #: real boards; stopping early only leaves looser (still sound) bounds.
@@ -144,11 +144,12 @@ def relax(dom, nb, out, queue, inq, waiting, budget, has, touched, mark, spread)
     return ntouched
 
 
-def cut(dom, out, area, touched, ntouched, mark):
+def cut(dom, out, area, touched, ntouched, mark, cvar, cold):
     """Cut from the ``touched`` tiles the orientations whose bounds reach fewer than
-    ``area`` tiles (and clear their ``mark``); the tiles changed, or -1 when a tile has no
-    orientation left.  (A tile whose bounds did not go down keeps every orientation: each
-    side still counts every other tile.)"""
+    ``area`` tiles (and clear their ``mark``); the tiles changed (listed in ``cvar``, their
+    old domains in ``cold``), or -1 when a tile has no orientation left (``dom`` then as it
+    was).  (A tile whose bounds did not go down keeps every orientation: each side still
+    counts every other tile.)"""
     changed = 0
     for t in range(ntouched):
         c = touched[t]
@@ -164,16 +165,36 @@ def cut(dom, out, area, touched, ntouched, mark):
                 if s < area:
                     new &= ~(1 << m)
         if new != d:
-            dom[c] = new
-            changed += 1
             if new == 0:
                 for u in range(t + 1, ntouched):
                     mark[touched[u]] = False
+                for u in range(changed):
+                    dom[cvar[u]] = cold[u]
                 return -1
+            dom[c] = new
+            cvar[changed] = c
+            cold[changed] = d
+            changed += 1
     return changed
 
 
-_KERNELS = (start, seed, relax, cut)
+def diff(dom, last, cells):
+    """Bring ``last`` to ``dom`` in place, listing in ``cells`` the tiles that differed:
+    how many, or -1 when some domain of ``dom`` is not within ``last`` (wider)."""
+    count = 0
+    wider = False
+    for c in range(dom.shape[0]):
+        d = dom[c]
+        if d != last[c]:
+            if d & ~last[c]:
+                wider = True
+            last[c] = d
+            cells[count] = c
+            count += 1
+    return -1 if wider else count
+
+
+_KERNELS = (start, seed, relax, cut, diff)
 _COMPILED: types.SimpleNamespace | None = None
 
 
@@ -214,6 +235,11 @@ class DeadEnds:
         self.touched = np.zeros(n, dtype=np.int64)
         self.mark = np.zeros(n, dtype=np.bool_)
         self.culprits = np.full(2, -1, dtype=np.int64)
+        self._cvar = np.zeros(n, dtype=np.int64)
+        self._cold = np.zeros(n, dtype=np.int64)
+        #: After a call that returned True: the tiles it narrowed and their domains before
+        #: (see engines.csp.Propagator; a failing call leaves the domains as they were).
+        self.narrowed = (self._cvar[:0], self._cold[:0])
         #: The work of one call, for the engine's choice of kernels: interpreted, a call
         #: from scratch costs about as much as 20 arcs per tile (so boards from about
         #: 30x30 start compiled under ``kernels="auto"``).
@@ -222,7 +248,9 @@ class DeadEnds:
         #: Lowered bounds at or above it are not passed on (see :func:`relax`); the
         #: default passes every one on (see :meth:`for_search`).
         self.spread = self.area
-        self._last = np.zeros(0, dtype=np.int64)     # the domains ``out`` bounds
+        self._last = np.zeros(n, dtype=np.int64)     # the domains ``out`` bounds,
+        self._valid = False                          # if it does bound them
+        self._cells = np.zeros(n, dtype=np.int64)
         self._kernels: object = None
         self.use_compiled(False)
 
@@ -239,42 +267,58 @@ class DeadEnds:
 
     def bounds(self, domains: np.ndarray) -> np.ndarray:
         """The bounds ``out[c, k]`` of the module docstring on ``domains``, from scratch."""
-        self._last = np.zeros(0, dtype=np.int64)
+        self._valid = False
         touched = self._relax(domains[:self.nb.shape[0]])
         self.mark[self.touched[:touched]] = False
         return self.out
 
     def propagate(self, domains: np.ndarray) -> bool:
-        """Cut the orientations the rule refutes from ``domains`` (in place); False when a
-        tile has none left."""
+        """Cut the orientations the rule refutes from ``domains`` (in place), reported in
+        :attr:`narrowed`; False when a tile has none left (``domains`` then as they were)."""
         dom = domains[:self.nb.shape[0]]
+        self.narrowed = (self._cvar[:0], self._cold[:0])
         if not self.on or self.area < 2:
             return True
         touched = self._relax(dom)
-        if self._kernels.cut(dom, self.out, self.area, self.touched, touched, self.mark) < 0:
-            self._last = np.zeros(0, dtype=np.int64)  # (not every tile was checked)
+        changed = self._kernels.cut(dom, self.out, self.area, self.touched, touched,
+                                    self.mark, self._cvar, self._cold)
+        if changed < 0:
+            self._valid = False                       # (not every tile was checked)
             return False
+        order = np.argsort(self._cvar[:changed])     # in tile order, as a copy finds them
+        self.narrowed = (self._cvar[order], self._cold[order])
         return True
 
     def _relax(self, dom: np.ndarray) -> int:
         """Bring ``out`` to the bounds of ``dom`` (from the last ones when ``dom`` is
         narrower than the domains they bound); how many tiles' bounds went down."""
-        k, last, n = self._kernels, self._last, self.nb.shape[0]
-        if last.shape[0] == n and not np.any(dom & ~last):
-            cells = np.flatnonzero(dom != last)
-            if cells.size == 0:
+        k, n = self._kernels, self.nb.shape[0]
+        count = k.diff(dom, self._last, self._cells)  # (``_last`` now ``dom``)
+        if self._valid and count >= 0:
+            if count == 0:
                 return 0                          # (the rule is at its fixpoint there)
-            count = k.seed(self.nb, cells, self.queue, self.inq)
+            count = k.seed(self.nb, self._cells[:count], self.queue, self.inq)
         else:
             count = k.start(dom, self.nb, self.area, self.out, self.queue, self.inq,
                             HAS_SIDE)
-        self._last = dom.copy()
+        self._valid = True
         return k.relax(dom, self.nb, self.out, self.queue, self.inq, count,
                        WORK_PER_SIDE * 4 * n, HAS_SIDE, self.touched, self.mark,
                        self.spread)
 
 
-_PYTHON = types.SimpleNamespace(start=start, seed=seed, relax=relax, cut=cut)
+def _diff_numpy(dom: np.ndarray, last: np.ndarray, cells: np.ndarray) -> int:
+    """:func:`diff` in numpy, for the interpreted kernels (one pass over the board)."""
+    moved = np.flatnonzero(dom != last)
+    new = dom[moved]
+    wider = bool(np.any(new & ~last[moved]))
+    last[moved] = new
+    cells[:moved.size] = moved
+    return -1 if wider else int(moved.size)
+
+
+_PYTHON = types.SimpleNamespace(start=start, seed=seed, relax=relax, cut=cut,
+                                diff=_diff_numpy)
 
 
 @warm_up("net_dead_ends", "Net's dead-end kernels")
