@@ -20,6 +20,7 @@ import statistics
 import time
 from pathlib import Path
 
+from puzzlesmith.bench import spearman
 from puzzlesmith.puzzles import get
 from puzzlesmith.puzzles.starbattle import deduce
 
@@ -39,27 +40,6 @@ def ranked_sources(index: list[list[str]]) -> dict[str, list[tuple[float, str]]]
             groups[f"masonomara {match.group(1)}x{match.group(1)} (d)"].append(
                 (float(match.group(2)), ident))
     return groups
-
-
-def spearman(xs: list[float], ys: list[float]) -> float:
-    def ranks(values):
-        order = sorted(range(len(values)), key=values.__getitem__)
-        out = [0.0] * len(values)
-        k = 0
-        while k < len(order):
-            j = k
-            while j + 1 < len(order) and values[order[j + 1]] == values[order[k]]:
-                j += 1
-            for m in range(k, j + 1):
-                out[order[m]] = (k + j) / 2
-            k = j + 1
-        return out
-
-    rx, ry = ranks(xs), ranks(ys)
-    mx, my = statistics.mean(rx), statistics.mean(ry)
-    cov = sum((a - mx) * (b - my) for a, b in zip(rx, ry, strict=True))
-    var = (sum((a - mx) ** 2 for a in rx) * sum((b - my) ** 2 for b in ry)) ** 0.5
-    return cov / var if var else float("nan")
 
 
 def main() -> None:

@@ -27,6 +27,7 @@ import sys
 import time
 from pathlib import Path
 
+from puzzlesmith.bench import spearman
 from puzzlesmith.puzzles import get
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -91,16 +92,18 @@ def generate(count: int) -> None:
         print(line, flush=True)
 
 
+#: Tatham's grades, in order, as listed in tatham-grades.txt.
+SOLO_GRADES = ("basic", "intermediate", "advanced", "extreme")
+
+
 def agreement() -> None:
     """Spearman's correlation between Solo's grade and ``rate``'s score on 40 Solo puzzles."""
-    from tests.puzzles.sudoku.test_rating import GRADES, ranks
-
     sudoku = get("sudoku")
     rows = [line.split() for line in (TOP95.parent / "tatham-grades.txt").read_text()
             .splitlines() if line.strip() and not line.startswith("#")]
-    grades = [GRADES.index(grade) for grade, _ in rows]
+    grades = [SOLO_GRADES.index(grade) for grade, _ in rows]
     scores = [sudoku.rate(sudoku.parse(game_id)).details["score"] for _, game_id in rows]
-    rho = statistics.correlation(ranks(grades), ranks(scores))
+    rho = spearman(grades, scores)
     print(f"rating: Spearman {rho:.3f} between Solo's grade and the score ({len(rows)} puzzles)")
 
 

@@ -23,7 +23,7 @@ from .results import Limits, Result, Stats, Status
 if TYPE_CHECKING:  # bench is below the puzzles, which call it
     from .puzzles.protocol import Progress, Puzzle
 
-__all__ = ["BOARD_SECONDS", "benchmark", "board_limits", "limit_text", "reason_of"]
+__all__ = ["BOARD_SECONDS", "benchmark", "board_limits", "limit_text", "reason_of", "spearman"]
 
 #: The time limit of each run of a board when ``limits.seconds`` is not given.
 BOARD_SECONDS = 60.0
@@ -108,3 +108,28 @@ def benchmark(puzzle: Puzzle, instances: dict[str, Any] | None = None, *, repeat
                            "unsolvable": unsolvable, "gave_up": gave_up,
                            "board_seconds": board_limits(limits).seconds},
                   messages=messages, puzzle=puzzle.name)
+
+
+def spearman(xs: list[float], ys: list[float]) -> float:
+    """Spearman's rank correlation of ``xs`` and ``ys`` (ties share their mean rank): how
+    well one order agrees with another, e.g. a rater's scores with published grades.
+
+    >>> spearman([1, 2, 2, 3], [10, 30, 20, 40])
+    0.9486832980505138
+    """
+    return statistics.correlation(_ranks(xs), _ranks(ys))
+
+
+def _ranks(values: list[float]) -> list[float]:
+    """Ranks from 0, ties sharing their mean rank."""
+    order = sorted(range(len(values)), key=values.__getitem__)
+    out = [0.0] * len(values)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            out[order[k]] = (i + j) / 2
+        i = j + 1
+    return out

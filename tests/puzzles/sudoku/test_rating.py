@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
-import statistics
 
 import pytest
 
+from puzzlesmith.bench import spearman
 from puzzlesmith.puzzles import get
 from puzzlesmith.puzzles.sudoku import deduce
 from tests.cli.conftest import run_cli
@@ -23,26 +23,11 @@ def tatham_puzzles(data_dir) -> list[tuple[int, str]]:
     return [(GRADES.index(grade), game_id) for grade, game_id in rows]
 
 
-def ranks(values: list[float]) -> list[float]:
-    """Ranks from 0, ties sharing their mean rank."""
-    order = sorted(range(len(values)), key=values.__getitem__)
-    out = [0.0] * len(values)
-    i = 0
-    while i < len(order):
-        j = i
-        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
-            j += 1
-        for k in range(i, j + 1):
-            out[order[k]] = (i + j) / 2
-        i = j + 1
-    return out
-
-
 def test_scores_rank_puzzles_as_tatham_grades_do(data_dir):
     """Spearman's correlation between Solo's grade and the score, on 40 of its puzzles."""
     puzzles = tatham_puzzles(data_dir)
     scores = [SUDOKU.rate(SUDOKU.parse(game_id)).details["score"] for _, game_id in puzzles]
-    rho = statistics.correlation(ranks([g for g, _ in puzzles]), ranks(scores))
+    rho = spearman([g for g, _ in puzzles], scores)
     assert rho >= 0.8, rho
 
 
