@@ -233,3 +233,16 @@ def connected(cells: set[int], n: int) -> bool:
                 seen.add(cell)
                 todo.append(cell)
     return seen == cells
+
+
+def test_a_node_limit_stops_generation_as_gave_up_never_as_a_verdict():
+    """A uniqueness check the node limit cuts short proves nothing: generation gives up
+    (it neither keeps an unproven puzzle nor calls the shape unsolvable)."""
+    from puzzlesmith.errors import LimitReached
+    from puzzlesmith.puzzles.sudoku import generate
+    from puzzlesmith.results import Limits
+
+    assert SUDOKU.generate(seed=1, size=9, limits=Limits(nodes=3)).status is Status.GAVE_UP
+    open_board = SUDOKU.parse("1" + "." * 80)  # many solutions: takes more than one node
+    with pytest.raises(LimitReached):
+        generate.unique(open_board, Limits(nodes=1).started())

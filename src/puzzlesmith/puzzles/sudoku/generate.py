@@ -29,8 +29,8 @@ import functools
 import random
 from dataclasses import dataclass
 
-from ...errors import UsageError
-from ...results import Limits
+from ...errors import LimitReached, UsageError
+from ...results import Limits, Status
 from . import deduce
 from .board import Sudoku, boxes, make
 from .model import build, grid_of
@@ -113,6 +113,8 @@ def full_grid(shape: Sudoku, rng: random.Random, limits: Limits | None = None,
     if result is None or result.solution is None:
         if limits is not None:
             limits.check("generating")
+        if result is not None and result.status is Status.GAVE_UP and nodes is None:
+            raise LimitReached("node limit reached while filling a grid")
         raise UsageError("this board shape has no solution")
     return grid_of(empty, result.solution)
 
@@ -128,10 +130,17 @@ def kernels(shape: Sudoku) -> str:
 
 
 def unique(board: Sudoku, limits: Limits | None = None) -> bool:
-    """True when ``board`` has exactly one solution (take two on the exact-cover engine)."""
+    """True when ``board`` has exactly one solution (take two on the exact-cover engine);
+    :class:`LimitReached` when ``limits`` stopped the search before it could tell."""
     model = build(board, limits=limits)
-    return model is not None and model.count(
-        2, limits=limits, kernels=kernels(board)).count == 1
+    if model is None:
+        return False
+    counted = model.count(2, limits=limits, kernels=kernels(board))
+    if counted.status is Status.GAVE_UP:
+        if limits is not None:
+            limits.check("proving a puzzle unique")  # the time limit, said as everywhere
+        raise LimitReached("node limit reached while proving a puzzle unique")
+    return counted.count == 1
 
 
 def minimise(shape: Sudoku, solution: tuple[int, ...], rng: random.Random,
