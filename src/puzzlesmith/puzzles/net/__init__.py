@@ -16,7 +16,8 @@ Nothing here imports numba: the engine's kernels load when a search first runs.
 
 from __future__ import annotations
 
-from .board import DOWN, LEFT, MAX_TILES, RIGHT, UP, Board, parse, rotate, rotations
+from .board import DOWN, LEFT, MAX_TILES, RIGHT, UP, Board, rotate, rotations
+from .formats import parse
 from .generate import STYLES
 
 __all__ = ["Board", "parse", "rotate", "rotations", "STYLES", "MAX_TILES", "UP", "LEFT",
