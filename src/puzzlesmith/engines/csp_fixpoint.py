@@ -44,18 +44,14 @@ class Compiled:
 
     @classmethod
     def of(cls, csp: CSP) -> Compiled:
-        n = csp.size
+        """The arrays of ``csp``'s variables and arcs."""
         arcs = csp.all_arcs()
         src, dst, tab = (np.ascontiguousarray(arcs[:, k]) for k in range(3))
-        order = np.argsort(dst, kind="stable")
-        in_ptr = np.zeros(n + 1, dtype=np.int64)
-        np.add.at(in_ptr, dst + 1, 1)
         sup = (np.concatenate(csp.tables) if csp.tables
                else np.zeros(MAX_DOMAIN + 1, dtype=np.int64))
-        degree = np.ones(n, dtype=np.float64)
+        degree = np.ones(csp.size, dtype=np.float64)
         np.add.at(degree, src, 1.0)
-        return cls(csp.initial_domains(), np.cumsum(in_ptr), order, src, dst, tab, sup,
-                   degree)
+        return cls._of_arcs(csp.initial_domains(), src, dst, tab, sup, degree)
 
     @classmethod
     def _of_arcs(cls, initial: np.ndarray, src: np.ndarray, dst: np.ndarray,

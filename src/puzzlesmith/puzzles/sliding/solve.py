@@ -29,16 +29,8 @@ from .compiled import BLIND, COMPILED_HEURISTICS, make_result, pdb_label, prepar
 from .heuristics import HEURISTICS, make_heuristic
 from .pdb import default_partition, load_partition, partition_parts
 
-__all__ = [
-    "SlidingProblem",
-    "solve",
-    "count_optimal",
-    "METHODS",
-    "DEFAULT_MEMORY",
-    "default_heuristic",
-    "check_choice",
-    "warm_kernels",
-]
+__all__ = ["SlidingProblem", "solve", "count_optimal", "METHODS", "DEFAULT_MEMORY",
+           "default_heuristic", "check_choice", "warm_kernels"]
 
 #: Methods: the compiled IDA* (optimal) and its weighted form, or the generic engine's.
 METHODS = ("idastar", "weighted-idastar", "anytime", "astar", "weighted", "greedy", "bfs")
