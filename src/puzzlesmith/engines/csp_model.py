@@ -5,6 +5,7 @@ all-different, the spanning-tree constraint and custom :class:`Propagator` objec
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
@@ -202,7 +203,7 @@ class CSP:
         """All-different, as pairwise ``!=`` (arc consistency on it = forward checking)."""
         variables = list(variables)
         scopes = [(a, b) for i, a in enumerate(variables) for b in variables[i + 1:]]
-        self.add_constraints(scopes, predicate=_differ)
+        self.add_constraints(scopes, predicate=operator.ne)
 
     def add_propagator(self, propagator: Propagator) -> None:
         """Add a custom constraint (see :class:`Propagator`)."""
@@ -289,7 +290,3 @@ class CSP:
         """The assignment ``{name: value}`` of fully assigned bitset domains."""
         return {self._names[v]: self.values(v)[int(d).bit_length() - 1]
                 for v, d in enumerate(domains.tolist())}
-
-
-def _differ(a: Hashable, b: Hashable) -> bool:
-    return a != b

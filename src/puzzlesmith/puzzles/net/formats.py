@@ -127,7 +127,6 @@ def parse_tatham(text: str, *, max_tiles: int = MAX_TILES) -> Board:
         raise InvalidPuzzle("not a Net game ID: expected WxH:HEX... such as 5x5:374341ede2...")
     cols = int(head[1])
     rows = int(head[2]) if head[2] else cols
-    wrap = False
     for param in _TATHAM_PARAM.split(head[3]):
         if param:
             raise InvalidPuzzle(f"Net game ID: unsupported parameter {param!r} in "
