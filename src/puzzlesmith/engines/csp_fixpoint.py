@@ -318,7 +318,7 @@ def propagate(csp: CSP, domains: np.ndarray | None = None, *, custom: bool = Tru
     if dom.shape != model.initial.shape:
         raise UsageError(f"expected {csp.size} domains, got {dom.shape[0]}")
     fix = Fixpoint(csp, model, (limits or Limits()).deadline(),
-                    compiled=switch_at("csp", kernels, model_size(csp, model)) == 0)
+                   compiled=switch_at("csp", kernels, model_size(csp, model)) == 0)
     try:
         if not (dom.all() and fix(dom, np.arange(dom.shape[0], dtype=np.int64), custom)):
             return None

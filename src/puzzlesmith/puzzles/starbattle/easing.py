@@ -15,8 +15,8 @@ from .regions import REGION_NAMES, as_puzzle, connected, handovers, neighbours
 
 
 def to_level(puzzle: StarBattle, stars: int, planted: list[Cell], difficulty: str | None,
-              by_rules: bool, rng: random.Random,
-              budget: Budget) -> tuple[StarBattle | None, str]:
+             by_rules: bool, rng: random.Random,
+             budget: Budget) -> tuple[StarBattle | None, str]:
     """The unique ``puzzle`` brought to ``difficulty`` (or, with none and ``by_rules``, to
     any level the rules finish) and its rating, or (None, "") when that fails."""
     if difficulty is None:
@@ -46,7 +46,7 @@ def finished(state: dict[Cell, int]) -> bool:
 
 
 def ease(puzzle: StarBattle, stars: int, planted: list[Cell], level: str, rng: random.Random,
-          budget: Budget, exact: bool = True) -> StarBattle | None:
+         budget: Budget, exact: bool = True) -> StarBattle | None:
     """Hand cells the ``level`` rules leave undecided to neighbouring regions, keeping the
     puzzle unique, while the rules decide more (or, a few times, as much: a step across a
     plateau) but the rules of the level below do not finish it; the puzzle once the
@@ -112,7 +112,7 @@ TIGHT_STEP = 4  # region sizes that differ by less count as one when easing pick
 
 
 def by_trials(puzzle: StarBattle, state: dict[Cell, int], planted: list[Cell],
-               rng: random.Random, budget: Budget) -> StarBattle | None:
+              rng: random.Random, budget: Budget) -> StarBattle | None:
     """Where easing stalls with at most :data:`TRIAL_OPEN` cells open (``state``: what
     the easier rules decide): ``puzzle`` once the rules with trials finish it, else once
     a search finds no second solution, repaired by second solutions (a search among so
@@ -191,7 +191,7 @@ PUSH_PATHS = 12     # paths tried per cell to push
 
 
 def build_by_rules(plan: list[list[int]], stars: int, planted: list[Cell], rng: random.Random,
-           budget: Budget) -> StarBattle | None:
+                   budget: Budget) -> StarBattle | None:
     """Regions built so that the rules of :data:`BUILD_LEVEL` finish the puzzle: a puzzle
     unique by construction, no search.
 
@@ -215,7 +215,7 @@ def build_by_rules(plan: list[list[int]], stars: int, planted: list[Cell], rng: 
 
 
 def join(grid: list[list[int]], target: list[list[int]], stars: int, beside: set[Cell],
-          rng: random.Random, budget: Budget) -> set[Cell]:
+         rng: random.Random, budget: Budget) -> set[Cell]:
     """Hand the cells out of every region (-1 in ``grid``) to their regions of ``target``
     in random batches (cells beside no star first: they are the hard ones), a batch kept
     while the rules of :data:`BUILD_LEVEL` still finish the puzzle (the batch then doubles)
@@ -251,7 +251,7 @@ def join(grid: list[list[int]], target: list[list[int]], stars: int, beside: set
 
 
 def retarget(grid: list[list[int]], target: list[list[int]], cell: Cell, stars: int,
-              rng: random.Random, budget: Budget) -> bool:
+             rng: random.Random, budget: Budget) -> bool:
     """Hand ``cell`` to another region beside it, one with which the rules still finish
     the puzzle, if its own region (as targeted) stays connected without it."""
     rows, columns = len(grid), len(grid[0])

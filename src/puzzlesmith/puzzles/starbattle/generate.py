@@ -193,7 +193,7 @@ def _generate(rows: int, columns: int, stars: int, rng: random.Random, method: s
                 if puzzle is not None:
                     budget.report("rating")
                     puzzle, level = to_level(puzzle, stars, planted, difficulty, by_rules,
-                                              rng, budget)
+                                             rng, budget)
                 if puzzle is not None:
                     return Made(Status.SOLVED, puzzle, sorted(planted), level=level)
         if progress is not None:
@@ -349,7 +349,7 @@ def _evolve(grid: list[list[int]], stars: int, planted: list[Cell], rng: random.
         budget.check()  # ends the run (LimitReached) once the budget is spent
         layout = as_grid(genes)
         if not all(connected([(r, c) for r in range(rows) for c in range(columns)
-                               if layout[r][c] == g], rows, columns) for g in set(genes)):
+                              if layout[r][c] == g], rows, columns) for g in set(genes)):
             return 2 * SOLUTION_CAP
         found = count(as_puzzle(layout, stars), SOLUTION_CAP,
                       limits=budget.sub(FITNESS_SECONDS))

@@ -76,7 +76,7 @@ def proven_unique(puzzle: StarBattle, budget: Budget | None = None) -> bool:
 
 
 def second_solution(puzzle: StarBattle, planted: set[Cell],
-                     budget: Budget) -> list[Cell] | None:
+                    budget: Budget) -> list[Cell] | None:
     """A solution other than the planted one, or None when there is none (proven).
 
     One search, stopped at the second solution it meets (the planted one may come first);
@@ -138,7 +138,7 @@ RULES_FIRST_LEVEL = "medium"
 
 
 def repair(grid: list[list[int]], stars: int, planted: list[Cell], rng: random.Random,
-            budget: Budget) -> StarBattle | None:
+           budget: Budget) -> StarBattle | None:
     """Move cells between regions until the planted solution is the only one (bounded)."""
     rows, columns = len(grid), len(grid[0])
     planted_set = set(planted)

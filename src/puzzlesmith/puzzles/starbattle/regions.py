@@ -64,7 +64,7 @@ def hand_over(grid: list[list[int]], cell: Cell, rng: random.Random) -> bool:
 
 
 def grow_regions(rows: int, columns: int, stars: int, planted: list[Cell],
-                  rng: random.Random) -> list[list[int]] | None:
+                 rng: random.Random) -> list[list[int]] | None:
     """Regions of ``stars`` stars each: a flood from every star, then merges.  None if stuck."""
     owner = [[-1] * columns for _ in range(rows)]
     frontier = []
