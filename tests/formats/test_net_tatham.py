@@ -16,14 +16,8 @@ from hypothesis import strategies as st
 
 from puzzlesmith.errors import InvalidPuzzle
 from puzzlesmith.puzzles import get
-from puzzlesmith.puzzles.net.board import (
-    Board,
-    barrier_edges,
-    barrier_grid,
-    format_tatham,
-    parse_tatham,
-    validate,
-)
+from puzzlesmith.puzzles.net.board import Board, barrier_edges, barrier_grid
+from puzzlesmith.puzzles.net.formats import format_tatham, parse_tatham, validate
 
 from ..cli.conftest import run_cli
 from .helpers import assert_one_line_error, lines, sgt

@@ -13,20 +13,10 @@ from hypothesis import strategies as st
 
 from puzzlesmith.errors import InvalidPuzzle
 from puzzlesmith.puzzles.net import model
-from puzzlesmith.puzzles.net.board import (
-    DOWN,
-    LEFT,
-    RIGHT,
-    UP,
-    Board,
-    barrier_edges,
-    barrier_grid,
-    format_board,
-    parse,
-    validate,
-)
+from puzzlesmith.puzzles.net.board import DOWN, LEFT, RIGHT, UP, Board, barrier_edges, barrier_grid
 from puzzlesmith.puzzles.net.check import violations
 from puzzlesmith.puzzles.net.deduce import explain, rate
+from puzzlesmith.puzzles.net.formats import format_board, parse, validate
 from puzzlesmith.puzzles.net.generate import generate_one
 from puzzlesmith.render.net import render_svg
 

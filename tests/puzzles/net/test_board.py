@@ -9,20 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlesmith.errors import InvalidPuzzle, UsageError
-from puzzlesmith.puzzles.net.board import (
-    LEFT,
-    MAX_INPUT,
-    RIGHT,
-    UP,
-    Board,
-    draw,
-    parse,
-    parse_size,
-    rotate,
-    rotations,
-    to_rows,
-    validate,
-)
+from puzzlesmith.puzzles.net.board import LEFT, RIGHT, UP, Board, rotate, rotations
+from puzzlesmith.puzzles.net.formats import MAX_INPUT, draw, parse, parse_size, to_rows, validate
 
 from .helpers import NET
 

@@ -103,8 +103,9 @@ def test_demo_and_example():
 
 
 @pytest.mark.parametrize("module", [
-    "puzzlesmith.puzzles.net.board", "puzzlesmith.puzzles.net.check",
-    "puzzlesmith.puzzles.net.model", "puzzlesmith.puzzles.net.deduce",
+    "puzzlesmith.puzzles.net.board", "puzzlesmith.puzzles.net.formats",
+    "puzzlesmith.puzzles.net.check", "puzzlesmith.puzzles.net.model",
+    "puzzlesmith.puzzles.net.deduce",
     "puzzlesmith.puzzles.net.generate", "puzzlesmith.puzzles.net.puzzle",
     "puzzlesmith.render.net", "puzzlesmith.engines.csp", "puzzlesmith.engines.csp_tree",
 ])

@@ -9,7 +9,8 @@ from dataclasses import replace
 import pytest
 
 from puzzlesmith.errors import InvalidPuzzle, LimitReached, UsageError
-from puzzlesmith.puzzles.net.board import Board, format_grid, validate
+from puzzlesmith.puzzles.net.board import Board
+from puzzlesmith.puzzles.net.formats import format_grid, validate
 from puzzlesmith.puzzles.net.generate import spanning_tree
 from puzzlesmith.results import Limits, Status
 

@@ -10,9 +10,9 @@ import pytest
 
 from puzzlesmith.errors import LimitReached
 from puzzlesmith.puzzles.sliding import pdb as pdb_module
+from puzzlesmith.puzzles.sliding.anytime import shorten
 from puzzlesmith.puzzles.sliding.board import goal_board, parse
 from puzzlesmith.puzzles.sliding.generate import random_walk
-from puzzlesmith.puzzles.sliding.solve import shorten
 from puzzlesmith.results import Limits, Stats, Status
 
 from .conftest import PUZZLE, solved_length

@@ -7,6 +7,7 @@ import pytest
 from puzzlesmith.errors import UsageError
 from puzzlesmith.puzzles import get
 from puzzlesmith.puzzles.starbattle import deduce as rules
+from puzzlesmith.puzzles.starbattle import easing, regions
 from puzzlesmith.puzzles.starbattle import generate as generator
 from puzzlesmith.puzzles.starbattle.board import Marks
 from puzzlesmith.results import Limits, Status
@@ -237,11 +238,11 @@ def test_the_rules_finish_a_board_of_stars_alone_and_a_built_one(data_dir):
     alone = [[-1] * 20 for _ in range(20)]
     for n, (r, c) in enumerate(placed):
         alone[r][c] = n // 4
-    assert generator._rules_finish(alone, 4, budget)
+    assert easing.rules_finish(alone, 4, budget)
     puzzle = SB.parse((data_dir / "starbattle" / "ms17_d81.sb").read_text())
     grid = [[puzzle.regions.index(ch) for ch in row] for row in puzzle.grid]
-    assert generator._rules_finish(grid, 4, budget)
-    built = generator._as_puzzle(grid, 4)
+    assert easing.rules_finish(grid, 4, budget)
+    built = regions.as_puzzle(grid, 4)
     assert not violations(built, puzzle.given)
 
 
@@ -292,8 +293,8 @@ def test_a_push_hands_a_cell_deep_inside_its_region_to_another():
     connected; a planted star is never moved."""
     grid = [[0, 0, 0, 1] for _ in range(4)]
     planted = {(2, 1)}
-    assert generator._push(grid, [(1, 0)], planted)
+    assert easing.push(grid, [(1, 0)], planted)
     assert grid[1][0] == 1 and grid[2][1] == 0
     for region in (0, 1):
         cells = [(r, c) for r in range(4) for c in range(4) if grid[r][c] == region]
-        assert generator._connected(cells, 4, 4)
+        assert regions.connected(cells, 4, 4)

@@ -4,7 +4,7 @@ It shares nothing with the solver but the bit convention: plain loops over the c
 union-find of the links, so a solver bug cannot hide behind the same code.  A connector may
 not cross a barrier (``board.barriers``, the closed sides per cell).
 
->>> from .board import parse
+>>> from .formats import parse
 >>> board = parse("33000000000\\n77373331131\\n11111333310\\n")
 >>> answer = parse("c6000000000\\nd7ce6c644c2\\n11111939310\\n").tiles
 >>> violations(board, answer)

@@ -18,7 +18,7 @@ is needed, with its node count; ``ambiguous``: several solutions).  :func:`hint`
 them in rounds from the start and names the first tile they force that the player's state
 does not show yet, with why.
 
->>> from .board import example
+>>> from .formats import example
 >>> rating = rate(example())
 >>> rating.level, rating.details["rules"]  # doctest: +NORMALIZE_WHITESPACE
 ('easy', {'borders': 2, 'connectors': 21, 'loops and connectivity': 0, 'dead ends': 0,
@@ -378,7 +378,7 @@ def explain(board: Board, *, limits: Limits | None = None) -> Explained:
     """The deductions of the module docstring as steps a person can follow: every tile
     they settle, in the order they settle it, with the rule and why.
 
-    >>> from .board import example
+    >>> from .formats import example
     >>> done = explain(example())
     >>> done.solved, len(done.steps), done.steps[0]  # doctest: +NORMALIZE_WHITESPACE
     (True, 23, 'row 1, column 1: c (borders): the edge of the board is above and to the

@@ -11,7 +11,7 @@ than the network), which the search uses too.
 Two global counts decide some boards before any search: every link uses two connectors, so
 their number must be even, and a tree over ``T`` tiles has ``T - 1`` links.
 
->>> from .board import example
+>>> from .formats import example
 >>> net = build(example())
 >>> result = take_two(example())
 >>> result.count, result.uniqueness()

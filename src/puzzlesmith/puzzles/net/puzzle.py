@@ -39,7 +39,7 @@ from ...results import (
 )
 from ...seeds import random_seed, run_seeds
 from ..protocol import Option, Progress, Puzzle
-from . import board as nb
+from . import formats as nb
 from .board import MAX_TILES, Board, Grid
 from .generate import STYLES
 

@@ -1,7 +1,8 @@
 """Star Battle: the puzzle object (:mod:`.puzzle`, found as ``puzzles.get("starbattle")``)
 and its parts: the board and checker (:mod:`.board`), text formats (:mod:`.formats`), the
-exact-cover solver (:mod:`.solve`), a generator of unique puzzles (:mod:`.generate`) and a
-rule-based solver that rates, explains and gives hints (:mod:`.deduce`).
+exact-cover solver (:mod:`.solve`), a generator of unique puzzles (:mod:`.generate`, its
+stages in :mod:`.regions`, :mod:`.proof`, :mod:`.easing`) and a rule-based solver that
+rates, explains and gives hints (:mod:`.deduce`).
 
 Nothing here imports numba: the exact-cover kernels load when a search first runs.
 """
