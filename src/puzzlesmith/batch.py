@@ -50,8 +50,6 @@ MAX_INPUT = 10_000_000
 #: Files a folder never contributes: notes, tables, solutions, hidden files.
 SKIPPED_FILES = ("README*", "LICENSE*", "*.md", "*.tsv", "*.csv", "*.json", "*.sol.txt",
                  "*.sol", ".*")
-#: Puzzle files of a folder, for puzzles that do not declare ``file_patterns`` themselves.
-FILE_PATTERNS = {"starbattle": ("*.sb", "*.txt")}
 
 
 @dataclass
@@ -106,7 +104,7 @@ def read_inputs(inputs: Iterable[str], puzzle, *, lines: bool = False,
         else:
             path = Path(source)
             if path.is_dir():
-                for file in _folder(path, patterns or _patterns(puzzle)):
+                for file in _folder(path, patterns or puzzle.file_patterns):
                     items += _file_items(file, str(file), lines, max_input, several)
             elif path.exists():
                 items += _file_items(path, source, lines, max_input, several)
@@ -123,13 +121,6 @@ def generate_items(count: int, seed: int | None = None) -> list[Item]:
     if seed is None:
         seed = random_seed()
     return [Item(f"seed:{one}", None, meta={"seed": one}) for one in run_seeds(seed, count)]
-
-
-def _patterns(puzzle) -> tuple[str, ...]:
-    declared = tuple(getattr(puzzle, "file_patterns", ("*",)))
-    if declared == ("*",):
-        return FILE_PATTERNS.get(puzzle.name, declared)
-    return declared
 
 
 def _folder(path: Path, patterns: tuple[str, ...]) -> list[Path]:

@@ -39,6 +39,7 @@ from ...results import (
 )
 from ...seeds import random_seed, run_seeds
 from ..protocol import Option, Progress, Puzzle
+from ..symmetry import TURNS
 from . import board as nb
 from .board import MAX_TILES, Board, Grid
 from .generate import STYLES
@@ -55,6 +56,7 @@ class NetPuzzle(Puzzle):
     """Net: turn every tile so that the connectors match up."""
 
     name = "net"
+    label = "Net"
     title = "Net: turn the tiles so that every connector meets another (Tatham's Net)"
     verbs = frozenset({"solve", "count", "generate", "render", "rate", "hint", "check"})
     options = (
@@ -124,6 +126,31 @@ class NetPuzzle(Puzzle):
     def example(self) -> Board:
         """The seed's 3x11 sample (local rule)."""
         return nb.example()
+
+    def describe(self, instance: Board) -> str:
+        """The size in words: ``7×7``, ``wrapping``, ``connected``."""
+        rules = [word for word, on in (("wrapping", instance.wrap),
+                                       ("connected", instance.connected)) if on]
+        return ", ".join([f"{instance.rows}×{instance.cols}", *rules])
+
+    def size(self, instance: Board) -> str:
+        return f"{instance.rows}x{instance.cols}"
+
+    def symmetric_texts(self, instance: Board) -> list[str]:
+        """The board turned and mirrored, each tile as its shape (the least of its turns:
+        every shape is its own mirror image), with its rules and barriers."""
+        shapes = [[min(nb.rotations(v)) for v in row] for row in instance.tiles]
+        rules = f"wrap={instance.wrap} connected={instance.connected}"
+        return [f"{rules}|{nb.format_grid(turn.grid(shapes))}|" + nb.format_grid(
+            [[turn.sides(v) for v in row] for row in turn.grid(instance.barriers)])
+            for turn in TURNS]
+
+    def book_svg(self, instance: Board) -> str:
+        """Every pipe black, no loose ends marked."""
+        from .render import render_svg
+
+        return render_svg(instance.tiles, wrap=instance.wrap, plain=True,
+                          barriers=instance.barriers)
 
     def _text(self, grid: Grid, style: str | None, board: Board) -> str:
         if style in (None, "grid"):
@@ -295,7 +322,7 @@ class NetPuzzle(Puzzle):
     def render_svg(self, instance: Board, answer: Grid | None = None) -> str:
         """Pipes, the source, and the loose ends of ``answer`` (default: the tiles as
         given)."""
-        from ...render.net import render_svg
+        from .render import render_svg
 
         board = self._board(instance)
         return render_svg(board.tiles if answer is None else answer, wrap=board.wrap,

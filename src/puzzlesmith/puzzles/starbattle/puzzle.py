@@ -55,6 +55,7 @@ from .board import (
     StarBattle,
     cell_name,
     implied_stars,
+    normal_forms,
     solution_rows,
     stars_of,
 )
@@ -69,6 +70,8 @@ class StarBattlePuzzle(Puzzle):
     """Star Battle ("Two Not Touch"): stars in every row, column and region, none touching."""
 
     name = "starbattle"
+    label = "Star Battle"
+    file_patterns = ("*.sb", "*.txt")
     title = ("Star Battle: place the given number of stars in every row, column and region "
              "so that no two stars touch, not even diagonally.")
     verbs = frozenset({"solve", "count", "generate", "render", "rate", "hint", "check",
@@ -148,6 +151,18 @@ class StarBattlePuzzle(Puzzle):
         """The seed document's 12×12 two-star puzzle (with its solution)."""
         text = resources.files("puzzlesmith.examples").joinpath("starbattle_12x12_2.sb")
         return self.parse(text.read_text(encoding="utf-8"))
+
+    def describe(self, instance: StarBattle) -> str:
+        from .render import describe
+
+        return describe(instance)
+
+    def size(self, instance: StarBattle) -> str:
+        return f"{instance.rows}x{instance.columns}"
+
+    def symmetric_texts(self, instance: StarBattle) -> list[str]:
+        """Turned, mirrored, regions renamed (:func:`.board.normal_forms`)."""
+        return normal_forms(instance)
 
     # -- the verbs -------------------------------------------------------------------------
 
@@ -343,7 +358,7 @@ class StarBattlePuzzle(Puzzle):
         return Check.of(violations(instance, answer), puzzle=self.name)
 
     def render_svg(self, instance: StarBattle, answer: Marks | list[Cell] | None = None) -> str:
-        from ...render.starbattle import svg
+        from .render import svg
 
         return svg(instance, answer)
 

@@ -4,7 +4,6 @@ The SVG is drawn for print, in black and white: thin grey cell lines, thick blac
 between regions, black stars, small dots on cells a player ruled out, grey cells for cells
 that must stay empty (``.``).
 
->>> from puzzlesmith.puzzles.starbattle.board import Marks, StarBattle
 >>> puzzle = StarBattle(("ab", "bb"), (1, 1), (1, 1), {"a": 1, "b": 1})
 >>> print(framed(puzzle, [(0, 0), (1, 1)]))
 +---+---+
@@ -24,17 +23,12 @@ that must stay empty (``.``).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
-from . import draw
+from ...render import draw
+from .board import NO_REGION, VOID, Cell, Marks, StarBattle, solution_rows, stars_of
 
-if TYPE_CHECKING:
-    from ..puzzles.starbattle.board import Cell, Marks, StarBattle
+__all__ = ["framed", "svg", "describe"]
 
-__all__ = ["NAME", "framed", "svg", "describe"]
-
-#: The puzzle's name in titles.
-NAME = "Star Battle"
 #: The side of a cell in SVG units.
 CELL = 36
 
@@ -44,8 +38,6 @@ def _marks(puzzle: StarBattle, answer: Marks | Iterable[Cell] | None,
     """One character per cell: ``star`` on stars, ``ruled_out`` on ruled-out marks."""
     if answer is None:
         return None
-    from ..puzzles.starbattle.board import solution_rows
-
     table = str.maketrans({"*": star, "x": ruled_out, ".": " "})
     return [row.translate(table) for row in solution_rows(puzzle, answer)]
 
@@ -72,8 +64,6 @@ def framed(puzzle: StarBattle, answer: Marks | Iterable[Cell] | None = None) -> 
 def svg(puzzle: StarBattle, answer: Marks | Iterable[Cell] | None = None) -> str:
     """An SVG drawing: thick walls between regions, stars drawn (and a dot on cells a
     player ruled out)."""
-    from ..puzzles.starbattle.board import NO_REGION, VOID, Marks, stars_of
-
     rows, cols, cell = puzzle.rows, puzzle.columns, CELL
     body = []
     void = [f"M{c * cell},{r * cell}h{cell}v{cell}h-{cell}z"
