@@ -6,9 +6,10 @@ puzzle object, under a :class:`~puzzlesmith.results.Limits` of its own, and yiel
 object per item: the single command's ``to_dict()`` with ``"id"`` first.  An item that fails
 or reaches its limit is a line with status ``error`` or ``gave-up``; the batch goes on.
 
->>> from puzzlesmith.puzzles import get
->>> items = [Item("a", "1 2 3\\n4 5 6\\n7 0 8\\n"), Item("b", "1 2 3\\n4 5 6\\n7 8 9\\n")]
->>> for line in run_batch(get("sliding"), "solve", items, jobs=0):  # doctest: +SKIP
+>>> from puzzlesmith.puzzles import get, names
+>>> puzzle = get(names()[0])
+>>> items = [Item("a", puzzle.format(puzzle.example())), Item("b", "not a puzzle")]
+>>> for line in run_batch(puzzle, "solve", items, jobs=0):  # doctest: +SKIP
 ...     print(line["id"], line["status"])
 a solved
 b error

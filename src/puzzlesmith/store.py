@@ -135,7 +135,8 @@ class Entry:
             except PuzzleError:  # exact duplicates are still refused
                 self.key = _hash(self.kind, "text:" + _plain(self.text))
             else:
-                self.key, self.size = _identity(puzzle, instance, self.size)
+                self.key, size = _identity(puzzle, instance)
+                self.size = self.size or size
 
     def to_dict(self) -> dict:
         """A JSON-ready record (what ``store export --format jsonl`` writes, one per line)."""
@@ -423,12 +424,10 @@ def entry_for(puzzle, instance: Any, *, solution: Any = None, rating: str | None
                  stats=dict(stats or {}), source=source, size=size, key=key)
 
 
-def _identity(puzzle: Puzzle, instance: Any, size: str | None = None) -> tuple[str, str | None]:
+def _identity(puzzle: Puzzle, instance: Any) -> tuple[str, str | None]:
     """The symmetry key of ``instance`` (the same for the puzzle turned, mirrored or
-    relabelled: a hash of the least of its :meth:`~Puzzle.symmetric_texts`) and its size
-    (``size`` when given, else the puzzle's)."""
-    return (_hash(puzzle.name, min(puzzle.symmetric_texts(instance))),
-            size or puzzle.size(instance))
+    relabelled: a hash of the least of its :meth:`~Puzzle.symmetric_texts`) and its size."""
+    return _hash(puzzle.name, min(puzzle.symmetric_texts(instance))), puzzle.size(instance)
 
 
 def _hash(kind: str, text: str) -> str:

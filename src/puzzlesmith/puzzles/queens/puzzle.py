@@ -119,7 +119,7 @@ class QueensPuzzle(Puzzle):
         """N, and the given queens of every turn and reflection of the board."""
         n = instance.n
         return [f"{n}:" + " ".join(f"{r},{c}" for r, c in sorted(
-            turn.cell(r, c, n, n) for c, r in instance.givens)) for turn in TURNS]
+            turn.cell(row, column, n, n) for column, row in instance.givens)) for turn in TURNS]
 
     # -- the verbs -----------------------------------------------------------------------
 
