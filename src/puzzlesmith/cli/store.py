@@ -266,7 +266,7 @@ def export(kind, size, rating, limit, folder, out, db, fmt):
 
 
 def _suffix(entry: Entry) -> str:
-    """The suffix of the puzzle's first file pattern (``*.sb``: ``.sb``), else ``.txt``."""
+    """The suffix of the puzzle's first file pattern (``*.ext``: ``.ext``), else ``.txt``."""
     patterns = get(entry.kind).file_patterns
     found = patterns and re.fullmatch(r"\*(\.\w+)", patterns[0])
     return found.group(1) if found else ".txt"
