@@ -39,10 +39,10 @@ from ...results import (
 )
 from ...seeds import random_seed, run_seeds
 from ..protocol import Option, Progress, Puzzle
-from ..symmetry import TURNS
 from . import board as nb
 from .board import MAX_TILES, Board, Grid
 from .generate import STYLES
+from .symmetry import normal_forms
 
 __all__ = ["NetPuzzle", "PUZZLE"]
 
@@ -137,13 +137,8 @@ class NetPuzzle(Puzzle):
         return f"{instance.rows}x{instance.cols}"
 
     def symmetric_texts(self, instance: Board) -> list[str]:
-        """The board turned and mirrored, each tile as its shape (the least of its turns:
-        every shape is its own mirror image), with its rules and barriers."""
-        shapes = [[min(nb.rotations(v)) for v in row] for row in instance.tiles]
-        rules = f"wrap={instance.wrap} connected={instance.connected}"
-        return [f"{rules}|{nb.format_grid(turn.grid(shapes))}|" + nb.format_grid(
-            [[turn.sides(v) for v in row] for row in turn.grid(instance.barriers)])
-            for turn in TURNS]
+        """Turned, mirrored, tiles as their shapes (:func:`.symmetry.normal_forms`)."""
+        return normal_forms(instance)
 
     def book_svg(self, instance: Board) -> str:
         """Every pipe black, no loose ends marked."""
