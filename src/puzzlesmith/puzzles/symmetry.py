@@ -10,16 +10,15 @@ swaps rows and columns (``transpose``).
 (9, 3)
 >>> renamed(["b.", "ab"], keep=".")
 '1,./2,1'
-
 """
 
 from __future__ import annotations
 
-from collections.abc import Container, Hashable, Iterable, Sequence
+from collections.abc import Container, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Turn", "TURNS", "numbered", "renamed"]
+__all__ = ["Turn", "TURNS", "renamed", "first_seen"]
 
 
 @dataclass(frozen=True)
@@ -65,17 +64,14 @@ TURNS = tuple(Turn(upside, mirror, transpose) for transpose in (False, True)
               for upside in (False, True) for mirror in (False, True))
 
 
-def numbered(values: Iterable[Hashable], keep: Container = ()) -> dict[Any, int]:
-    """Each value (but those in ``keep``) numbered 1, 2, ... in order of first appearance:
-    the names that make two relabellings of one grid the same text."""
-    names: dict[Any, int] = {}
-    for value in values:
-        if value not in keep and value not in names:
-            names[value] = len(names) + 1
-    return names
-
 
 def renamed(rows: Sequence[Sequence[Hashable]], keep: Container = ()) -> str:
-    """A grid as text, its values (but those in ``keep``) renamed by :func:`numbered`."""
-    names = numbered((value for row in rows for value in row), keep)
+    """A grid as text, its values (but those in ``keep``) renamed 1, 2, ... in order of first
+    appearance: the same text for two relabellings of one grid."""
+    names = {value: k for k, value in enumerate(first_seen(rows, keep), 1)}
     return "/".join(",".join(str(names.get(v, v)) for v in row) for row in rows)
+
+
+def first_seen(rows: Sequence[Sequence[Hashable]], keep: Container = ()) -> list:
+    """The values of a grid (but those in ``keep``) in order of first appearance."""
+    return list(dict.fromkeys(v for row in rows for v in row if v not in keep))

@@ -233,9 +233,11 @@ class SlidingPuzzle(Puzzle):
         return self.parse(SEED_BOARD)
 
     def describe(self, instance: Instance | Board) -> str:
-        from .render import describe
-
-        return describe(_instance(instance))
+        """The size in words: ``4×4``, and the goal when it is not the usual blank-last one."""
+        task = _instance(instance)
+        rows, cols = task.shape
+        goals = {goal_board(rows, cols): "", goal_board(rows, cols, "first"): ", blank first"}
+        return f"{rows}×{cols}" + goals.get(task.goal, ", own goal")
 
     def size(self, instance: Instance | Board) -> str:
         return "x".join(map(str, _instance(instance).shape))

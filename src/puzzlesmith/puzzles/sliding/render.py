@@ -24,8 +24,7 @@ from __future__ import annotations
 
 from html import escape
 
-__all__ = ["framed", "board_svg", "solution_svg", "moved_tiles", "describe",
-           "MAX_FRAMES"]
+__all__ = ["framed", "board_svg", "solution_svg", "moved_tiles", "MAX_FRAMES"]
 
 
 #: Answers up to this many moves are drawn as a strip of frames; longer ones as the blank's
@@ -64,19 +63,6 @@ def moved_tiles(board, moves: str) -> list[int]:
     """The tile each move slides (into the blank), in order."""
     frames = _tiles_after(board, moves)
     return [after[before.index(0)] for before, after in zip(frames, frames[1:], strict=False)]
-
-
-def describe(task) -> str:
-    """The size of a task (a start ``board`` and a ``goal``) in words: ``4×4``, and the goal
-    when it is not the usual blank-last one."""
-    board, goal = task.board, task.goal
-    text = f"{board.rows}×{board.cols}"
-    n = board.rows * board.cols
-    if tuple(goal.tiles) == (*range(1, n), 0):
-        return text
-    if tuple(goal.tiles) == tuple(range(n)):
-        return text + ", blank first"
-    return text + ", own goal"
 
 
 def _frame(rows: int, cols: int, tiles, x: float, y: float, cell: float, label: str,

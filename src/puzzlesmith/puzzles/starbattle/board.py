@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from ...errors import InvalidPuzzle
-from ..symmetry import TURNS, numbered, renamed
+from ..symmetry import TURNS, first_seen, renamed
 
 __all__ = [
     "StarBattle", "Marks", "Cell", "STAR", "EMPTY", "RULED_OUT", "VOID", "NO_REGION",
@@ -139,8 +139,7 @@ def normal_forms(puzzle: StarBattle) -> list[str]:
     forms = []
     for turn in TURNS:
         grid = turn.grid(puzzle.grid)
-        names = numbered((ch for row in grid for ch in row), keep=(VOID, NO_REGION))
-        regions = [puzzle.region_stars[name] for name in names]
+        regions = [puzzle.region_stars[name] for name in first_seen(grid, (VOID, NO_REGION))]
         counts = [*turn.lines(puzzle.row_stars, puzzle.column_stars), regions]
         forms.append(" ".join(",".join(map(str, c)) for c in counts)
                      + "|" + renamed(grid, keep=(VOID, NO_REGION)))

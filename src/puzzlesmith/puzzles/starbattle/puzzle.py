@@ -153,9 +153,18 @@ class StarBattlePuzzle(Puzzle):
         return self.parse(text.read_text(encoding="utf-8"))
 
     def describe(self, instance: StarBattle) -> str:
-        from .render import describe
+        """The size in words: ``10×10, 2 stars`` (or the stars per row, column and region)."""
+        units = {*instance.row_stars, *instance.column_stars, *instance.region_stars.values()}
+        if len(units) == 1:
+            k = units.pop()
+            stars = f"{k} star{'s' if k != 1 else ''}"
+        else:
+            def one(values: Any) -> str:
+                return "/".join(map(str, sorted(set(values))))
 
-        return describe(instance)
+            stars = (f"stars {one(instance.row_stars)} a row, {one(instance.column_stars)} "
+                     f"a column, {one(instance.region_stars.values())} a region")
+        return f"{instance.rows}×{instance.columns}, {stars}"
 
     def size(self, instance: StarBattle) -> str:
         return f"{instance.rows}x{instance.columns}"

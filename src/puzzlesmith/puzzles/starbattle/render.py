@@ -16,8 +16,6 @@ that must stay empty (``.``).
 >>> drawn = svg(puzzle, Marks(frozenset({(0, 0)}), frozenset({(0, 1), (1, 0)})))
 >>> draw.count(drawn, "star"), draw.count(drawn, "dot")
 (1, 2)
->>> describe(puzzle)
-'2×2, 1 star'
 """
 
 from __future__ import annotations
@@ -27,7 +25,7 @@ from collections.abc import Iterable
 from ...render import draw
 from .board import NO_REGION, VOID, Cell, Marks, StarBattle, solution_rows, stars_of
 
-__all__ = ["framed", "svg", "describe"]
+__all__ = ["framed", "svg"]
 
 #: The side of a cell in SVG units.
 CELL = 36
@@ -85,18 +83,3 @@ def svg(puzzle: StarBattle, answer: Marks | Iterable[Cell] | None = None) -> str
     pad = cell * 0.1
     return draw.document(cols * cell + 2 * pad, rows * cell + 2 * pad, body, x=-pad, y=-pad)
 
-
-def describe(puzzle: StarBattle) -> str:
-    """The size in words: ``10×10, 2 stars`` (or the stars per row, column and region)."""
-    units = {*puzzle.row_stars, *puzzle.column_stars, *puzzle.region_stars.values()}
-    if len(units) == 1:
-        k = units.pop()
-        stars = f"{k} star{'s' if k != 1 else ''}"
-    else:
-        def one(values):
-            values = sorted(set(values))
-            return "/".join(map(str, values))
-
-        stars = (f"stars {one(puzzle.row_stars)} a row, {one(puzzle.column_stars)} a column, "
-                 f"{one(puzzle.region_stars.values())} a region")
-    return f"{puzzle.rows}×{puzzle.columns}, {stars}"
