@@ -10,7 +10,9 @@ import sqlite3
 import pytest
 
 from puzzlesmith import store as store_module
-from puzzlesmith.store import Entry, Store, StoreError, size_of, symmetry_key
+from puzzlesmith.puzzles import get
+from puzzlesmith.store import Entry, Store, StoreError
+from tests.cli.conftest import run_cli
 
 STARBATTLE = """\
 # a comment
@@ -23,7 +25,19 @@ DDEEE
 DEEEE
 solution
 *....
+..*..
+....*
+.*...
+...*.
 """
+
+
+def symmetry_key(kind: str, text: str) -> str:
+    return Entry(kind, text).key
+
+
+def size_of(kind: str, text: str) -> str | None:
+    return Entry(kind, text).size
 
 
 def rotate(rows: list[str]) -> list[str]:
@@ -46,18 +60,20 @@ def test_starbattle_turned_and_relabelled_is_one_puzzle():
     for grid in turns(regions):
         relabelled = "\n".join(grid).translate(str.maketrans("ABCDE", "QRSTU"))
         assert symmetry_key("starbattle", f"size 5 5 1\nregions\n{relabelled}\n") == key
-        assert symmetry_key("starbattle", relabelled + "\n") != key  # no size line: other key
+        assert symmetry_key("starbattle", relabelled + "\n") == key  # the size 5x5 implies
     other = STARBATTLE.replace("DEEEE", "DDEEE")
     assert symmetry_key("starbattle", other) != key
     assert size_of("starbattle", STARBATTLE) == "5x5"
 
 
-def test_non_square_starbattle_keeps_rows_as_rows():
-    grid = ["AAB", "ACB"]
-    key = symmetry_key("starbattle", "\n".join(grid))
-    assert symmetry_key("starbattle", "\n".join(g[::-1] for g in grid)) == key
-    assert symmetry_key("starbattle", "\n".join(rotate(grid))) != key
-    assert size_of("starbattle", "\n".join(grid)) == "2x3"
+def test_non_square_starbattle_turned_is_one_puzzle():
+    grid = ["AAAB", "ABBB"]                                  # 2 stars a row, 1 a column
+    key = symmetry_key("starbattle", "size 2 4 2\nregions\n" + "\n".join(grid))
+    for turned in turns(grid):
+        size = f"size {len(turned)} {len(turned[0])} {len(turned[0]) // 2}"  # stars a row
+        assert symmetry_key("starbattle", size + "\nregions\n" + "\n".join(turned)) == key
+    assert symmetry_key("starbattle", "size 2 4 2\nregions\nAABB\nABBA") != key
+    assert size_of("starbattle", "size 4 2 1\nregions\n" + "\n".join(rotate(grid))) == "4x2"
 
 
 def turn_tile(v: int) -> int:
@@ -66,17 +82,20 @@ def turn_tile(v: int) -> int:
 
 def test_net_is_one_puzzle_however_its_tiles_and_board_are_turned():
     rng = random.Random(3)
-    board = [[rng.randrange(16) for _ in range(4)] for _ in range(4)]
-    text = "\n".join("".join(format(v, "x") for v in row) for row in board)
+    net = get("net")
+    text = net.format(net.example())                         # 3x11
     key = symmetry_key("net", text)
     for grid in turns(text.split("\n")):
         scrambled = ["".join(format(turn_tile(int(d, 16)) if rng.random() < 0.5
                                     else int(d, 16), "x") for d in row) for row in grid]
         assert symmetry_key("net", "\n".join(scrambled)) == key
-    board[0][0] = 15 if board[0][0] != 15 else 0
-    assert symmetry_key("net", "\n".join("".join(format(v, "x") for v in r)
-                                         for r in board)) != key
-    assert size_of("net", text) == "4x4"
+    assert symmetry_key("net", text.replace("7737", "7f37")) != key
+    barrier = symmetry_key("net", text + "\nbarriers\n1 5 right")
+    upside_down = "\n".join(text.split("\n")[::-1])
+    assert barrier != key
+    assert symmetry_key("net", upside_down + "\nbarriers\n3 5 right") == barrier
+    assert symmetry_key("net", text + "\nbarriers\n1 4 right") != barrier
+    assert size_of("net", text) == "3x11"
 
 
 def test_sliding_mirror_is_the_same_puzzle():
@@ -99,6 +118,74 @@ def test_queens_completion_puzzle_turned_is_one_puzzle():
     key = symmetry_key("queens", "\n".join(board))
     assert all(symmetry_key("queens", "\n".join(g)) == key for g in turns(board))
     assert symmetry_key("queens", "6") != key and size_of("queens", "\n".join(board)) == "6"
+
+
+SUDOKU = """\
+..3.2.6..
+9..3.5..1
+..18.64..
+..81.29..
+7.......8
+..67.82..
+..26.95..
+8..2.3..9
+..5.1.3..
+"""
+JIGSAW_REGIONS = """\
+AAAABBCCC
+AAABBBCCC
+AABBBBFCC
+DDDDEEFFC
+DDDEEEFFF
+DDEEEEFFF
+GGGGHHIII
+GGGHHHIII
+GGHHHHIII
+"""
+DIGITS = str.maketrans("123456789", "974318265")
+
+
+def sudoku(givens: list[str], regions: list[str] | None = None, head: str = "") -> str:
+    """A Sudoku's text: a header line, the givens' rows, and a jigsaw's regions."""
+    return head + "\n".join(givens) + ("\n\n" + "\n".join(regions) if regions else "") + "\n"
+
+
+def test_sudoku_turned_mirrored_and_relabelled_is_one_puzzle():
+    rows = SUDOKU.split()
+    key = symmetry_key("sudoku", SUDOKU)
+    for grid in turns(rows):
+        assert symmetry_key("sudoku", sudoku(grid)) == key
+        assert symmetry_key("sudoku", sudoku(grid).translate(DIGITS)) == key
+    assert symmetry_key("sudoku", SUDOKU.replace("..3.2.6..", "..3.2.6.4")) != key
+    assert symmetry_key("sudoku", sudoku(rows, head="sudoku 9 x\n")) != key
+    assert size_of("sudoku", SUDOKU) == "9x9"
+
+
+def test_jigsaw_and_x_sudoku_turned_and_relabelled_are_one_puzzle():
+    givens = ["123......", "......456", "...789...", *["........."] * 6]
+    regions = JIGSAW_REGIONS.split()
+    key = symmetry_key("sudoku", sudoku(givens, regions, "sudoku 9 jigsaw\n"))
+    x = symmetry_key("sudoku", sudoku(givens, head="sudoku 9 x\n"))
+    renamed = str.maketrans("ABCDEFGHI", "IHGFEDCBA")
+    for grid, walls in zip(turns(givens), turns(regions), strict=True):
+        walls = [row.translate(renamed) for row in walls]
+        text = sudoku([row.translate(DIGITS) for row in grid], walls, "sudoku 9 jigsaw\n")
+        assert symmetry_key("sudoku", text) == key
+        assert symmetry_key("sudoku", sudoku(grid, head="sudoku 9 x\n")) == x
+    assert symmetry_key("sudoku", sudoku(givens)) not in (key, x)
+    assert size_of("sudoku", sudoku(givens, regions, "sudoku 9 jigsaw\n")) == "9x9"
+
+
+def test_store_refuses_a_turned_sudoku(tmp_path):
+    turned = tmp_path / "turned.txt"
+    (tmp_path / "a.txt").write_text(SUDOKU)
+    turned.write_text(sudoku(rotate(SUDOKU.split())))
+    db = str(tmp_path / "p.db")
+    code, out, err = run_cli(["store", "add", "sudoku", str(tmp_path / "a.txt"), str(turned),
+                              "--db", db])
+    assert code == 0 and "refused 1" in out + err, out + err
+    code, out, _ = run_cli(["store", "stats", "--db", db])
+    assert "sizes: 9x9 1" in out, out
 
 
 def test_unknown_text_falls_back_to_the_text():

@@ -6,9 +6,10 @@ puzzle object, under a :class:`~puzzlesmith.results.Limits` of its own, and yiel
 object per item: the single command's ``to_dict()`` with ``"id"`` first.  An item that fails
 or reaches its limit is a line with status ``error`` or ``gave-up``; the batch goes on.
 
->>> from puzzlesmith.puzzles import get
->>> items = [Item("a", "1 2 3\\n4 5 6\\n7 0 8\\n"), Item("b", "1 2 3\\n4 5 6\\n7 8 9\\n")]
->>> for line in run_batch(get("sliding"), "solve", items, jobs=0):  # doctest: +SKIP
+>>> from puzzlesmith.puzzles import get, names
+>>> puzzle = get(names()[0])
+>>> items = [Item("a", puzzle.format(puzzle.example())), Item("b", "not a puzzle")]
+>>> for line in run_batch(puzzle, "solve", items, jobs=0):  # doctest: +SKIP
 ...     print(line["id"], line["status"])
 a solved
 b error
@@ -50,8 +51,6 @@ MAX_INPUT = 10_000_000
 #: Files a folder never contributes: notes, tables, solutions, hidden files.
 SKIPPED_FILES = ("README*", "LICENSE*", "*.md", "*.tsv", "*.csv", "*.json", "*.sol.txt",
                  "*.sol", ".*")
-#: Puzzle files of a folder, for puzzles that do not declare ``file_patterns`` themselves.
-FILE_PATTERNS = {"starbattle": ("*.sb", "*.txt")}
 
 
 @dataclass
@@ -106,7 +105,7 @@ def read_inputs(inputs: Iterable[str], puzzle, *, lines: bool = False,
         else:
             path = Path(source)
             if path.is_dir():
-                for file in _folder(path, patterns or _patterns(puzzle)):
+                for file in _folder(path, patterns or puzzle.file_patterns):
                     items += _file_items(file, str(file), lines, max_input, several)
             elif path.exists():
                 items += _file_items(path, source, lines, max_input, several)
@@ -123,13 +122,6 @@ def generate_items(count: int, seed: int | None = None) -> list[Item]:
     if seed is None:
         seed = random_seed()
     return [Item(f"seed:{one}", None, meta={"seed": one}) for one in run_seeds(seed, count)]
-
-
-def _patterns(puzzle) -> tuple[str, ...]:
-    declared = tuple(getattr(puzzle, "file_patterns", ("*",)))
-    if declared == ("*",):
-        return FILE_PATTERNS.get(puzzle.name, declared)
-    return declared
 
 
 def _folder(path: Path, patterns: tuple[str, ...]) -> list[Path]:

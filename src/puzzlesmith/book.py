@@ -348,7 +348,7 @@ def make_book(puzzle: Puzzle, *, count: int | None = None,
         _forward(progress, stats, f"printing page {k + 1} of {len(svgs)}", k, len(svgs))()
         limits.check("printing the pages")
         pdfs.append(export.to_pdf(svg))
-    pdf = export.merge_pdf(pdfs, title=f"{draw.display_name(puzzle)}: {len(entries)} puzzles")
+    pdf = export.merge_pdf(pdfs, title=f"{puzzle.label}: {len(entries)} puzzles")
     puzzle_pages = math.ceil(len(entries) / per_page)
     stats.seconds = time.monotonic() - began
     return BookResult(Status.SOLVED, stats, entries=entries, pages=len(svgs),
@@ -358,20 +358,20 @@ def make_book(puzzle: Puzzle, *, count: int | None = None,
 
 def _runs(puzzle: Puzzle, entries: list[Entry], per_page: int, paper: str, solutions: bool,
           limits: Limits) -> list[Page]:
-    name = draw.display_name(puzzle)
-    sizes = list(dict.fromkeys(filter(None, (draw.describe(puzzle, e.instance)
+    name = puzzle.label
+    sizes = list(dict.fromkeys(filter(None, (puzzle.describe(e.instance)
                                              for e in entries))))
     heading = f"{name} {sizes[0]}" if len(sizes) == 1 else name
     cells, answers = [], []
     for entry in entries:
         limits.check("drawing the puzzles")
-        size = draw.describe(puzzle, entry.instance) if len(sizes) > 1 else None
+        size = puzzle.describe(entry.instance) if len(sizes) > 1 else None
         note = " · ".join(filter(None, [size, entry.rating and f"rating {entry.rating}",
                                         entry.seed is not None and f"seed {entry.seed}"]))
-        cells.append(Cell(str(entry.number), draw.puzzle_svg(puzzle, entry.instance), note))
+        cells.append(Cell(str(entry.number), puzzle.book_svg(entry.instance), note))
         if solutions:
             answers.append(Cell(str(entry.number),
-                                draw.solution_svg(puzzle, entry.instance, entry.solution)))
+                                puzzle.book_solution_svg(entry.instance, entry.solution)))
     runs = [Page(heading, cells, per_page, paper)]
     if answers:
         runs.append(Page(f"{heading}: solutions", answers, solutions_per_page(per_page), paper,

@@ -1,13 +1,16 @@
 """The puzzle store: every generated or imported puzzle in one SQLite file.
 
 Each row keeps a puzzle's kind, size and parameters, its canonical text (the text ``parse``
-reads back), a *symmetry key* that is the same for the puzzle and its rotations and
-reflections (so a duplicate is refused, however it is turned), its solution, rating,
-generation seed, the time it was stored, the puzzlesmith version and the solver's statistics.
+reads back), a *symmetry key* that is the same for the puzzle and its rotations, reflections
+and relabellings (so a duplicate is refused, however it is turned: the puzzle's
+``symmetric_texts`` say what is the same puzzle), its solution, rating, generation seed, the
+time it was stored, the puzzlesmith version and the solver's statistics.
 
+>>> from puzzlesmith.puzzles import get, names
+>>> puzzle = get(names()[0])
 >>> with Store(":memory:") as store:
-...     first = store.add(Entry("sliding", "1 2 3\\n4 5 6\\n7 0 8\\n", rating="easy"))
-...     again = store.add(Entry("sliding", "1 2 3\\n4 5 0\\n7 8 6\\n"))  # its mirror image
+...     first = store.add(entry_for(puzzle, puzzle.example(), rating="easy"))
+...     again = store.add(Entry(puzzle.name, puzzle.format(puzzle.example())))  # its text
 ...     first.added, again.added, again.id == first.id, len(store)
 (True, False, True, 1)
 
@@ -24,7 +27,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import math
 import os
 import sqlite3
 import time
@@ -36,11 +38,12 @@ from typing import Any
 
 from . import __version__
 from .errors import LimitReached, PuzzleError
+from .puzzles import Puzzle, get
 from .results import Limits
 
 __all__ = [
     "Store", "Entry", "Added", "StoreError", "StoreBusy", "DEFAULT_DB", "SCHEMA_VERSION",
-    "MIGRATIONS", "default_path", "symmetry_key", "size_of", "entry_for",
+    "MIGRATIONS", "default_path", "entry_for",
 ]
 
 #: The store's file name when no ``--db`` is given.
@@ -105,8 +108,10 @@ COLUMNS = ("id", "kind", "key", "text", "size", "params", "solution", "rating", 
 
 @dataclass
 class Entry:
-    """One stored puzzle.  ``key`` and ``size`` are computed from ``text`` when not given;
-    ``id``, ``created`` and ``version`` are filled in by the store."""
+    """One stored puzzle.  ``key`` and ``size`` are computed from ``text`` when not given
+    (through the puzzle of that ``kind``; a text it does not read is keyed by itself, so
+    only exact duplicates are refused); ``id``, ``created`` and ``version`` are filled in by
+    the store."""
 
     kind: str
     text: str
@@ -124,9 +129,14 @@ class Entry:
 
     def __post_init__(self) -> None:
         if self.key is None:
-            self.key = symmetry_key(self.kind, self.text)
-        if self.size is None:
-            self.size = size_of(self.kind, self.text)
+            try:
+                puzzle = get(self.kind)
+                instance = puzzle.parse(self.text)
+            except PuzzleError:  # exact duplicates are still refused
+                self.key = _hash(self.kind, "text:" + _plain(self.text))
+            else:
+                self.key, size = _identity(puzzle, instance)
+                self.size = self.size or size
 
     def to_dict(self) -> dict:
         """A JSON-ready record (what ``store export --format jsonl`` writes, one per line)."""
@@ -409,225 +419,20 @@ def entry_for(puzzle, instance: Any, *, solution: Any = None, rating: str | None
         answer = puzzle.format_answer(instance, solution, style)
         answer = answer.rstrip("\n") + "\n"
     params = {k: v for k, v in (params or {}).items() if v is not None and v is not False}
-    return Entry(puzzle.name, text, solution=answer, rating=rating, seed=seed,
-                 params=params, stats=dict(stats or {}), source=source)
+    key, size = _identity(puzzle, instance)
+    return Entry(puzzle.name, text, solution=answer, rating=rating, seed=seed, params=params,
+                 stats=dict(stats or {}), source=source, size=size, key=key)
 
 
-# ---------------------------------------------------------------------------------------------
-# Symmetry keys: one text per puzzle up to rotation and reflection.
-# ---------------------------------------------------------------------------------------------
-#
-# Each function below maps a puzzle's canonical text to the normal forms of all its
-# symmetric variants; the key is a hash of the least of them.  They read the puzzles' text
-# formats; a text they do not recognise falls back to the text itself (so exact duplicates
-# are still refused).  These belong on the puzzle objects (``Puzzle.symmetries``) once the
-# puzzle packages can take them.
+def _identity(puzzle: Puzzle, instance: Any) -> tuple[str, str | None]:
+    """The symmetry key of ``instance`` (the same for the puzzle turned, mirrored or
+    relabelled: a hash of the least of its :meth:`~Puzzle.symmetric_texts`) and its size."""
+    return _hash(puzzle.name, min(puzzle.symmetric_texts(instance))), puzzle.size(instance)
 
 
-def symmetry_key(kind: str, text: str) -> str:
-    """A hash that is the same for a puzzle and its rotations and reflections.
-
-    >>> symmetry_key("net", "13\\n48\\n") == symmetry_key("net", "84\\n31\\n")
-    True
-    """
-    forms = SYMMETRIES.get(kind)
-    try:
-        least = min(forms(text)) if forms else None
-    except ValueError:
-        least = None
-    if least is None:
-        least = "text:" + _plain(text)
-    return hashlib.sha256(f"{kind}\n{least}".encode()).hexdigest()
-
-
-def size_of(kind: str, text: str) -> str | None:
-    """The size the store files a puzzle under (``10x10``; ``N`` for queens), if known."""
-    try:
-        return SIZES[kind](text) if kind in SIZES else None
-    except ValueError:
-        return None
+def _hash(kind: str, text: str) -> str:
+    return hashlib.sha256(f"{kind}\n{text}".encode()).hexdigest()
 
 
 def _plain(text: str) -> str:
     return "\n".join(line.rstrip() for line in text.strip("\n").splitlines())
-
-
-Grid = list[list[str]]
-
-
-def _dihedral(grid: Grid, *, transpose: bool = True) -> Iterator[Grid]:
-    """The 8 symmetries of a rectangle's grid (4 when ``transpose`` is False: rows stay rows)."""
-    rotations = [grid]
-    flipped = [row[::-1] for row in grid]
-    upside = grid[::-1]
-    rotations += [flipped, upside, [row[::-1] for row in upside]]
-    yield from rotations
-    if transpose:
-        for g in rotations:
-            yield [list(col) for col in zip(*g, strict=True)]
-
-
-def _starbattle_parts(text: str) -> tuple[list[str], Grid]:
-    """The header lines (``size ...``) and the region grid of a Star Battle text."""
-    lines = [line.rstrip("\r") for line in text.splitlines()
-             if not line.lstrip().startswith("#")]
-    has_block = any(line.strip() == "regions" for line in lines)
-    header, rows, in_grid = [], [], not has_block
-    for line in lines:
-        word = line.strip()
-        if has_block and word == "regions":
-            in_grid = True
-            continue
-        if in_grid and word in ("solution", "stars", "answer"):
-            break
-        if not in_grid:
-            if word:
-                header.append(" ".join(word.split()))
-        elif line.strip(" "):
-            rows.append(line)
-        elif rows and not line:
-            break
-    if not rows:
-        raise ValueError("no region grid")
-    width = max(len(row) for row in rows)
-    return header, [list(row.ljust(width)) for row in rows]
-
-
-def _relabel(grid: Grid, keep: str = ". ") -> str:
-    """Regions numbered in order of first appearance, row by row."""
-    names: dict[str, str] = {}
-    out = []
-    for row in grid:
-        cells = []
-        for cell in row:
-            if cell in keep:
-                cells.append(cell)
-            else:
-                cells.append(names.setdefault(cell, str(len(names))))
-        out.append(",".join(cells))
-    return "/".join(out)
-
-
-def _starbattle_forms(text: str) -> list[str]:
-    header, grid = _starbattle_parts(text)
-    rows, cols = len(grid), len(grid[0])
-    # A transpose swaps row and column counts: only safe when one count serves every unit.
-    single = all(len(h.split()) <= 4 and h.split()[0] == "size" for h in header)
-    transpose = rows == cols and single
-    head = "|".join(header)
-    return [f"{head}|{len(g)}x{len(g[0])}|{_relabel(g)}" for g in _dihedral(grid,
-                                                                             transpose=transpose)]
-
-
-def _starbattle_size(text: str) -> str:
-    _, grid = _starbattle_parts(text)
-    return f"{len(grid)}x{len(grid[0])}"
-
-
-HEX = set("0123456789abcdefABCDEF")
-
-
-def _net_parts(text: str) -> tuple[list[str], Grid]:
-    header, rows = [], []
-    for line in text.splitlines():
-        word = line.strip()
-        if word and set(word) <= HEX:
-            rows.append(list(word.lower()))
-        elif word and not word.startswith("#"):
-            header.append(" ".join(word.split()))
-    if not rows or len({len(r) for r in rows}) != 1:
-        raise ValueError("not a rectangle of hex digits")
-    return header, rows
-
-
-def _tile_class(digit: str) -> str:
-    """A tile up to rotation: the least of its four turns (1 up, 2 left, 4 down, 8 right)."""
-    v = int(digit, 16)
-    turns = [v]
-    for _ in range(3):
-        v = ((v << 1) | (v >> 3)) & 15
-        turns.append(v)
-    return format(min(turns), "x")
-
-
-def _net_forms(text: str) -> list[str]:
-    # The puzzle is the shape of each tile, whatever way it is turned at the start; every
-    # shape class (end, straight, corner, T, cross) is its own mirror image.
-    header, grid = _net_parts(text)
-    shapes = [[_tile_class(d) for d in row] for row in grid]
-    head = "|".join(header)
-    return [f"{head}|{len(g)}x{len(g[0])}|" + "/".join("".join(r) for r in g)
-            for g in _dihedral(shapes)]
-
-
-def _net_size(text: str) -> str:
-    _, grid = _net_parts(text)
-    return f"{len(grid)}x{len(grid[0])}"
-
-
-def _sliding_tiles(text: str) -> tuple[int, list[int]]:
-    numbers = [int(t) for t in text.replace(",", " ").split() if t.isdigit()]
-    side = math.isqrt(len(numbers))
-    if side < 2 or side * side != len(numbers) or sorted(numbers) != list(range(len(numbers))):
-        raise ValueError("not a square board of tiles 0..n-1")
-    return side, numbers
-
-
-def _sliding_forms(text: str) -> list[str]:
-    # The goal is 1 2 ... n-1 with the blank (0) last.  Mirroring the board in its main
-    # diagonal, and renaming each tile after the goal square it is mirrored to, gives the
-    # same puzzle (the blank's goal, in the corner, is on that diagonal).
-    side, tiles = _sliding_tiles(text)
-
-    def rename(tile: int) -> int:
-        if tile == 0:
-            return 0
-        row, col = divmod(tile - 1, side)
-        return col * side + row + 1
-
-    mirrored = [rename(tiles[c * side + r]) for r in range(side) for c in range(side)]
-    return [" ".join(map(str, board)) for board in (tiles, mirrored)]
-
-
-def _sliding_size(text: str) -> str:
-    side, _ = _sliding_tiles(text)
-    return f"{side}x{side}"
-
-
-def _queens_board(text: str) -> list[str] | None:
-    """The rows of a completion puzzle (``.`` and ``Q``), or None for a bare N."""
-    word = text.strip()
-    if word.isdigit():
-        return None
-    rows = [line.strip() for line in text.splitlines()
-            if line.strip() and not line.lstrip().startswith("#")]
-    if not rows or any(len(r) != len(rows) for r in rows):
-        raise ValueError("not a square board")
-    return rows
-
-
-def _queens_forms(text: str) -> list[str]:
-    # A completion puzzle turned or mirrored is the same puzzle (so is its solution).
-    rows = _queens_board(text)
-    if rows is None:
-        return [text.strip()]
-    return ["/".join("".join(r) for r in g) for g in _dihedral([list(r) for r in rows])]
-
-
-def _queens_size(text: str) -> str:
-    rows = _queens_board(text)
-    return text.strip() if rows is None else str(len(rows))
-
-
-SYMMETRIES: dict[str, Callable[[str], list[str]]] = {
-    "starbattle": _starbattle_forms,
-    "net": _net_forms,
-    "sliding": _sliding_forms,
-    "queens": _queens_forms,
-}
-SIZES: dict[str, Callable[[str], str]] = {
-    "starbattle": _starbattle_size,
-    "net": _net_size,
-    "sliding": _sliding_size,
-    "queens": _queens_size,
-}

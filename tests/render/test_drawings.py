@@ -27,7 +27,7 @@ def test_every_puzzle_draws_its_example(name, solution):
     result = figure(puzzle, instance, solution=solution)
     svg = well_formed(result.details["drawing"])
     title = next(draw.parse(svg).iter(f"{{{draw.NS}}}text")).text
-    assert title.startswith(draw.display_name(puzzle)) and title.endswith("solution") == solution
+    assert title.startswith(puzzle.label) and title.endswith("solution") == solution
 
 
 @pytest.mark.parametrize("name", ["starbattle", "net"])
@@ -42,7 +42,7 @@ def test_starbattle_stars_walls_and_dots():
     from puzzlesmith.puzzles.starbattle.board import Marks
 
     puzzle = SB.example()                                # 12×12, 2 stars
-    assert draw.describe(SB, puzzle) == "12×12, 2 stars"
+    assert SB.describe(puzzle) == "12×12, 2 stars"
     assert draw.count(well_formed(SB.render_svg(puzzle)), "star") == 0
     solved = SB.solve(puzzle).solution
     svg = well_formed(SB.render_svg(puzzle, solved))
@@ -76,7 +76,7 @@ def connectors(grid) -> int:
 
 def test_net_pipes_source_computers_and_loose_ends():
     board = NET.generate(seed=3, size="5x5").puzzles[0].instance
-    assert draw.describe(NET, board).startswith("5×5")
+    assert NET.describe(board).startswith("5×5")
     shown = well_formed(NET.render_svg(board))
     assert paths(shown, "pipes").count("l") == connectors(board.tiles)  # a stroke a connector
     singles = sum(1 for row in board.tiles for v in row if v in (1, 2, 4, 8))
@@ -84,7 +84,7 @@ def test_net_pipes_source_computers_and_loose_ends():
     assert draw.count(shown, "source") == 1 and draw.count(shown, "loose") == 1
     solved = well_formed(NET.render_svg(board, NET.solve(board).solution))
     assert draw.count(solved, "loose") == 0 and draw.count(solved, "source") == 1
-    plain = well_formed(draw.puzzle_svg(NET, board))
+    plain = well_formed(NET.book_svg(board))
     assert draw.count(plain, "loose") == 0
     assert paths(plain, "pipes").count("l") == connectors(board.tiles)
 
@@ -92,7 +92,7 @@ def test_net_pipes_source_computers_and_loose_ends():
 def test_queens_board_and_permutation_plot():
     queens = get("queens")
     board = queens.example()                          # 8×8 with given queens
-    assert draw.describe(queens, board) == f"8×8, {len(board.givens)} given"
+    assert queens.describe(board) == f"8×8, {len(board.givens)} given"
     svg = well_formed(queens.render_svg(board, queens.solve(board).solution))
     assert draw.count(svg, "queen") == 8
     assert draw.count(well_formed(queens.render_svg(board)), "queen") == len(board.givens)
@@ -105,17 +105,17 @@ def test_queens_board_and_permutation_plot():
 def test_sliding_board_strip_of_frames_and_book_solution():
     sliding = get("sliding")
     task = sliding.parse("8 6 7 2 5 4 3 0 1")
-    assert draw.describe(sliding, task) == "3×3"
+    assert sliding.describe(task) == "3×3"
     assert draw.count(well_formed(sliding.render_svg(task)), "tile") == 8
     moves = sliding.solve(task).solution                  # 31 moves, optimal
     strip = well_formed(sliding.render_svg(task, moves))
     assert draw.count(strip, "tile") == 8 * (len(moves) + 1)
     assert strip.count('stroke="#111"') == len(moves)      # the tile each move slid, outlined
-    compact = well_formed(draw.solution_svg(sliding, task, moves))
+    compact = well_formed(sliding.book_solution_svg(task, moves))
     texts = [e.text for e in draw.parse(compact).iter(f"{{{draw.NS}}}text")
              if e.get("class") == "moves"]
     assert texts[0] == f"{len(moves)} moves, slide:" and len(texts) == 1 + 4
     slid = [int(t) for line in texts[1:] for t in line.split()[1:]]
-    from puzzlesmith.render.sliding import moved_tiles
+    from puzzlesmith.puzzles.sliding.render import moved_tiles
 
     assert slid == moved_tiles(task.board, moves) and len(slid) == len(moves)

@@ -87,7 +87,7 @@ def build_batch_command(verb: str, puzzle: Puzzle) -> click.Command:
     own = [p for p in verb_options(verb) if p.name not in ("to_store", "db")]
     batch_options = _batch_options(verb)
     taken = {flag for p in batch_options for flag in p.opts} | {p.name for p in batch_options}
-    # A puzzle's own way of sharing work (queens' -j, --scheduler) is the batch's here.
+    # A puzzle's own way of sharing work (its -j, --scheduler) is the batch's here.
     mine = [p for p in puzzle_options(verb, puzzle)
             if not taken & {*p.opts, p.name}]
     params = [*_arguments(verb), *own, *mine, *batch_options]

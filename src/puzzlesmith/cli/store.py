@@ -266,11 +266,10 @@ def export(kind, size, rating, limit, folder, out, db, fmt):
 
 
 def _suffix(entry: Entry) -> str:
-    for pattern in getattr(get(entry.kind), "file_patterns", ()):
-        found = re.fullmatch(r"\*(\.\w+)", pattern)
-        if found:
-            return found.group(1)
-    return {"starbattle": ".sb"}.get(entry.kind, ".txt")
+    """The suffix of the puzzle's first file pattern (``*.ext``: ``.ext``), else ``.txt``."""
+    patterns = get(entry.kind).file_patterns
+    found = patterns and re.fullmatch(r"\*(\.\w+)", patterns[0])
+    return found.group(1) if found else ".txt"
 
 
 @store.command("stats")

@@ -158,6 +158,34 @@ class Puzzle:
         text = self.format(instance, (self.styles.get("format") or (None,))[0])
         return "\n".join(line.rstrip() for line in text.strip("\n").splitlines()) + "\n"
 
+    # -- the store and print ---------------------------------------------------------------
+
+    @property
+    def label(self) -> str:
+        """The name for people ("Star Battle"): a subclass's ``label``, else the name."""
+        return self.name.capitalize()
+
+    def describe(self, instance: Any) -> str | None:
+        """The size in words for captions ("10×10, 2 stars"), if the puzzle says."""
+        return None
+
+    def size(self, instance: Any) -> str | None:
+        """The size the store files the instance under ("10x10"), if the puzzle says."""
+        return None
+
+    def symmetric_texts(self, instance: Any) -> list[str]:
+        """One normal-form text per variant that is the same puzzle (turned, mirrored,
+        relabelled); the store keys a puzzle by the least."""
+        return [self.canonical(instance)]
+
+    def book_svg(self, instance: Any) -> str:
+        """The instance as a book prints it (by default :meth:`render_svg`)."""
+        return self.render_svg(instance)
+
+    def book_solution_svg(self, instance: Any, answer: Any) -> str:
+        """A solution as a book prints it, small, at the back (by default :meth:`render_svg`)."""
+        return self.render_svg(instance, answer)
+
     def example(self) -> Any:
         """A small built-in instance (for ``demo`` and quick tests)."""
         raise NotImplementedError

@@ -7,7 +7,7 @@ print in black and white.  Every document has a ``viewBox``, so that it scales c
 >>> root = parse(svg)
 >>> root.get("viewBox"), count(svg, "star"), count(svg, "dot")
 ('0 0 40 20', 1, 1)
->>> view_box(titled(svg, "Star Battle 1×1"))[3] > 20
+>>> view_box(titled(svg, "Toy 1×1"))[3] > 20
 True
 """
 
@@ -23,8 +23,8 @@ from ..errors import UsageError
 
 __all__ = [
     "NS", "FONT", "INK", "GREY", "document", "parse", "view_box", "nest", "titled",
-    "caption", "display_name", "describe", "puzzle_svg", "solution_svg", "star", "dot",
-    "cross", "label", "grid_lines", "frame", "region_walls", "count", "num", "display_size",
+    "caption", "star", "dot", "cross", "label", "grid_lines", "frame", "region_walls",
+    "count", "num", "display_size",
 ]
 
 NS = "http://www.w3.org/2000/svg"
@@ -150,18 +150,16 @@ def _text_width(text: str, size: float) -> float:
 
 def caption(puzzle, instance=None, *, size: str | None = None, rating: str | None = None,
             seed: int | None = None, solution: bool = False) -> str:
-    """The title line of a drawing: puzzle, size, rating, seed.
+    """The title line of a drawing: the puzzle's ``label``, its size (``size``, else what
+    the puzzle's ``describe(instance)`` says), rating, seed.
 
-    The puzzle's drawing module (``puzzlesmith.render.<name>``) may name the puzzle
-    (``NAME``) and describe an instance's size (``describe(instance)``).
-
-    >>> caption(type("P", (), {"name": "toy"})(), size="3×3", rating="easy", seed=4)
+    >>> from puzzlesmith.puzzles.protocol import Puzzle
+    >>> caption(type("Toy", (Puzzle,), {"name": "toy"})(), size="3×3", rating="easy", seed=4)
     'Toy 3×3 · rating easy · seed 4'
     """
-    name = display_name(puzzle)
     if size is None and instance is not None:
-        size = describe(puzzle, instance)
-    parts = [f"{name} {size}" if size else name]
+        size = puzzle.describe(instance)
+    parts = [f"{puzzle.label} {size}" if size else puzzle.label]
     if rating:
         parts.append(f"rating {rating}")
     if seed is not None:
@@ -169,45 +167,6 @@ def caption(puzzle, instance=None, *, size: str | None = None, rating: str | Non
     if solution:
         parts.append("solution")
     return " · ".join(parts)
-
-
-def display_name(puzzle) -> str:
-    """The puzzle's name for people (its drawing module's ``NAME``, e.g. "Star Battle")."""
-    return getattr(_drawing_module(puzzle.name), "NAME", None) or puzzle.name.capitalize()
-
-
-def describe(puzzle, instance) -> str | None:
-    """The size of ``instance`` in words ("10×10, 2 stars"), when its drawing module says."""
-    module = _drawing_module(puzzle.name)
-    if module is None or not hasattr(module, "describe"):
-        return None
-    return module.describe(instance)
-
-
-def puzzle_svg(puzzle, instance) -> str:
-    """A puzzle as a book prints it: the drawing module's ``puzzle_svg(instance)`` when it
-    has one (e.g. without the marks that help on screen), else the puzzle's own drawing."""
-    module = _drawing_module(puzzle.name)
-    if module is not None and hasattr(module, "puzzle_svg"):
-        return module.puzzle_svg(instance)
-    return puzzle.render_svg(instance)
-
-
-def solution_svg(puzzle, instance, answer) -> str:
-    """A solution as a book prints it, small, at the back: the drawing module's compact
-    ``solution_svg(instance, answer)`` when it has one, else the puzzle's own drawing."""
-    module = _drawing_module(puzzle.name)
-    if module is not None and hasattr(module, "solution_svg"):
-        return module.solution_svg(instance, answer)
-    return puzzle.render_svg(instance, answer)
-
-
-def _drawing_module(name: str):
-    import importlib
-    import importlib.util
-
-    module = f"puzzlesmith.render.{name}"
-    return importlib.import_module(module) if importlib.util.find_spec(module) else None
 
 
 # -- marks -------------------------------------------------------------------------------

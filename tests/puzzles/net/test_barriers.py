@@ -18,7 +18,7 @@ from puzzlesmith.puzzles.net.check import violations
 from puzzlesmith.puzzles.net.deduce import explain, rate
 from puzzlesmith.puzzles.net.formats import format_board, parse, validate
 from puzzlesmith.puzzles.net.generate import generate_one
-from puzzlesmith.render.net import render_svg
+from puzzlesmith.puzzles.net.render import render_svg
 
 from ...cli.conftest import run_cli
 from .helpers import NET, brute_force_count, random_board

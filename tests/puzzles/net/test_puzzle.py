@@ -12,8 +12,8 @@ import pytest
 
 from puzzlesmith.errors import InvalidPuzzle
 from puzzlesmith.puzzles import get
+from puzzlesmith.puzzles.net import render as render_net
 from puzzlesmith.puzzles.protocol import VERBS
-from puzzlesmith.render import net as render_net
 from puzzlesmith.results import Status
 
 from .helpers import NET
@@ -107,7 +107,7 @@ def test_demo_and_example():
     "puzzlesmith.puzzles.net.check", "puzzlesmith.puzzles.net.model",
     "puzzlesmith.puzzles.net.deduce",
     "puzzlesmith.puzzles.net.generate", "puzzlesmith.puzzles.net.puzzle",
-    "puzzlesmith.render.net", "puzzlesmith.engines.csp", "puzzlesmith.engines.csp_tree",
+    "puzzlesmith.puzzles.net.render", "puzzlesmith.engines.csp", "puzzlesmith.engines.csp_tree",
 ])
 def test_docstring_examples(module):
     import importlib

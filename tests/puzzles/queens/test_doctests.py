@@ -14,7 +14,7 @@ MODULES = ["puzzlesmith.engines.annealing", "puzzlesmith.engines.genetic",
            "puzzlesmith.puzzles.queens.solve",
            "puzzlesmith.puzzles.queens.counting", "puzzlesmith.puzzles.queens.generate",
            "puzzlesmith.puzzles.queens.deduce", "puzzlesmith.puzzles.queens.puzzle",
-           "puzzlesmith.render.queens"]
+           "puzzlesmith.puzzles.queens.render"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -8,7 +8,7 @@ import pytest
 
 from puzzlesmith.errors import InvalidPuzzle
 from puzzlesmith.puzzles.queens.board import Board
-from puzzlesmith.render.queens import BOARD_UP_TO, PLOT_MAX, queens_svg
+from puzzlesmith.puzzles.queens.render import BOARD_UP_TO, PLOT_MAX, queens_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -10,7 +10,7 @@ its parts apart:
   spanning-tree constraint for the connected rule) and the searches on it;
 * :mod:`.deduce` -- rating and hints from the deductions alone;
 * :mod:`.generate` -- random spanning trees made into puzzles with one solution;
-* drawings are in :mod:`puzzlesmith.render.net`.
+* drawings are in :mod:`.render`.
 
 Nothing here imports numba: the engine's kernels load when a search first runs.
 """

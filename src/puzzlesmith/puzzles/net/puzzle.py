@@ -42,6 +42,7 @@ from ..protocol import Option, Progress, Puzzle
 from . import formats as nb
 from .board import MAX_TILES, Board, Grid
 from .generate import STYLES
+from .symmetry import normal_forms
 
 __all__ = ["NetPuzzle", "PUZZLE"]
 
@@ -55,6 +56,7 @@ class NetPuzzle(Puzzle):
     """Net: turn every tile so that the connectors match up."""
 
     name = "net"
+    label = "Net"
     title = "Net: turn the tiles so that every connector meets another (Tatham's Net)"
     verbs = frozenset({"solve", "count", "generate", "render", "rate", "hint", "check"})
     options = (
@@ -124,6 +126,26 @@ class NetPuzzle(Puzzle):
     def example(self) -> Board:
         """The seed's 3x11 sample (local rule)."""
         return nb.example()
+
+    def describe(self, instance: Board) -> str:
+        """The size in words: ``7×7``, ``wrapping``, ``connected``."""
+        rules = [word for word, on in (("wrapping", instance.wrap),
+                                       ("connected", instance.connected)) if on]
+        return ", ".join([f"{instance.rows}×{instance.cols}", *rules])
+
+    def size(self, instance: Board) -> str:
+        return f"{instance.rows}x{instance.cols}"
+
+    def symmetric_texts(self, instance: Board) -> list[str]:
+        """Turned, mirrored, tiles as their shapes (:func:`.symmetry.normal_forms`)."""
+        return normal_forms(instance)
+
+    def book_svg(self, instance: Board) -> str:
+        """Every pipe black, no loose ends marked."""
+        from .render import render_svg
+
+        return render_svg(instance.tiles, wrap=instance.wrap, plain=True,
+                          barriers=instance.barriers)
 
     def _text(self, grid: Grid, style: str | None, board: Board) -> str:
         if style in (None, "grid"):
@@ -295,7 +317,7 @@ class NetPuzzle(Puzzle):
     def render_svg(self, instance: Board, answer: Grid | None = None) -> str:
         """Pipes, the source, and the loose ends of ``answer`` (default: the tiles as
         given)."""
-        from ...render.net import render_svg
+        from .render import render_svg
 
         board = self._board(instance)
         return render_svg(board.tiles if answer is None else answer, wrap=board.wrap,

@@ -30,6 +30,7 @@ from ...results import (
 )
 from ...seeds import random_seed, run_seeds
 from ..protocol import Option, Progress, Puzzle
+from ..symmetry import TURNS
 from . import board, check, counting, deduce, generate, solve
 from .board import Board
 
@@ -59,6 +60,7 @@ class QueensPuzzle(Puzzle):
     """N-Queens, and its completion puzzle (complete the given queens)."""
 
     name = "queens"
+    label = "N-Queens"
     title = "N-Queens: place N queens that do not attack each other (any N up to 2·10^7)."
     verbs = frozenset({"solve", "count", "generate", "render", "hint", "check", "bench"})
     options = (
@@ -104,6 +106,20 @@ class QueensPuzzle(Puzzle):
 
     def example(self) -> Board:
         return board.parse(EXAMPLE)
+
+    def describe(self, instance: Board) -> str:
+        """The size in words: ``8×8``, with the number of given queens."""
+        given = f", {len(instance.givens)} given" if instance.givens else ""
+        return f"{instance.n}×{instance.n}{given}"
+
+    def size(self, instance: Board) -> str:
+        return str(instance.n)
+
+    def symmetric_texts(self, instance: Board) -> list[str]:
+        """N, and the given queens of every turn and reflection of the board."""
+        n = instance.n
+        return [f"{n}:" + " ".join(f"{r},{c}" for r, c in sorted(
+            turn.cell(row, column, n, n) for column, row in instance.givens)) for turn in TURNS]
 
     # -- the verbs -----------------------------------------------------------------------
 
@@ -218,7 +234,7 @@ class QueensPuzzle(Puzzle):
 
     def render_svg(self, instance: Board, answer=None, **params: Any) -> str:
         """A chess board up to N = 64, a permutation plot beyond (one dot per queen)."""
-        from ...render.queens import queens_svg
+        from .render import queens_svg
 
         return queens_svg(instance.n, answer, instance.givens)
 

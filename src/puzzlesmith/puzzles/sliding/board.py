@@ -20,11 +20,13 @@ import re
 from dataclasses import dataclass
 
 from ...errors import InvalidPuzzle, UsageError
+from ..symmetry import TURNS
 
 __all__ = [
     "Board", "Instance", "parse", "parse_size", "format_board", "goal_board", "parse_goal",
     "validate", "is_solvable", "apply_moves", "legal_moves", "move", "MOVES", "OPPOSITE",
     "moved_tile", "MAX_CELLS", "HARD_MAX_CELLS", "TATHAM_ID", "parse_tatham", "format_tatham",
+    "normal_forms",
 ]
 
 #: Blank moves as (letter, row step, column step), in the fixed order every search tries them.
@@ -76,6 +78,19 @@ class Instance:
     def solvable(self) -> bool:
         """Can the goal be reached?  (Decided by parity, instantly.)"""
         return is_solvable(self.board, self.goal)
+
+
+def normal_forms(task: Instance) -> list[str]:
+    """The task turned and mirrored, each tile named after its goal cell (the numbers are
+    only names): one text each, the blank's goal cell first and the blank ``.``."""
+    forms = []
+    for turn in TURNS:
+        start, goal = (turn.grid([b.tiles[r * b.cols:(r + 1) * b.cols] for r in range(b.rows)])
+                       for b in (task.board, task.goal))
+        home = {tile: k for k, tile in enumerate(t for row in goal for t in row)}
+        forms.append(f"{home[0]}|" + "/".join(" ".join(str(home[t]) if t else "." for t in row)
+                                              for row in start))
+    return forms
 
 
 def parse_size(text: str, max_cells: int = MAX_CELLS) -> tuple[int, int]:

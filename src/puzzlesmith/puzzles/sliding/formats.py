@@ -60,7 +60,7 @@ def format_answer(board: Board, moves: str | None, style: str | None = None) -> 
     if style == "moves":
         return moves
     if style == "framed":
-        from ...render.sliding import framed
+        from .render import framed
 
         return "\n\n".join(framed(b) for b in boards_along(board, moves))
     one_line = style == "seed"

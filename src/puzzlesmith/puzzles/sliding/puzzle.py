@@ -51,6 +51,7 @@ from .board import (
     format_board,
     format_tatham,
     goal_board,
+    normal_forms,
     parse,
     parse_goal,
     parse_size,
@@ -93,6 +94,7 @@ class SlidingPuzzle(Puzzle):
     """Sliding tiles: optimal solutions by compiled IDA* with additive pattern databases."""
 
     name = "sliding"
+    label = "Sliding tiles"
     title = "Sliding-tile puzzles (the 15 puzzle), 2x2 to 16x16, solved optimally"
     verbs = frozenset({"solve", "count", "generate", "render", "rate", "hint", "check",
                        "compare"})
@@ -192,7 +194,7 @@ class SlidingPuzzle(Puzzle):
         if style == "line":
             return format_board(board, one_line=True)
         if style == "framed":
-            from ...render.sliding import framed
+            from .render import framed
 
             return framed(board)
         if style == "tatham":
@@ -229,6 +231,26 @@ class SlidingPuzzle(Puzzle):
     def example(self) -> Instance:
         """The seed document's 41-move 15-puzzle."""
         return self.parse(SEED_BOARD)
+
+    def describe(self, instance: Instance | Board) -> str:
+        """The size in words: ``4×4``, and the goal when it is not the usual blank-last one."""
+        task = _instance(instance)
+        rows, cols = task.shape
+        goals = {goal_board(rows, cols): "", goal_board(rows, cols, "first"): ", blank first"}
+        return f"{rows}×{cols}" + goals.get(task.goal, ", own goal")
+
+    def size(self, instance: Instance | Board) -> str:
+        return "x".join(map(str, _instance(instance).shape))
+
+    def symmetric_texts(self, instance: Instance | Board) -> list[str]:
+        """Turned and mirrored, tiles renamed (:func:`.board.normal_forms`)."""
+        return normal_forms(_instance(instance))
+
+    def book_solution_svg(self, instance: Instance | Board, answer: str) -> str:
+        """The start board and the tiles to slide in order, small."""
+        from .render import solution_svg
+
+        return solution_svg(_instance(instance), answer)
 
     # -- the verbs -------------------------------------------------------------------------
 
@@ -434,8 +456,8 @@ class SlidingPuzzle(Puzzle):
 
     def render_svg(self, instance: Instance | Board, answer: str | None = None) -> str:
         """The board as SVG; with an answer, a strip of numbered frames (or, for long
-        answers, the blank's path as arrows).  See :mod:`puzzlesmith.render.sliding`."""
-        from ...render.sliding import board_svg
+        answers, the blank's path as arrows).  See :mod:`.render`."""
+        from .render import board_svg
 
         task = _instance(instance)
         if answer:
@@ -487,7 +509,7 @@ class SlidingPuzzle(Puzzle):
         task = self.example()
         partition = "6-6-3" if cached(task.goal, "6-6-3") else "5-5-5"
         result = self.solve(task, pdb=partition)
-        from ...render.sliding import framed
+        from .render import framed
 
         extra = result.stats.extra
         return "\n".join([

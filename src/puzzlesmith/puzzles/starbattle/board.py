@@ -12,11 +12,12 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from ...errors import InvalidPuzzle
+from ..symmetry import TURNS, first_seen, renamed
 
 __all__ = [
     "StarBattle", "Marks", "Cell", "STAR", "EMPTY", "RULED_OUT", "VOID", "NO_REGION",
     "MAX_SIDE", "cell_name", "implied_stars", "validate", "solution_rows",
-    "stars_of",
+    "stars_of", "normal_forms",
 ]
 
 STAR, EMPTY = "*", "."        # the solution rows of the .sb format and of JSON
@@ -130,3 +131,16 @@ def solution_rows(puzzle: StarBattle, stars: Marks | Iterable[Cell]) -> list[str
     empties = stars.empties if isinstance(stars, Marks) else frozenset()
     return ["".join(STAR if (r, c) in marked else RULED_OUT if (r, c) in empties else EMPTY
                     for c in range(puzzle.columns)) for r in range(puzzle.rows)]
+
+
+def normal_forms(puzzle: StarBattle) -> list[str]:
+    """The puzzle turned and mirrored, its regions renamed in order of first appearance: one
+    text each, with the stars of every row, column and region."""
+    forms = []
+    for turn in TURNS:
+        grid = turn.grid(puzzle.grid)
+        regions = [puzzle.region_stars[name] for name in first_seen(grid, (VOID, NO_REGION))]
+        counts = [*turn.lines(puzzle.row_stars, puzzle.column_stars), regions]
+        forms.append(" ".join(",".join(map(str, c)) for c in counts)
+                     + "|" + renamed(grid, keep=(VOID, NO_REGION)))
+    return forms

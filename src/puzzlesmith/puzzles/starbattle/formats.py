@@ -523,7 +523,7 @@ def format(puzzle: StarBattle, style: str | None = "sb") -> str:  # noqa: A001
     if style == "letters":
         return "\n".join(puzzle.grid)
     if style == "framed":
-        from ...render.starbattle import framed
+        from .render import framed
 
         return framed(puzzle)
     if style == "puzzlink":
@@ -552,7 +552,7 @@ def format_answer(puzzle: StarBattle, answer: Marks | Iterable[Cell],
     if style == "line":
         return "".join(r.replace(RULED_OUT, EMPTY) for r in rows).replace(EMPTY, "|")
     if style == "framed":
-        from ...render.starbattle import framed
+        from .render import framed
 
         return framed(puzzle, answer)
     if style == "sb":

@@ -55,6 +55,7 @@ from .board import (
     StarBattle,
     cell_name,
     implied_stars,
+    normal_forms,
     solution_rows,
     stars_of,
 )
@@ -69,6 +70,8 @@ class StarBattlePuzzle(Puzzle):
     """Star Battle ("Two Not Touch"): stars in every row, column and region, none touching."""
 
     name = "starbattle"
+    label = "Star Battle"
+    file_patterns = ("*.sb", "*.txt")
     title = ("Star Battle: place the given number of stars in every row, column and region "
              "so that no two stars touch, not even diagonally.")
     verbs = frozenset({"solve", "count", "generate", "render", "rate", "hint", "check",
@@ -148,6 +151,27 @@ class StarBattlePuzzle(Puzzle):
         """The seed document's 12×12 two-star puzzle (with its solution)."""
         text = resources.files("puzzlesmith.examples").joinpath("starbattle_12x12_2.sb")
         return self.parse(text.read_text(encoding="utf-8"))
+
+    def describe(self, instance: StarBattle) -> str:
+        """The size in words: ``10×10, 2 stars`` (or the stars per row, column and region)."""
+        units = {*instance.row_stars, *instance.column_stars, *instance.region_stars.values()}
+        if len(units) == 1:
+            k = units.pop()
+            stars = f"{k} star{'s' if k != 1 else ''}"
+        else:
+            def one(values: Any) -> str:
+                return "/".join(map(str, sorted(set(values))))
+
+            stars = (f"stars {one(instance.row_stars)} a row, {one(instance.column_stars)} "
+                     f"a column, {one(instance.region_stars.values())} a region")
+        return f"{instance.rows}×{instance.columns}, {stars}"
+
+    def size(self, instance: StarBattle) -> str:
+        return f"{instance.rows}x{instance.columns}"
+
+    def symmetric_texts(self, instance: StarBattle) -> list[str]:
+        """Turned, mirrored, regions renamed (:func:`.board.normal_forms`)."""
+        return normal_forms(instance)
 
     # -- the verbs -------------------------------------------------------------------------
 
@@ -343,7 +367,7 @@ class StarBattlePuzzle(Puzzle):
         return Check.of(violations(instance, answer), puzzle=self.name)
 
     def render_svg(self, instance: StarBattle, answer: Marks | list[Cell] | None = None) -> str:
-        from ...render.starbattle import svg
+        from .render import svg
 
         return svg(instance, answer)
 

@@ -32,9 +32,10 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ...errors import InvalidPuzzle, UsageError
+from ..symmetry import TURNS, renamed
 
 __all__ = ["Sudoku", "SYMBOLS", "MAX_SIDE", "parse", "format", "format_answer", "parse_answer",
-           "parse_box", "default_box", "boxes", "cell_name", "symbol"]
+           "parse_box", "default_box", "boxes", "cell_name", "symbol", "normal_forms"]
 
 #: The symbols of values 1, 2, ... (value v is ``SYMBOLS[v - 1]``).
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
@@ -354,3 +355,15 @@ def format_answer(board: Sudoku, answer: tuple[int, ...], style: str | None = No
     if style == "line":
         return "".join(rows) + "\n"
     raise UsageError(f"unknown style {style!r}; expected grid or line")
+
+
+def normal_forms(board: Sudoku) -> list[str]:
+    """The board turned and mirrored (each keeps the X variant's pair of diagonals), its
+    regions and values renamed in order of first appearance: one text each."""
+    n = board.size
+
+    def square(cells: tuple[int, ...]) -> list[tuple[int, ...]]:
+        return [cells[r * n:r * n + n] for r in range(n)]
+
+    return [f"{n}{' x' * board.diagonals}|{renamed(turn.grid(square(board.regions)))}|"
+            f"{renamed(turn.grid(square(board.givens)), keep=(0,))}" for turn in TURNS]

@@ -54,6 +54,7 @@ class SudokuPuzzle(Puzzle):
     """Sudoku: every row, column and box (or region, or diagonal) holds each value once."""
 
     name = "sudoku"
+    label = "Sudoku"
     title = ("Sudoku: fill the grid so that every row, column and box holds each value once "
              "(any box shape, jigsaw, X).")
     verbs = frozenset({"solve", "count", "generate", "render", "rate", "hint", "check"})
@@ -116,6 +117,18 @@ class SudokuPuzzle(Puzzle):
 
     def example(self) -> Sudoku:
         return self.parse(EXAMPLE)
+
+    def describe(self, instance: Sudoku) -> str:
+        """The size and variant: ``9×9``, ``9×9 jigsaw``, ``9×9 X``."""
+        words = ["jigsaw"] * instance.jigsaw + ["X"] * instance.diagonals
+        return " ".join([f"{instance.size}×{instance.size}", *words])
+
+    def size(self, instance: Sudoku) -> str:
+        return f"{instance.size}x{instance.size}"
+
+    def symmetric_texts(self, instance: Sudoku) -> list[str]:
+        """Turned, mirrored, regions and values renamed (:func:`.board.normal_forms`)."""
+        return sb.normal_forms(instance)
 
     # -- the verbs -------------------------------------------------------------------------
 

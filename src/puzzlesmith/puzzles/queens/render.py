@@ -17,12 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..errors import InvalidPuzzle
+from ...errors import InvalidPuzzle
 
-__all__ = ["NAME", "queens_svg", "describe", "BOARD_UP_TO", "PLOT_MAX"]
+__all__ = ["queens_svg", "BOARD_UP_TO", "PLOT_MAX"]
 
-#: The puzzle's name in titles.
-NAME = "N-Queens"
 
 #: Up to this N the drawing is a chess board; beyond, a permutation plot.
 BOARD_UP_TO = 64
@@ -69,12 +67,6 @@ def _board(n: int, placed, givens, size: int) -> str:
                f'stroke="#222" stroke-width="2"/>')
     out.append("</svg>")
     return "\n".join(out)
-
-
-def describe(board) -> str:
-    """The size in words: ``8×8``, with the number of given queens."""
-    given = f", {len(board.givens)} given" if board.givens else ""
-    return f"{board.n}×{board.n}{given}"
 
 
 def _plot(n: int, placed, givens, size: int) -> str:

@@ -4,7 +4,6 @@ The SVG is drawn for print, in black and white: thin grey cell lines, thick blac
 between regions, black stars, small dots on cells a player ruled out, grey cells for cells
 that must stay empty (``.``).
 
->>> from puzzlesmith.puzzles.starbattle.board import Marks, StarBattle
 >>> puzzle = StarBattle(("ab", "bb"), (1, 1), (1, 1), {"a": 1, "b": 1})
 >>> print(framed(puzzle, [(0, 0), (1, 1)]))
 +---+---+
@@ -17,24 +16,17 @@ that must stay empty (``.``).
 >>> drawn = svg(puzzle, Marks(frozenset({(0, 0)}), frozenset({(0, 1), (1, 0)})))
 >>> draw.count(drawn, "star"), draw.count(drawn, "dot")
 (1, 2)
->>> describe(puzzle)
-'2×2, 1 star'
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
-from . import draw
+from ...render import draw
+from .board import NO_REGION, VOID, Cell, Marks, StarBattle, solution_rows, stars_of
 
-if TYPE_CHECKING:
-    from ..puzzles.starbattle.board import Cell, Marks, StarBattle
+__all__ = ["framed", "svg"]
 
-__all__ = ["NAME", "framed", "svg", "describe"]
-
-#: The puzzle's name in titles.
-NAME = "Star Battle"
 #: The side of a cell in SVG units.
 CELL = 36
 
@@ -44,8 +36,6 @@ def _marks(puzzle: StarBattle, answer: Marks | Iterable[Cell] | None,
     """One character per cell: ``star`` on stars, ``ruled_out`` on ruled-out marks."""
     if answer is None:
         return None
-    from ..puzzles.starbattle.board import solution_rows
-
     table = str.maketrans({"*": star, "x": ruled_out, ".": " "})
     return [row.translate(table) for row in solution_rows(puzzle, answer)]
 
@@ -72,8 +62,6 @@ def framed(puzzle: StarBattle, answer: Marks | Iterable[Cell] | None = None) -> 
 def svg(puzzle: StarBattle, answer: Marks | Iterable[Cell] | None = None) -> str:
     """An SVG drawing: thick walls between regions, stars drawn (and a dot on cells a
     player ruled out)."""
-    from ..puzzles.starbattle.board import NO_REGION, VOID, Marks, stars_of
-
     rows, cols, cell = puzzle.rows, puzzle.columns, CELL
     body = []
     void = [f"M{c * cell},{r * cell}h{cell}v{cell}h-{cell}z"
@@ -95,18 +83,3 @@ def svg(puzzle: StarBattle, answer: Marks | Iterable[Cell] | None = None) -> str
     pad = cell * 0.1
     return draw.document(cols * cell + 2 * pad, rows * cell + 2 * pad, body, x=-pad, y=-pad)
 
-
-def describe(puzzle: StarBattle) -> str:
-    """The size in words: ``10×10, 2 stars`` (or the stars per row, column and region)."""
-    units = {*puzzle.row_stars, *puzzle.column_stars, *puzzle.region_stars.values()}
-    if len(units) == 1:
-        k = units.pop()
-        stars = f"{k} star{'s' if k != 1 else ''}"
-    else:
-        def one(values):
-            values = sorted(set(values))
-            return "/".join(map(str, values))
-
-        stars = (f"stars {one(puzzle.row_stars)} a row, {one(puzzle.column_stars)} a column, "
-                 f"{one(puzzle.region_stars.values())} a region")
-    return f"{puzzle.rows}×{puzzle.columns}, {stars}"

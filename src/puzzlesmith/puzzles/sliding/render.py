@@ -24,11 +24,8 @@ from __future__ import annotations
 
 from html import escape
 
-__all__ = ["NAME", "framed", "board_svg", "solution_svg", "moved_tiles", "describe",
-           "MAX_FRAMES"]
+__all__ = ["framed", "board_svg", "solution_svg", "moved_tiles", "MAX_FRAMES"]
 
-#: The puzzle's name in titles.
-NAME = "Sliding tiles"
 
 #: Answers up to this many moves are drawn as a strip of frames; longer ones as the blank's
 #: path (arrows) over the start board.
@@ -66,19 +63,6 @@ def moved_tiles(board, moves: str) -> list[int]:
     """The tile each move slides (into the blank), in order."""
     frames = _tiles_after(board, moves)
     return [after[before.index(0)] for before, after in zip(frames, frames[1:], strict=False)]
-
-
-def describe(instance) -> str:
-    """The size in words: ``4×4``, and the goal when it is not the usual blank-last one."""
-    board = getattr(instance, "board", instance)
-    goal = getattr(instance, "goal", None)
-    text = f"{board.rows}×{board.cols}"
-    n = board.rows * board.cols
-    if goal is None or tuple(goal.tiles) == (*range(1, n), 0):
-        return text
-    if tuple(goal.tiles) == tuple(range(n)):
-        return text + ", blank first"
-    return text + ", own goal"
 
 
 def _frame(rows: int, cols: int, tiles, x: float, y: float, cell: float, label: str,
@@ -158,14 +142,12 @@ def board_svg(board, moves: str | None = None, *, goal=None, cell: float | None 
     return _svg(2 * cols * cell + 48, rows * cell + 30, body)
 
 
-def solution_svg(instance, moves: str) -> str:
+def solution_svg(task, moves: str) -> str:
     """A solution as a book prints it, small: the start board, and the tiles to slide in
     order, numbered ten to a line."""
-    board = getattr(instance, "board", instance)
-    goal = getattr(instance, "goal", None)
-    rows, cols = board.rows, board.cols
+    board, rows, cols = task.board, task.board.rows, task.board.cols
     cell = 30.0
-    solved = tuple(goal.tiles) if goal is not None else None
+    solved = tuple(task.goal.tiles)
     body = _frame(rows, cols, board.tiles, 4, 4, cell, "", solved)
     tiles = moved_tiles(board, moves)
     size = 13.0

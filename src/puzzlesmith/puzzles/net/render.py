@@ -6,7 +6,7 @@ linked to it are drawn black, the others grey, and every *loose end* (a connecto
 off the board or meets no connector of its neighbour) gets a ring.  Single-connector tiles
 (the "computers") get a disc.  Black, greys and one red (the rings) print readably in
 black and white.  ``plain=True`` draws a puzzle for print: every pipe black, no rings
-(:func:`puzzle_svg`, what books print).  A barrier is a thick dark blue bar on the tile edge it
+(what books print).  A barrier is a thick dark blue bar on the tile edge it
 closes (on both sides of the frame when it closes the wrap edge).  The drawing is a few
 ``<path>`` elements, about 30 bytes a tile; boards over :data:`MAX_SVG_TILES` tiles are
 refused before anything is built.
@@ -27,12 +27,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..errors import InvalidPuzzle
+from ...errors import InvalidPuzzle
 
-__all__ = ["NAME", "render_svg", "puzzle_svg", "describe", "MAX_SVG_TILES"]
+__all__ = ["render_svg", "MAX_SVG_TILES"]
 
-#: The puzzle's name in titles.
-NAME = "Net"
 _ON, _OFF, _LOOSE, _BARRIER = "#111", "#8c8c8c", "#d62728", "#1f3f8f"
 
 #: The largest board drawn as SVG (the drawing of a bigger one would be unreadable).
@@ -137,18 +135,6 @@ def _barrier_path(barriers: Sequence[Sequence[int]], cell: int) -> str:
             if closed & 1 and i == 0:
                 out.append(f"M{x} {y}h{cell}")
     return "".join(out)
-
-
-def puzzle_svg(board) -> str:
-    """A Net puzzle for print (a book page): the tiles as given, every pipe black."""
-    return render_svg(board.tiles, wrap=board.wrap, plain=True, barriers=board.barriers)
-
-
-def describe(board) -> str:
-    """The size in words: ``7×7``, ``wrapping``, ``connected``."""
-    rules = [word for word, on in (("wrapping", board.wrap), ("connected", board.connected))
-             if on]
-    return ", ".join([f"{board.rows}×{board.cols}", *rules])
 
 
 def _neighbours(rows: int, cols: int, wrap: bool) -> dict[int, tuple[np.ndarray, int]]:
