@@ -269,3 +269,34 @@ def test_watching_a_sudoku_search_ends_solved(browser, server, screenshots, data
     shoot(browser, screenshots, "sudoku-watch")
     browser.find_element(By.ID, "leave").click()
     assert not browser.execute_script("return window.puzzlesmith.watch")
+
+
+def test_the_plugin_example_played_on_the_generic_grid(browser, server, screenshots,
+                                                         monkeypatch):
+    """The entry-point example (the template, renamed) has no JavaScript of its own: the
+    generic grid draws it; a wrong digit is marked by Check, then Hint and "Do it" play the
+    rest to "solved"."""
+    from puzzlesmith import puzzles
+
+    monkeypatch.setitem(puzzles.REGISTRY, "latin-example",
+                        "tests.plugin_example.puzzlesmith_latin.puzzle")
+    open_puzzle(browser, server, p="latin-example", text="..12\n.2..\n3..4\n....\n")
+    assert game(browser, "board.kind") == "grid"  # solution 4312 / 1243 / 3124 / 2431
+    body = browser.find_element(By.TAG_NAME, "body")
+    cell(browser, 0, 0).click()
+    body.send_keys("2")  # a mistake: r1c1 is 4, and r1c4 already holds 2
+    browser.find_element(By.ID, "check").click()
+    wait_marks(browser, "bad")
+    assert [0, 0] in game(browser, "marks.cells")
+    shoot(browser, screenshots, "latin-example-check")
+    for _ in range(20):
+        if browser.execute_script("const g = window.puzzlesmith.game;"
+                                  "return g.module.complete(g.board, g.state);"):
+            break
+        browser.execute_script("window.puzzlesmith.game.marks = null;")
+        browser.find_element(By.ID, "hint").click()
+        wait_marks(browser, "hint")
+        browser.find_element(By.ID, "apply-hint").click()
+    wait_solved(browser)
+    assert game(browser, "state.values.join('')") == "43143122431"  # the cells played
+    shoot(browser, screenshots, "latin-example-solved")
