@@ -55,25 +55,27 @@ def format(latin: Latin) -> str:
                    for r in range(n))
 
 
+def units(n: int) -> list[tuple[str, range]]:
+    """Each row and column, by name (``row 2``), with its cells."""
+    return ([(f"row {r + 1}", range(r * n, r * n + n)) for r in range(n)]
+            + [(f"column {c + 1}", range(c, n * n, n)) for c in range(n)])
+
+
 def check(latin: Latin, answer: tuple[int, ...]) -> tuple[list[str], list[str]]:
-    """(violations, the cells they are about): blanks, changed givens, repeats."""
-    n, problems, wrong = latin.n, [], []
-    for i, (given, value) in enumerate(zip(latin.cells, answer, strict=True)):
-        if given and value != given:
+    """(violations, the cells they are about): changed givens, repeats, blanks."""
+    n, problems, wrong = latin.n, [], {}
+    for i, given in enumerate(latin.cells):
+        if given and answer[i] != given:
             problems.append(f"{cell_name(i, n)} is {given} in the puzzle")
-            wrong.append(cell_name(i, n))
-    for kind, index in (("row", lambda a, b: a * n + b), ("column", lambda a, b: b * n + a)):
-        for a in range(n):
-            seen: dict[int, int] = {}
-            for b in range(n):
-                i = index(a, b)
-                if answer[i] in seen:
-                    problems.append(f"{cell_name(i, n)} repeats {answer[i]} in {kind} {a + 1}")
-                    wrong += [cell_name(j, n) for j in (seen[answer[i]], i)
-                              if cell_name(j, n) not in wrong]
-                elif answer[i]:
-                    seen[answer[i]] = i
-    blanks = answer.count(0)
-    if blanks:
+            wrong[i] = None
+    for unit, members in units(n):
+        seen: dict[int, int] = {}
+        for i in members:
+            if answer[i] in seen:
+                problems.append(f"{cell_name(i, n)} repeats {answer[i]} in {unit}")
+                wrong.update(dict.fromkeys((seen[answer[i]], i)))
+            elif answer[i]:
+                seen[answer[i]] = i
+    if blanks := answer.count(0):
         problems.append(f"{blanks} cell{'s are' if blanks > 1 else ' is'} blank")
-    return problems, wrong
+    return problems, [cell_name(i, n) for i in wrong]

@@ -87,7 +87,7 @@ class LatinPuzzle(Puzzle):
 
     def solve(self, instance: Latin, *, limits: Limits | None = None, seed: int | None = None,
               progress: Progress | None = None) -> SolveResult:
-        """The first solution of a depth-first search."""
+        """The first solution of a depth-first search (``details["solution"]``: its rows)."""
         stats, began = Stats(), time.monotonic()
         try:
             found = next(solve.search(instance.cells, instance.n, stats=stats,
@@ -96,7 +96,9 @@ class LatinPuzzle(Puzzle):
         except LimitReached:
             found, status = None, Status.GAVE_UP
         stats.seconds = time.monotonic() - began
-        return SolveResult(status, stats, solution=found, puzzle=self.name)
+        rows = self.format_answer(instance, found).split() if found else None
+        return SolveResult(status, stats, solution=found, puzzle=self.name,
+                           details={"solution": rows} if rows else {})
 
     def count(self, instance: Latin, *, limit: int | None = None,
               limits: Limits | None = None, progress: Progress | None = None) -> CountResult:
@@ -159,8 +161,8 @@ class LatinPuzzle(Puzzle):
         n, cells = instance.n, tuple(state or instance.cells)
         truth = self.solve(instance, limits=limits)
         if truth.solution is None:
-            return HintResult(truth.status, truth.stats, text="no solution found",
-                              puzzle=self.name)
+            text = "the puzzle has no solution" if truth.status is Status.UNSOLVABLE else ""
+            return HintResult(truth.status, truth.stats, text=text, puzzle=self.name)
         wrong = [i for i, v in enumerate(cells) if v and v != truth.solution[i]]
         if wrong:
             names = [cell_name(i, n) for i in wrong]

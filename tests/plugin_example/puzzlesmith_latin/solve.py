@@ -19,7 +19,7 @@ from itertools import islice
 from puzzlesmith.errors import LimitReached
 from puzzlesmith.results import Limits, Stats
 
-from .board import cell_name
+from .board import cell_name, units
 
 
 def candidates(cells: tuple[int, ...] | list[int], n: int, i: int) -> set[int]:
@@ -78,9 +78,7 @@ class Step:
 def next_step(cells: tuple[int, ...], n: int) -> Step | None:
     """The easiest deduction: a hidden single (a value with one place in a row or column),
     else a naked single (a cell with one value left); None when neither applies."""
-    units = [(f"row {r + 1}", range(r * n, r * n + n)) for r in range(n)]
-    units += [(f"column {c + 1}", range(c, n * n, n)) for c in range(n)]
-    for unit, members in units:
+    for unit, members in units(n):
         for value in set(range(1, n + 1)) - {cells[i] for i in members}:
             places = [i for i in members if not cells[i] and value in candidates(cells, n, i)]
             if len(places) == 1:
