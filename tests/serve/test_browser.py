@@ -300,3 +300,26 @@ def test_the_plugin_example_played_on_the_generic_grid(browser, server, screensh
     wait_solved(browser)
     assert game(browser, "state.values.join('')") == "43143122431"  # the cells played
     shoot(browser, screenshots, "latin-example-solved")
+
+
+def test_the_generic_grid_draws_regions_edges_and_cycles_marks(browser, server, screenshots,
+                                                               monkeypatch):
+    """A click cycles shade, dot, star, nothing; the answer text writes each mark's character
+    and reads back."""
+    from puzzlesmith import puzzles
+
+    monkeypatch.setitem(puzzles.REGISTRY, "marks", "tests.serve.marks_toy")
+    open_puzzle(browser, server, p="marks", text="..12\n.2..\n3..4\n....\n")
+    for clicks, (r, c) in enumerate([(0, 0), (0, 1), (1, 0)], 1):
+        for _ in range(clicks):
+            cell(browser, r, c).click()
+    answer = "#x12\n*2..\n3..4\n...."
+    script = "const g = window.puzzlesmith.game; return g.module.{};"
+    assert browser.execute_script(script.format("answer(g.board, g.state)")) == answer
+    assert browser.execute_script(script.format(
+        "answer(g.board, g.module.fromAnswer(g.board, g.module.answer(g.board, g.state)))")) == answer
+    for selector in (".star", ".dot", ".walls", ".edges", ".given"):
+        assert browser.find_elements(By.CSS_SELECTOR, f"#board {selector}"), selector
+    cell(browser, 1, 0).click()  # star -> nothing
+    assert game(browser, "state.marks[4]") == ""
+    shoot(browser, screenshots, "generic-grid-marks")

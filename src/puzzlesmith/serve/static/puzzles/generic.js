@@ -111,7 +111,7 @@ function drawGrid(svg, board, state, options) {
   for (let i = 0; i < rows * cols; i++) drawCell(g, board, state, i, size, at.get(i), options);
   const { walls, edges } = lines(board, size), ink = { fill: "none", "pointer-events": "none" };
   el("path", { ...ink, d: edges, stroke: COLOURS.ink, "stroke-width": size * 0.12, "stroke-linecap": "round", class: "edges" }, g);
-  el("path", { ...ink, d: walls, stroke: COLOURS.ink, "stroke-width": 2.4, "stroke-linecap": "square" }, g);
+  el("path", { ...ink, d: walls, stroke: COLOURS.ink, "stroke-width": 2.4, "stroke-linecap": "square", class: "walls" }, g);
   el("rect", { ...ink, x: 0, y: 0, width: cols * size, height: rows * size, stroke: COLOURS.ink, "stroke-width": 3 }, g);
 }
 
