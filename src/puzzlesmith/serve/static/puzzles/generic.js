@@ -44,10 +44,15 @@ function cycled(board, mark) {
 }
 
 function keyed(board, event) {
-  // The symbol a key stands for (Shift+1 is "!", so the key's code is read too), or null.
+  // The symbol a key stands for, in either case (Shift+1 is "!", so the key's code is read
+  // too), or null.
   const code = (event.code || "").replace(/^(Digit|Numpad|Key)/, "");
-  const symbols = String(board.symbols || "");
-  return [event.key, code].find((ch) => ch && ch.length === 1 && symbols.includes(ch.toUpperCase()))?.toUpperCase() ?? null;
+  const symbols = [...String(board.symbols || "")];
+  for (const ch of [event.key, code]) {
+    const found = ch && ch.length === 1 && symbols.find((s) => s.toUpperCase() === ch.toUpperCase());
+    if (found) return found;
+  }
+  return null;
 }
 
 function starPath(x, y, radius) {
