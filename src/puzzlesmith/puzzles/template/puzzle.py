@@ -158,7 +158,8 @@ class LatinPuzzle(Puzzle):
              limits: Limits | None = None) -> HintResult:
         """The next step from ``state``: undo a mistake, else a deduction, else the
         solution's value of a cell.  ``move``: (cell, value) pairs, 0 to clear."""
-        n, cells = instance.n, tuple(state or instance.cells)
+        n, played = instance.n, state or instance.cells
+        cells = tuple(given or value for given, value in zip(instance.cells, played, strict=True))
         truth = self.solve(instance, limits=limits)
         if truth.solution is None:
             text = "the puzzle has no solution" if truth.status is Status.UNSOLVABLE else ""
