@@ -78,17 +78,33 @@ def run(bin_dir: Path, *args: str) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=120, cwd=bin_dir)
 
 
-def test_an_installed_plugin_is_a_puzzle(plugin_venv):
-    assert "reverse" in run(plugin_venv, "solve", "--help").stdout
-    assert "reverse" in run(plugin_venv, "render", "--help").stdout
-    solved = run(plugin_venv, "solve", "reverse", "stressed")
-    assert (solved.returncode, solved.stdout.strip()) == (0, "desserts")
-    assert run(plugin_venv, "check", "reverse", "stressed", "desserts").returncode == 0
-    assert run(plugin_venv, "check", "reverse", "stressed", "stressed").returncode == 1
-    drawn = run(plugin_venv, "render", "reverse", "stressed", "--format", "svg")
+def test_the_example_is_the_template_renamed():
+    """The entry-point example is a copy of the template puzzle: only its name differs."""
+    template = Path(puzzles.__file__).parent / "template"
+    for module in ("board.py", "solve.py", "puzzle.py"):
+        copy = (EXAMPLE / "puzzlesmith_latin" / module).read_text()
+        assert copy.replace('name = "latin-example"', 'name = "latin"') == \
+            (template / module).read_text(), f"{module} differs from the template's"
+
+
+def test_an_installed_plugin_is_a_puzzle(plugin_venv, tmp_path):
+    assert "latin-example" in run(plugin_venv, "solve", "--help").stdout
+    assert "latin-example" in run(plugin_venv, "render", "--help").stdout
+    puzzle, solution, wrong = tmp_path / "p.txt", tmp_path / "s.txt", tmp_path / "w.txt"
+    puzzle.write_text("..12\n.2..\n3..4\n....\n")
+    solution.write_text("4312\n1243\n3124\n2431\n")
+    wrong.write_text("4312\n1243\n3124\n2413\n")
+    solved = run(plugin_venv, "solve", "latin-example", str(puzzle))
+    assert (solved.returncode, solved.stdout) == (0, solution.read_text())
+    assert run(plugin_venv, "check", "latin-example", str(puzzle), str(solution)).returncode == 0
+    checked = run(plugin_venv, "check", "latin-example", str(puzzle), str(wrong))
+    assert checked.returncode == 1 and "r4c3 repeats 1 in column 3" in checked.stdout
+    drawn = run(plugin_venv, "render", "latin-example", str(puzzle), "--format", "svg")
     assert drawn.returncode == 0 and "<svg" in drawn.stdout
+    made = run(plugin_venv, "generate", "latin-example", "--size", "5", "--seed", "2")
+    assert made.returncode == 0 and len(made.stdout.split()) == 5
 
     served = subprocess.run([plugin_venv / "python", "-c", "from puzzlesmith.serve.api import "
                              "catalogue; print(catalogue()['puzzles'])"],
                             capture_output=True, text=True, timeout=120, cwd=plugin_venv)
-    assert "'reverse'" in served.stdout  # the web app's list of puzzles
+    assert "'latin-example'" in served.stdout  # the web app's list of puzzles

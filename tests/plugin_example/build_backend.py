@@ -1,4 +1,4 @@
-"""A minimal PEP 517 backend for the example plugin: a wheel of ``puzzlesmith_reverse``
+"""A minimal PEP 517 backend for the example plugin: a wheel of ``puzzlesmith_latin``
 whose metadata declares the ``puzzlesmith.puzzles`` entry point of ``pyproject.toml``."""
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ def _files() -> dict[str, bytes]:
     info = f"{name}-{version}.dist-info"
     points = "".join(f"[{group}]\n" + "".join(f"{k} = {v}\n" for k, v in table.items())
                      for group, table in project["entry-points"].items())
-    files = {f"puzzlesmith_reverse/{p.name}": p.read_bytes()
-             for p in sorted((HERE / "puzzlesmith_reverse").glob("*.py"))}
+    files = {f"puzzlesmith_latin/{p.name}": p.read_bytes()
+             for p in sorted((HERE / "puzzlesmith_latin").glob("*.py"))}
     files[f"{info}/METADATA"] = (f"Metadata-Version: 2.1\nName: {project['name']}\n"
                                  f"Version: {version}\n").encode()
     files[f"{info}/WHEEL"] = (b"Wheel-Version: 1.0\nGenerator: build_backend\n"

@@ -269,3 +269,57 @@ def test_watching_a_sudoku_search_ends_solved(browser, server, screenshots, data
     shoot(browser, screenshots, "sudoku-watch")
     browser.find_element(By.ID, "leave").click()
     assert not browser.execute_script("return window.puzzlesmith.watch")
+
+
+def test_the_plugin_example_played_on_the_generic_grid(browser, server, screenshots,
+                                                         monkeypatch):
+    """The entry-point example (the template, renamed) has no JavaScript of its own: the
+    generic grid draws it; a wrong digit is marked by Check, then Hint and "Do it" play the
+    rest to "solved"."""
+    from puzzlesmith import puzzles
+
+    monkeypatch.setitem(puzzles.REGISTRY, "latin-example",
+                        "tests.plugin_example.puzzlesmith_latin.puzzle")
+    open_puzzle(browser, server, p="latin-example", text="..12\n.2..\n3..4\n....\n")
+    assert game(browser, "board.kind") == "grid"  # solution 4312 / 1243 / 3124 / 2431
+    body = browser.find_element(By.TAG_NAME, "body")
+    cell(browser, 0, 0).click()
+    body.send_keys("2")  # a mistake: r1c1 is 4, and r1c4 already holds 2
+    browser.find_element(By.ID, "check").click()
+    wait_marks(browser, "bad")
+    assert [0, 0] in game(browser, "marks.cells")
+    shoot(browser, screenshots, "latin-example-check")
+    for _ in range(20):
+        if browser.execute_script("const g = window.puzzlesmith.game;"
+                                  "return g.module.complete(g.board, g.state);"):
+            break
+        browser.execute_script("window.puzzlesmith.game.marks = null;")
+        browser.find_element(By.ID, "hint").click()
+        wait_marks(browser, "hint")
+        browser.find_element(By.ID, "apply-hint").click()
+    wait_solved(browser)
+    assert game(browser, "state.values.join('')") == "43143122431"  # the cells played
+    shoot(browser, screenshots, "latin-example-solved")
+
+
+def test_the_generic_grid_draws_regions_edges_and_cycles_marks(browser, server, screenshots,
+                                                               monkeypatch):
+    """A click cycles shade, dot, star, nothing; the answer text writes each mark's character
+    and reads back."""
+    from puzzlesmith import puzzles
+
+    monkeypatch.setitem(puzzles.REGISTRY, "marks", "tests.serve.marks_toy")
+    open_puzzle(browser, server, p="marks", text="..12\n.2..\n3..4\n....\n")
+    for clicks, (r, c) in enumerate([(0, 0), (0, 1), (1, 0)], 1):
+        for _ in range(clicks):
+            cell(browser, r, c).click()
+    answer = "#x12\n*2..\n3..4\n...."
+    script = "const g = window.puzzlesmith.game; return g.module.{};"
+    assert browser.execute_script(script.format("answer(g.board, g.state)")) == answer
+    read_back = "answer(g.board, g.module.fromAnswer(g.board, g.module.answer(g.board, g.state)))"
+    assert browser.execute_script(script.format(read_back)) == answer
+    for selector in (".star", ".dot", ".walls", ".edges", ".given"):
+        assert browser.find_elements(By.CSS_SELECTOR, f"#board {selector}"), selector
+    cell(browser, 1, 0).click()  # star -> nothing
+    assert game(browser, "state.marks[4]") == ""
+    shoot(browser, screenshots, "generic-grid-marks")

@@ -19,7 +19,7 @@ __all__ = ["view", "hint_marks", "violation_marks", "answer_marks"]
 
 def view(puzzle: Puzzle, instance: Any) -> dict:
     """The board of ``instance`` as the front end draws it (``kind`` names the drawing)."""
-    make = VIEWS.get(puzzle.name)
+    make = VIEWS.get(puzzle.name, getattr(type(puzzle), "web_view", None))
     if make is None:
         return {"kind": "text", "text": puzzle.format(instance)}
     return make(puzzle, instance)
@@ -27,13 +27,13 @@ def view(puzzle: Puzzle, instance: Any) -> dict:
 
 def hint_marks(puzzle: Puzzle, instance: Any, state: Any, hint: HintResult) -> list | None:
     """The cells a hint is about, as ``[row, column, mark]`` rows (None when unknown)."""
-    make = HINT_MARKS.get(puzzle.name)
+    make = HINT_MARKS.get(puzzle.name, getattr(type(puzzle), "hint_marks", None))
     return None if make is None or hint.move is None else make(puzzle, instance, state, hint)
 
 
 def violation_marks(puzzle: Puzzle, instance: Any, answer: Any, check: Check) -> list | None:
     """The cells the violations are about, as ``[row, column]`` rows (None when unknown)."""
-    make = VIOLATION_MARKS.get(puzzle.name)
+    make = VIOLATION_MARKS.get(puzzle.name, getattr(type(puzzle), "violation_marks", None))
     return None if make is None or check.ok else make(puzzle, instance, answer, check)
 
 

@@ -1,7 +1,22 @@
-// Any puzzle without a drawing of its own: the text, and the answer typed in as text.
-import { clear, text } from "./svg.js";
+// Any puzzle without a drawing of its own: a "grid" view (the puzzle's web_view) is drawn
+// and played from its data; any other view shows the puzzle's text, answered as text.
+//
+// A grid view: rows, cols; givens ([row, col, text]); optional regions (rows of region ids:
+// thick lines between different ids) and edges ([r1, c1, r2, c2]: given lines between cell
+// centres); marks, what the player may place: "shade", "dot", "star" (a click cycles them),
+// "number" (the keys of `symbols`), "pencil" (Shift+key); answer, the character of each
+// kind in the answer text ({"empty": ".", "shade": "#", ...}; a number is its symbol, a
+// given its text), one row a line; help, the rules.  Hint and check marks are
+// [row, col, kind?, value?]: "wrong" clears a cell, "number" places value, a mark places it.
+import { clear, el, markSet, text, COLOURS, cellSize } from "./svg.js";
 
-export default {
+const CYCLE = ["shade", "dot", "star"];
+const ENTRY = "#2f6fdf", CURSOR = "#cfe0fb";
+const STEPS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+// The board being played, the cursor cell, and how to draw again after the cursor moves.
+const ui = { board: null, cursor: null, redraw: null };
+
+const TEXT = {
   help: "This puzzle has no board drawing here: use Solve, Hint and Check on its text.",
   init(board) { return board.text || ""; },
   apply() { return null; },
@@ -13,6 +28,188 @@ export default {
     clear(svg, 480, 20 + 18 * lines.length);
     lines.forEach((line, i) => text(svg, 10, 18 + 18 * i, line, { "text-anchor": "start", "font-family": "monospace" }));
   },
-  drawTrace(svg, board) { this.draw(svg, board, board.text); },
+  drawTrace(svg, board) { TEXT.draw(svg, board, board.text); },
   traceInfo() { return { text: "" }; },
 };
+
+function givens(board) {
+  return new Map((board.givens || []).map(([r, c, t]) => [r * board.cols + c, String(t)]));
+}
+
+function cycled(board, mark) {
+  // The mark after ``mark`` among those the puzzle allows, then none.
+  const allowed = CYCLE.filter((m) => board.marks.includes(m));
+  const next = allowed.indexOf(mark) + 1;
+  return next < allowed.length ? allowed[next] : "";
+}
+
+function keyed(board, event) {
+  // The symbol a key stands for, in either case (Shift+1 is "!", so the key's code is read
+  // too), or null.
+  const code = (event.code || "").replace(/^(Digit|Numpad|Key)/, "");
+  const symbols = [...String(board.symbols || "")];
+  for (const ch of [event.key, code]) {
+    const found = ch && ch.length === 1 && symbols.find((s) => s.toUpperCase() === ch.toUpperCase());
+    if (found) return found;
+  }
+  return null;
+}
+
+function starPath(x, y, radius) {
+  const points = [];
+  for (let k = 0; k < 10; k++) {
+    const r = k % 2 ? radius * 0.42 : radius, angle = Math.PI / 2 + (k * Math.PI) / 5;
+    points.push(`${x + r * Math.cos(angle)},${y - r * Math.sin(angle)}`);
+  }
+  return points.join(" ");
+}
+
+function drawCell(g, board, state, i, size, given, options) {
+  const r = Math.floor(i / board.cols), c = i % board.cols, x = c * size, y = r * size;
+  const mark = state.marks[i], middle = [x + size / 2, y + size / 2];
+  const fill = mark === "shade" ? COLOURS.ink : ui.cursor === i ? CURSOR : "#fff";
+  const rect = el("rect", { x, y, width: size, height: size, fill, stroke: "#c3c8d0", "stroke-width": 0.6,
+    class: "cell", "data-row": r, "data-col": c }, g);
+  if (options.play) rect.addEventListener("click", () => click(board, state, i, options.play));
+  const ink = { "pointer-events": "none" };
+  if (given !== undefined || state.values[i]) {
+    text(g, ...middle, given ?? state.values[i], { ...ink, "font-size": size * 0.6, "font-weight": given ? 700 : 400,
+      fill: given ? COLOURS.ink : ENTRY, class: given ? "given" : "entry" });
+  } else if (mark === "dot") {
+    el("circle", { ...ink, cx: middle[0], cy: middle[1], r: size * 0.1, fill: COLOURS.ink, class: "dot" }, g);
+  } else if (mark === "star") {
+    el("polygon", { ...ink, points: starPath(...middle, size * 0.36), fill: COLOURS.ink, class: "star" }, g);
+  } else if (state.notes[i]) {
+    text(g, middle[0], y + size * 0.25, state.notes[i], { ...ink, "font-size": size * 0.22, fill: "#5b6472", class: "note" });
+  }
+  if (options.highlight && options.highlight.cells.has(`${r},${c}`)) {
+    el("rect", { ...ink, x: x + 2, y: y + 2, width: size - 4, height: size - 4, fill: "none",
+      stroke: options.highlight.colour, "stroke-width": 3, rx: 3 }, g);
+  }
+}
+
+function click(board, state, i, play) {
+  ui.cursor = i;
+  if (!givens(board).has(i) && CYCLE.some((m) => board.marks.includes(m))) play({ cell: i, mark: cycled(board, state.marks[i]) });
+  else ui.redraw();
+}
+
+function lines(board, size) {
+  // Region walls and given edges, as path data.
+  const { rows, cols, regions } = board, walls = [], edges = [];
+  for (let r = 0; regions && r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      if (c + 1 < cols && regions[r][c] !== regions[r][c + 1]) walls.push(`M${(c + 1) * size},${r * size}v${size}`);
+      if (r + 1 < rows && regions[r][c] !== regions[r + 1][c]) walls.push(`M${c * size},${(r + 1) * size}h${size}`);
+    }
+  }
+  for (const [r1, c1, r2, c2] of board.edges || []) {
+    edges.push(`M${(c1 + 0.5) * size},${(r1 + 0.5) * size}L${(c2 + 0.5) * size},${(r2 + 0.5) * size}`);
+  }
+  return { walls: walls.join(""), edges: edges.join("") };
+}
+
+function drawGrid(svg, board, state, options) {
+  const { rows, cols } = board, size = cellSize(rows, cols, 56, 16), pad = 4, at = givens(board);
+  clear(svg, cols * size + 2 * pad, rows * size + 2 * pad);
+  const g = el("g", { transform: `translate(${pad},${pad})` }, svg);
+  for (let i = 0; i < rows * cols; i++) drawCell(g, board, state, i, size, at.get(i), options);
+  const { walls, edges } = lines(board, size), ink = { fill: "none", "pointer-events": "none" };
+  el("path", { ...ink, d: edges, stroke: COLOURS.ink, "stroke-width": size * 0.12, "stroke-linecap": "round", class: "edges" }, g);
+  el("path", { ...ink, d: walls, stroke: COLOURS.ink, "stroke-width": 2.4, "stroke-linecap": "square", class: "walls" }, g);
+  el("rect", { ...ink, x: 0, y: 0, width: cols * size, height: rows * size, stroke: COLOURS.ink, "stroke-width": 3 }, g);
+}
+
+const GRID = {
+  help: "Click a cell to choose it (and change its mark); type a value; Shift+value: a pencil mark; Backspace: clear; arrow keys: move.",
+  init(board) {
+    const blank = () => new Array(board.rows * board.cols).fill("");
+    return { values: blank(), marks: blank(), notes: blank() };
+  },
+  apply(board, state, move) {
+    const { cell } = move, next = { values: state.values.slice(), marks: state.marks.slice(), notes: state.notes.slice() };
+    if (givens(board).has(cell)) return null;
+    if (move.note !== undefined) {
+      if (state.values[cell]) return null;
+      const notes = new Set(state.notes[cell]);
+      notes.has(move.note) ? notes.delete(move.note) : notes.add(move.note);
+      next.notes[cell] = [...String(board.symbols)].filter((s) => notes.has(s)).join("");
+    } else if (move.mark !== undefined) {
+      [next.values[cell], next.marks[cell]] = ["", move.mark];
+    } else {
+      if (!move.value && !state.values[cell] && !state.marks[cell]) next.notes[cell] = "";
+      [next.values[cell], next.marks[cell]] = [move.value, ""];
+    }
+    return ["values", "marks", "notes"].some((k) => next[k][cell] !== state[k][cell]) ? next : null;
+  },
+  key(board, state, event) {
+    const { rows, cols } = board, step = STEPS[event.key];
+    if (step) {
+      const i = ui.cursor ?? 0, r = (Math.floor(i / cols) + step[0] + rows) % rows, c = (i % cols + step[1] + cols) % cols;
+      ui.cursor = ui.cursor === null ? 0 : r * cols + c;
+      ui.redraw();
+      return null;
+    }
+    const cell = ui.cursor, symbol = keyed(board, event);
+    if (cell === null) return null;
+    if (["Backspace", "Delete", "."].includes(event.key)) return { cell, value: "" };
+    if (event.key === " ") return { cell, mark: cycled(board, state.marks[cell]) };
+    if (symbol === null || !board.marks.includes("number")) return null;
+    return event.shiftKey && board.marks.includes("pencil") ? { cell, note: symbol } : { cell, value: symbol };
+  },
+  complete(board, state) {
+    const at = givens(board);
+    return state.values.every((v, i) => v || state.marks[i] || at.has(i));
+  },
+  answer(board, state) {
+    const at = givens(board), chars = board.answer || {}, rows = [];
+    for (let r = 0; r < board.rows; r++) {
+      let row = "";
+      for (let i = r * board.cols; i < (r + 1) * board.cols; i++) {
+        row += at.get(i) ?? (state.values[i] || chars[state.marks[i] || "empty"] || ".");
+      }
+      rows.push(row);
+    }
+    return rows.join("\n");
+  },
+  fromAnswer(board, answer) {
+    const state = GRID.init(board), at = givens(board), kinds = Object.entries(board.answer || {});
+    answer.trim().split("\n").forEach((row, r) => [...row.trim()].forEach((ch, c) => {
+      const i = r * board.cols + c, kind = kinds.find(([, mark]) => mark === ch);
+      if (at.has(i) || c >= board.cols) return;
+      if (String(board.symbols || "").includes(ch)) state.values[i] = ch;
+      else if (kind && kind[0] !== "empty") state.marks[i] = kind[0];
+    }));
+    return state;
+  },
+  hintMove(board, state, answer) {
+    for (const [r, c, kind, value] of answer.marks || []) {
+      const cell = r * board.cols + c;
+      const move = kind === "wrong" ? { cell, value: "" } : kind === "number" ? { cell, value: String(value) }
+        : CYCLE.includes(kind) ? { cell, mark: kind } : null;
+      if (move && GRID.apply(board, state, move)) return move;
+    }
+    return null;
+  },
+  draw(svg, board, state, { marks: highlight, play }) {
+    const colour = highlight && highlight.kind === "hint" ? COLOURS.hint : COLOURS.bad;
+    const options = { highlight: highlight ? { cells: markSet(highlight), colour } : null, play };
+    ui.redraw = () => drawGrid(svg, board, state, options);
+    ui.redraw();
+  },
+  drawTrace(svg, board) { drawGrid(svg, board, GRID.init(board), {}); },
+  traceInfo() { return { text: "" }; },
+};
+
+const chosen = () => (ui.board && ui.board.kind === "grid" ? GRID : TEXT);
+const generic = {
+  get help() { return chosen() === GRID ? ui.board.help || GRID.help : TEXT.help; },
+  init(board) {
+    [ui.board, ui.cursor] = [board, null];
+    return chosen().init(board);
+  },
+};
+for (const name of ["apply", "key", "complete", "answer", "fromAnswer", "hintMove", "draw", "drawTrace", "traceInfo"]) {
+  generic[name] = (...args) => (chosen()[name] ? chosen()[name](...args) : null);
+}
+export default generic;

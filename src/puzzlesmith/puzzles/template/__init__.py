@@ -1,0 +1,1 @@
+"""The template puzzle (Latin square completion): copy this package to add a puzzle."""

@@ -1,1 +1,0 @@
-"""An example puzzlesmith plugin: its puzzle object is in :mod:`.puzzle`."""
