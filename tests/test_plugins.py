@@ -78,15 +78,6 @@ def run(bin_dir: Path, *args: str) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=120, cwd=bin_dir)
 
 
-def test_the_example_is_the_template_renamed():
-    """The entry-point example is a copy of the template puzzle: only its name differs."""
-    template = Path(puzzles.__file__).parent / "template"
-    for module in ("board.py", "solve.py", "puzzle.py"):
-        copy = (EXAMPLE / "puzzlesmith_latin" / module).read_text()
-        assert copy.replace('name = "latin-example"', 'name = "latin"') == \
-            (template / module).read_text(), f"{module} differs from the template's"
-
-
 def test_an_installed_plugin_is_a_puzzle(plugin_venv, tmp_path):
     assert "latin-example" in run(plugin_venv, "solve", "--help").stdout
     assert "latin-example" in run(plugin_venv, "render", "--help").stdout

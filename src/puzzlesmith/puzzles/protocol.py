@@ -222,8 +222,13 @@ class Puzzle:
         raise NotImplementedError
 
     def demo(self) -> str:
-        """A short text tour of this puzzle on its example (for ``puzzlesmith demo``)."""
-        raise NotImplementedError
+        """A short text tour of this puzzle on its example (for ``puzzlesmith demo``): by
+        default the example and, where the puzzle solves, its solution."""
+        instance = self.example()
+        lines = [f"{self.label} {self.describe(instance) or ''}".rstrip(), self.format(instance)]
+        if "solve" in self.verbs and (answer := self.solve(instance).solution) is not None:
+            lines += ["solution:", self.format_answer(instance, answer)]
+        return "\n".join(line.rstrip("\n") for line in lines)
 
     def parse_all(self, text: str, **params: Any) -> list:
         """Every instance in ``text`` (puzzles whose files may hold several override this)."""

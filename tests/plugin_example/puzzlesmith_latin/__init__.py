@@ -1,1 +1,1 @@
-"""An example puzzlesmith plugin: a copy of the template puzzle (Latin squares), renamed."""
+"""An example puzzlesmith plugin: the template puzzle (Latin squares), renamed."""

@@ -201,14 +201,6 @@ class LatinPuzzle(Puzzle):
                                        fill=draw.INK if given else "#1f4fbf"))
         return draw.document(n * CELL + 4, n * CELL + 4, body, x=-2, y=-2)
 
-    def demo(self) -> str:
-        """The example, solved and rated (for ``puzzlesmith demo``)."""
-        latin = self.example()
-        solution = self.solve(latin).solution
-        return (f"{self.label}: a {self.describe(latin)} puzzle and its solution\n\n"
-                f"{self.format(latin)}\n{self.format_answer(latin, solution)}\n"
-                f"rating: {self.rate(latin).level}")
-
     # -- the store and the book ------------------------------------------------------------
 
     def describe(self, instance: Latin) -> str | None:
