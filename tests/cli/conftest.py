@@ -1,7 +1,10 @@
-"""``run_cli``: run ``puzzlesmith ARGS`` in-process, as the console script would; and the
-``toy`` fixture, which registers the toy puzzle of :mod:`tests.cli.toy`."""
+"""``run_cli``: run ``puzzlesmith ARGS`` in-process, as the console script would; ``one_line``,
+the one line of a message on stderr; and the ``toy`` fixture, which registers the toy puzzle
+of :mod:`tests.cli.toy`."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -21,6 +24,21 @@ def run_cli(args: list[str], stdin: str | None = None) -> tuple[int, str, str]:
             code = done.code if isinstance(done.code, int) else 1
         out, err = streams[0].getvalue().decode(), streams[1].getvalue().decode()
     return code, out, err
+
+
+#: The notice of a kernel load that takes over a second (on a busy machine, even from the cache).
+LOADING = re.compile(r"compiling .* \(first run only\)\.\.\.")
+
+
+def errors(err: str) -> list[str]:
+    """The lines of ``err`` apart from notices of kernel loads, which depend on machine load."""
+    return [line for line in err.strip().splitlines() if not LOADING.fullmatch(line)]
+
+
+def one_line(err: str) -> str:
+    lines = errors(err)
+    assert len(lines) == 1 and "Traceback" not in err, err
+    return lines[0]
 
 
 @pytest.fixture
