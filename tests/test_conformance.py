@@ -32,8 +32,8 @@ from tests.cli.conftest import one_line, run_cli
 #: Puzzle modules tested besides the registered puzzles (each module's ``PUZZLE``).
 EXTRA: tuple[str, ...] = ()
 
-MODULES = {**puzzles.registry(),
-           **{importlib.import_module(m).PUZZLE.name: m for m in EXTRA}}
+EXTRA_MODULES = {importlib.import_module(m).PUZZLE.name: m for m in EXTRA}
+MODULES = {**puzzles.registry(), **EXTRA_MODULES}
 NAMES = list(MODULES)
 #: Limits for runs that may search far: a node budget, and time only as a backstop.
 SMALL_LIMITS = ("--nodes", "20000", "--timeout", "2")
@@ -45,7 +45,8 @@ HOSTILE = {
     "unknown characters": b"@#$%\n&*()\n",
     "huge number": b"9" * 5000,
 }
-#: A large board given on the command line to puzzles that read one there (``inline``).
+#: A large number given on the command line to puzzles that read a board there (``inline``):
+#: a large board to some (N-Queens), bad input to others.
 LARGE_INLINE = "2000"
 OWN_CASES = Path(__file__).parent / "puzzles"
 FULL = "/dev/full"
@@ -67,7 +68,7 @@ def ids(cases) -> list[str]:
 def registered():
     """The modules of :data:`EXTRA` in the registry while these tests run."""
     with pytest.MonkeyPatch.context() as patch:
-        for name, module in MODULES.items():
+        for name, module in EXTRA_MODULES.items():
             patch.setitem(puzzles.REGISTRY, name, module)
         yield
 
@@ -118,17 +119,18 @@ def write(path: Path, text: str | bytes) -> str:
     return str(path)
 
 
-def arguments(name: str, verb: str, folder: Path) -> list[str]:
-    """The arguments of ``puzzlesmith VERB NAME`` on the instance (files in ``folder``)."""
-    p = puzzle(name)
+def arguments(name: str, verb: str, folder: Path, **options) -> list[str]:
+    """The arguments of ``puzzlesmith VERB NAME`` on the instance (files in ``folder``), with
+    the quick options and ``options``."""
+    chosen = flags({**quick(puzzle(name), verb), **options})
+    if verb in ("generate", "book"):
+        return [*chosen, "--seed", "1", *(["--count", "1"] if verb == "book" else [])]
     source = write(folder / "puzzle.txt", instance_text(name))
-    if verb == "generate":
-        return [*flags(quick(p, verb)), "--seed", "1"]
     if verb == "bench":
-        return [source, "--repeat", "1"]
+        return [source, "--repeat", "1", *chosen]
     if verb == "check":
-        return [source, write(folder / "answer.txt", answer_text(name))]
-    return [source, *flags(quick(p, verb))]
+        return [source, write(folder / "answer.txt", answer_text(name)), *chosen]
+    return [source, *chosen]
 
 
 # -- the contract ------------------------------------------------------------------------
@@ -171,9 +173,8 @@ def test_check_accepts_the_solve_answer(name):
     instance = p.parse(instance_text(name))
     assert p.is_solution(instance, p.parse_answer(instance, answer_text(name))).ok
     solution = p.solve(instance, **quick(p, "solve")).solution
-    for style in p.styles.get("solve", (None,))[:1]:
-        text = p.format_answer(instance, solution, style)
-        assert p.is_solution(instance, p.parse_answer(instance, text)).ok
+    text = p.format_answer(instance, solution, (p.styles.get("solve") or (None,))[0])
+    assert p.is_solution(instance, p.parse_answer(instance, text)).ok
 
 
 # -- drawings, book, web page, store ---------------------------------------------------------
@@ -187,7 +188,10 @@ def test_drawings_are_well_formed_svg(name, tmp_path):
         code, out, err = run_cli(["render", name, *arguments(name, "render", tmp_path), *solution,
                                   "--format", "svg"])
         assert code == 0, err
-        assert draw.parse(out).get("viewBox")
+        drawing = draw.parse(out)
+        title = next(drawing.iter(f"{{{draw.NS}}}text")).text
+        assert drawing.get("viewBox") and title.startswith(draw.display_name(p))
+        assert title.endswith("solution") == bool(solution)
 
 
 @pytest.mark.parametrize("name", [n for n in NAMES if {"solve", "render", "generate"}
@@ -196,8 +200,8 @@ def test_a_book_of_generated_puzzles(name, tmp_path):
     import pypdf
 
     target = tmp_path / "b.pdf"
-    code, body, err = contract(["book", name, "--count", "2", "--per-page", "1", "--seed", "1",
-                                *flags(quick(puzzle(name), "book")), "--out", target])
+    code, body, err = contract(["book", name, *arguments(name, "book", tmp_path), "--count", "2",
+                                "--per-page", "1", "--out", target])
     assert code == 0, err
     assert (body["puzzles"], body["puzzle_pages"]) == (2, 2)
     assert [e["seed"] for e in body["entries"]] == list(run_seeds(1, 2))
@@ -283,15 +287,9 @@ PARAMETERS = [(name, verb, option.name, value) for name, verb in pairs()
 
 @pytest.mark.parametrize(("name", "verb", "option", "value"), PARAMETERS, ids=ids(PARAMETERS))
 def test_hostile_parameters_end_in_a_status(name, verb, option, value, tmp_path):
-    p = puzzle(name)
-    args = arguments(name, verb, tmp_path)
-    params = {**quick(p, verb), option: value} if verb == "generate" else {option: value}
-    if verb == "generate":
-        args = [*flags(params), "--seed", "1"]
-    else:
-        args += flags(params)
     limits = SMALL_LIMITS if verb != "check" else ()
-    code, body, err = contract([verb, name, *args, *limits])
+    code, body, err = contract([verb, name, *arguments(name, verb, tmp_path, **{option: value}),
+                                *limits])
     if code == 2:
         one_line(err)
 
@@ -316,9 +314,7 @@ def test_every_style_of_a_large_inline_board(name, verb, style):
 @pytest.mark.skipif(not Path(FULL).exists(), reason="needs /dev/full (Linux)")
 @pytest.mark.parametrize(("name", "verb"), pairs(writers), ids=ids(pairs(writers)))
 def test_out_on_a_full_device_fails_with_one_line(name, verb, tmp_path):
-    args = ["--count", "1", "--seed", "1", *flags(quick(puzzle(name), verb))] \
-        if verb == "book" else arguments(name, verb, tmp_path)
-    code, body, err = contract([verb, name, *args, "--out", FULL])
+    code, body, err = contract([verb, name, *arguments(name, verb, tmp_path), "--out", FULL])
     assert code == 2 and one_line(err) == f"error: cannot write {FULL}: No space left on device"
     assert FULL in body["error"] and body["puzzle"] == name
     assert Path(FULL).is_char_device()  # written directly, never replaced by a file
