@@ -5,6 +5,8 @@ of :mod:`tests.cli.toy`."""
 from __future__ import annotations
 
 import re
+import sys
+import time
 
 import pytest
 from click.testing import CliRunner
@@ -14,7 +16,10 @@ from puzzlesmith.cli import main
 
 
 def run_cli(args: list[str], stdin: str | None = None) -> tuple[int, str, str]:
-    """Exit code, stdout and stderr of one CLI call."""
+    """Exit code, stdout and stderr of one CLI call.  A call that gave up while numba compiled
+    leaves the compilation running in a thread, where numba's error colouring (colorama)
+    swaps ``sys.stdout`` and ``sys.stderr``: the next call's output would go astray, so the
+    compilation is waited for."""
     runner = CliRunner()
     code = 0
     with runner.isolation(input=stdin) as streams:
@@ -23,6 +28,9 @@ def run_cli(args: list[str], stdin: str | None = None) -> tuple[int, str, str]:
         except SystemExit as done:
             code = done.code if isinstance(done.code, int) else 1
         out, err = streams[0].getvalue().decode(), streams[1].getvalue().decode()
+    kernels = sys.modules.get("puzzlesmith.engines.kernels")
+    while kernels is not None and kernels.compiling():
+        time.sleep(0.05)
     return code, out, err
 
 
