@@ -190,8 +190,7 @@ def test_drawings_are_well_formed_svg(name, tmp_path):
         assert code == 0, err
         drawing = draw.parse(out)
         title = next(drawing.iter(f"{{{draw.NS}}}text")).text
-        assert drawing.get("viewBox") and title.startswith(draw.display_name(p))
-        assert title.endswith("solution") == bool(solution)
+        assert drawing.get("viewBox") and title.endswith("solution") == bool(solution)
 
 
 @pytest.mark.parametrize("name", [n for n in NAMES if {"solve", "render", "generate"}
