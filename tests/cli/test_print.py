@@ -10,7 +10,6 @@ import pytest
 
 from puzzlesmith import puzzles
 from puzzlesmith.render import draw, export
-from puzzlesmith.seeds import run_seeds
 
 from .conftest import run_cli
 
@@ -124,32 +123,6 @@ def test_plot_errors_come_before_the_work(drawn, tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     code, out, err = drawn(["bench", "drawntoy", "--plot", tmp_path / "c.png"])
     assert code == 2 and "puzzlesmith[plot]" in err and err.count("\n") == 1
-
-
-#: Small generation options per puzzle, for books that take a second or two.
-BOOKS = {
-    "starbattle": ["--size", "6", "--stars", "1"],
-    "net": ["--size", "4x4"],
-    "sliding": ["--size", "3"],
-    "queens": ["--size", "6"],
-    "sudoku": ["--box", "2x2"],
-}
-
-
-@pytest.mark.parametrize("name", sorted(BOOKS))
-def test_book_of_every_puzzle(name, tmp_path):
-    if name not in puzzles.names():
-        pytest.skip(f"{name} is not registered")
-    target = tmp_path / "b.pdf"
-    code, out, err = run_cli(["book", name, "--count", "5", *BOOKS[name], "--per-page", "2",
-                              "--seed", "1", "--out", target, "--format", "json"])
-    assert code == 0, err
-    body = json.loads(out)
-    assert (body["puzzles"], body["puzzle_pages"], body["solution_pages"]) == (5, 3, 1)
-    assert [e["seed"] for e in body["entries"]] == list(run_seeds(1, 5))
-    reader = pypdf.PdfReader(target)
-    assert len(reader.pages) == 4
-    assert reader.pages[0].extract_text().count("seed") == 2    # two puzzles, each noted
 
 
 def test_book_is_made_of_the_generated_puzzles(tmp_path):

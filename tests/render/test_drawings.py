@@ -1,4 +1,5 @@
-"""Every puzzle's drawings: well-formed SVG with a viewBox, and the right things drawn."""
+"""Every puzzle's drawings: the right things drawn (that each is well-formed SVG with a
+viewBox and a title: tests/test_conformance.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import re
 
 import pytest
 
-from puzzlesmith.puzzles import get, names
+from puzzlesmith.puzzles import get
 from puzzlesmith.render import draw, export
 from puzzlesmith.render.figure import figure
 
@@ -16,18 +17,6 @@ SB, NET = get("starbattle"), get("net")
 def well_formed(svg: str) -> str:
     assert draw.parse(svg).get("viewBox"), "no viewBox"
     return svg
-
-
-@pytest.mark.parametrize("name", names())
-@pytest.mark.parametrize("solution", [False, True])
-def test_every_puzzle_draws_its_example(name, solution):
-    puzzle = get(name)
-    small = {"sliding": "8 6 7 2 5 4 3 0 1"}  # the 15-puzzle example would build big tables
-    instance = puzzle.parse(small[name]) if name in small else puzzle.example()
-    result = figure(puzzle, instance, solution=solution)
-    svg = well_formed(result.details["drawing"])
-    title = next(draw.parse(svg).iter(f"{{{draw.NS}}}text")).text
-    assert title.startswith(puzzle.label) and title.endswith("solution") == solution
 
 
 @pytest.mark.parametrize("name", ["starbattle", "net"])

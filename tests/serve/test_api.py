@@ -15,14 +15,6 @@ from puzzlesmith import puzzles
 from puzzlesmith.puzzles import get, names
 from tests.cli.conftest import run_cli
 
-#: Small generation options per puzzle (only those the puzzle declares are sent).
-SMALL = {
-    "starbattle": {"size": 6, "stars": 1},
-    "net": {"size": "4x4", "rows": 4, "cols": 4},
-    "sliding": {"size": "3", "moves": 12},
-    "queens": {"size": 6},
-    "sudoku": {"box": "2x2"},
-}
 CONTRACT = ("puzzle", "status", "seconds", "nodes")
 #: The puzzles under test (PUZZLESMITH_SERVE_PUZZLES=queens,net narrows them down).
 PLAYABLE = [n for n in names()
@@ -32,8 +24,9 @@ ANY = PLAYABLE[0]
 
 
 def small_options(name: str) -> dict:
+    """The puzzle's quick generation options (``quick_params``)."""
     declared = {o.name for o in get(name).options_for("generate")}
-    return {k: v for k, v in SMALL.get(name, {}).items() if k in declared}
+    return {k: v for k, v in get(name).quick_params.items() if k in declared}
 
 
 def post(http, name: str, verb: str, body) -> tuple[int, dict]:

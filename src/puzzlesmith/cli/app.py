@@ -14,7 +14,7 @@ import click
 
 from .. import __version__
 from .. import cli as command  # the package: main() sets its began
-from ..errors import LimitReached
+from ..errors import PuzzleError
 from ..jsonout import dumps
 from ..puzzles import get, names
 from ..puzzles.protocol import Puzzle
@@ -96,9 +96,8 @@ def execute(verb: str, puzzle: Puzzle, params: dict) -> None:
             body = None
         else:
             body = puzzle.report_text(verb, instance, result, fmt, limits=limits)
-    except LimitReached as reached:
-        leave(emit_failure(_ARGS or [], puzzle.name, failure_from(reached), result.stats,
-                              out))
+    except PuzzleError as error:  # a limit reached, or an answer the style cannot show
+        leave(emit_failure(_ARGS or [], puzzle.name, failure_from(error), result.stats, out))
     try:  # the answer first: no message may claim what a failed write lost
         if document is not None and getattr(result, "pdf", None) is not None:
             write_out(result.pdf, document)

@@ -325,6 +325,10 @@ class Puzzle:
             offered = ", ".join(sorted(self.verbs))
             raise UsageError(f"{self.name} has no {verb!r}; it offers {offered}")
 
+    #: Options that make this puzzle's verbs quick (small generate sizes), for demos and the
+    #: conformance test; each verb takes those of them it offers.
+    quick_params: ClassVar[dict[str, Any]] = {}
+
     def __repr__(self) -> str:
         return f"<puzzle {self.name}: {', '.join(sorted(self.verbs))}>"
 

@@ -82,6 +82,7 @@ class NetPuzzle(Puzzle):
                "except a --wrap one without --connected is solvable by reasoning alone, as "
                "`solve --explain` shows)"),
     )
+    quick_params = {"size": "4x4"}
     styles = {"solve": ("grid", "drawing", "tatham"), "format": ("grid", "drawing", "tatham"),
               "render": ("grid", "drawing", "tatham"), "generate": ("grid", "drawing", "tatham")}
     max_input = nb.MAX_INPUT

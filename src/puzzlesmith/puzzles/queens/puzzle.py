@@ -82,6 +82,7 @@ class QueensPuzzle(Puzzle):
                f"Queens on the board of each completion puzzle (1 to "
                f"{generate.GENERATE_MAX_N})."),
     )
+    quick_params = {"size": "6"}
     styles = {"solve": ("auto", "board", "rows"), "format": ("text", "board"),
               "render": ("board",)}
     inline = True

@@ -142,6 +142,7 @@ class SlidingPuzzle(Puzzle):
                "their tile counts are not squares."),
         Option("goal", ("bench",), str, None, "The goal of the bench files' boards."),
     )
+    quick_params = {"size": "3", "moves": 12}
 
     # -- reading and writing ---------------------------------------------------------------
 

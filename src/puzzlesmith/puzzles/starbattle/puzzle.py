@@ -105,6 +105,7 @@ class StarBattlePuzzle(Puzzle):
         Option("method", ("generate",), generate.METHODS, generate.METHODS[0],
                "Generation method."),
     )
+    quick_params = {"size": "6", "stars": 1}
     styles = {"solve": formats.ANSWER_STYLES, "format": formats.PUZZLE_STYLES,
               "render": ("framed", "puzzlink"), "generate": ("sb", "puzzlink")}
     shared_style = "puzzlink"

@@ -79,6 +79,7 @@ class SudokuPuzzle(Puzzle):
         Option("symmetry", ("generate",), SYMMETRIES, "rotational",
                "Givens in half-turn symmetric pairs, or anywhere."),
     )
+    quick_params = {"box": "2x2"}
     styles = {"solve": formats.ANSWER_STYLES, "format": formats.PUZZLE_STYLES,
               "render": formats.PUZZLE_STYLES, "generate": formats.PUZZLE_STYLES}
     file_patterns = ("*.txt", "*.sudoku", "*.sdk")
