@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 
 from puzzlesmith.errors import InvalidPuzzle, LimitReached, UsageError
 from puzzlesmith.puzzles.protocol import Option, Progress, Puzzle
+from puzzlesmith.puzzles.symmetry import TURNS, first_seen
 from puzzlesmith.render import draw
 from puzzlesmith.results import (
     Check,
@@ -213,20 +214,12 @@ class LatinPuzzle(Puzzle):
         """The texts of the grid turned and mirrored, each with its digits renumbered in
         reading order (a relabelled square is the same puzzle)."""
         n, texts = instance.n, []
-        grid = [instance.cells[r * n:r * n + n] for r in range(n)]
-        for _ in range(4):
-            grid = [tuple(row) for row in zip(*grid[::-1], strict=True)]
-            for turned in (grid, [row[::-1] for row in grid]):
-                cells = [v for row in turned for v in row]
-                order = {v: k for k, v in enumerate(dict.fromkeys(v for v in cells if v), 1)}
-                texts.append(board.format(Latin(n, tuple(order.get(v, 0) for v in cells))))
+        for turn in TURNS:
+            cells = [v for row in turn.grid([instance.cells[r * n:r * n + n] for r in range(n)])
+                     for v in row]
+            digit = {v: k for k, v in enumerate(first_seen([cells], keep=(0,)), 1)}
+            texts.append(board.format(Latin(n, tuple(digit.get(v, 0) for v in cells))))
         return texts
-
-    def book_svg(self, instance: Latin) -> str:
-        return self.render_svg(instance)
-
-    def book_solution_svg(self, instance: Latin, answer: tuple[int, ...]) -> str:
-        return self.render_svg(instance, answer)
 
     # -- the web page: a grid described as data, drawn by the page's generic board ---------
 
