@@ -31,7 +31,7 @@ from ...results import (
 from ...seeds import random_seed, run_seeds
 from ..protocol import Option, Progress, Puzzle
 from ..symmetry import TURNS
-from . import board, check, counting, deduce, generate, solve
+from . import board, check, counting, deduce, generate, solve, web
 from .board import Board
 
 __all__ = ["QueensPuzzle", "PUZZLE", "EXAMPLE", "BENCH_FIGURES"]
@@ -256,6 +256,26 @@ class QueensPuzzle(Puzzle):
         if verb == "solve" and result.solution is not None:  # millions of rows: deadline
             return board.format_answer(instance, result.solution, style, limits=limits)
         return super().report_text(verb, instance, result, style, limits=limits)
+
+    # -- the web page (:mod:`.web`) -------------------------------------------------------
+
+    answer_style = "rows"
+    web_script = "web.js"
+
+    def web_view(self, instance: Board) -> dict:
+        return web.view(instance)
+
+    def hint_marks(self, instance: Board, state: Any, hint: HintResult) -> list | None:
+        return web.hint_marks(hint)
+
+    def violation_marks(self, instance: Board, answer: Any, check: Check) -> list | None:
+        return web.violation_marks(instance, answer, check)
+
+    def answer_marks(self, instance: Board, answer: Any) -> dict:
+        return web.answer_marks(answer)
+
+    def tracers(self) -> dict:
+        return {"minconflicts": web.min_conflicts}
 
     # -- tours and figures ---------------------------------------------------------------
 

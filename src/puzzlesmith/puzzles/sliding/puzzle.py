@@ -42,6 +42,7 @@ from ...results import (
 )
 from ...seeds import puzzle_seed, random_seed
 from ..protocol import Option, Progress, Puzzle
+from . import web
 from .board import (
     TATHAM_ID,
     Board,
@@ -501,6 +502,24 @@ class SlidingPuzzle(Puzzle):
                        progress=progress)
         result.puzzle = self.name
         return result
+
+    # -- the web page (:mod:`.web`) -------------------------------------------------------
+
+    answer_style = "moves"
+    web_script = "web.js"
+
+    def web_view(self, instance: Instance | Board) -> dict:
+        return web.view(_instance(instance))
+
+    def hint_marks(self, instance: Instance | Board, state: Any, hint: HintResult
+                   ) -> list | None:
+        return web.hint_marks(_instance(instance), state, hint)
+
+    def answer_marks(self, instance: Instance | Board, answer: Any) -> dict | None:
+        return web.answer_marks(_instance(instance), answer)
+
+    def tracers(self) -> dict:
+        return {"astar": web.search("astar"), "idastar": web.search("idastar")}
 
     def demo(self) -> str:
         """The seed's 41-move board solved optimally (6-6-3 tables if cached, else 5-5-5,

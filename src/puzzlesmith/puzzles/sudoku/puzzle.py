@@ -38,7 +38,7 @@ from ...results import (
 from ...seeds import random_seed, run_seeds
 from ..protocol import Option, Progress, Puzzle
 from . import board as sb
-from . import deduce, formats
+from . import deduce, formats, web
 from .board import VARIANTS, Sudoku, cell_name, symbol
 from .check import violations, wrong_cells
 from .generate import DIFFICULTIES, SYMMETRIES
@@ -320,6 +320,22 @@ class SudokuPuzzle(Puzzle):
             lines += [f"  {k:<18} {v}" for k, v in result.details.get("rules", {}).items()]
             return "\n".join(lines)
         return super().report_text(verb, instance, result, style, limits=limits)
+
+    # -- the web page (:mod:`.web`) -------------------------------------------------------
+
+    web_script = "web.js"
+
+    def web_view(self, instance: Sudoku) -> dict:
+        return web.view(instance)
+
+    def hint_marks(self, instance: Sudoku, state: Any, hint: HintResult) -> list:
+        return web.hint_marks(hint)
+
+    def violation_marks(self, instance: Sudoku, answer: Any, check: Check) -> list:
+        return web.violation_marks(check)
+
+    def tracers(self) -> dict:
+        return {"exactcover": web.exact_cover}
 
     def demo(self) -> str:
         """The example solved, proven unique and rated."""
