@@ -16,9 +16,13 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from ..results import Limits, Result
+from ..results import Check, Limits, Result
 
-__all__ = ["Steps", "solved", "outcome", "replay", "cell"]
+__all__ = ["Steps", "solved", "outcome", "replay", "cell", "wrong_marks", "EXACT_COVER_KINDS"]
+
+#: The exact-cover engine's events -> the page's step kinds.
+EXACT_COVER_KINDS = {"choose": "take", "undo": "fail", "solution": "solution",
+                     "exhausted": "fail"}
 
 
 class Steps(list):
@@ -80,3 +84,9 @@ def cell(name: str) -> list[int] | None:
     """A cell named ``r3c5`` as ``[row, column]`` from 0 (None for another name)."""
     match = re.fullmatch(r"r(\d+)c(\d+)", str(name))
     return [int(match[1]) - 1, int(match[2]) - 1] if match else None
+
+
+def wrong_marks(instance: Any, answer: Any, check: Check) -> list[list[int]]:
+    """The cells the checker names in ``check.details["wrong"]``: a puzzle's
+    :meth:`~puzzlesmith.puzzles.protocol.Puzzle.violation_marks` when its checker names them."""
+    return [at for name in check.details.get("wrong", ()) if (at := cell(name))]

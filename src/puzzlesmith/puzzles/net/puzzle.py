@@ -39,6 +39,7 @@ from ...results import (
 )
 from ...seeds import random_seed, run_seeds
 from ..protocol import Option, Progress, Puzzle
+from ..web import wrong_marks
 from . import formats as nb
 from . import web
 from .board import MAX_TILES, Board, Grid
@@ -347,18 +348,12 @@ class NetPuzzle(Puzzle):
     # -- the web page (:mod:`.web`) -------------------------------------------------------
 
     web_script = "web.js"
-
-    def web_view(self, instance: Board) -> dict:
-        return web.view(self._board(instance))
-
-    def hint_marks(self, instance: Board, state: Any, hint: HintResult) -> list | None:
-        return web.hint_marks(hint)
-
-    def violation_marks(self, instance: Board, answer: Any, check: Check) -> list:
-        return web.violation_marks(check)
+    web_view = staticmethod(web.view)
+    hint_marks = staticmethod(web.hint_marks)
+    violation_marks = staticmethod(wrong_marks)
 
     def tracers(self) -> dict:
-        return {"deductions": web.deductions}
+        return web.TRACERS
 
     def demo(self) -> str:
         """Solve the seed's sample under both rules and draw it."""

@@ -4,8 +4,10 @@ deductions replayed as a trace.  Tiles are hex digits (1 up, 2 left, 4 down, 8 r
 
 from __future__ import annotations
 
-from ...results import Check, HintResult
-from ..web import cell, replay
+from typing import Any
+
+from ...results import HintResult
+from ..web import replay
 from .board import Board
 
 
@@ -25,16 +27,11 @@ def _decided(hint: HintResult) -> tuple[int, int, str] | None:
     return int(details["row"]) - 1, int(details["column"]) - 1, str(details["tile"])
 
 
-def hint_marks(hint: HintResult) -> list | None:
+def hint_marks(instance: Board, state: Any, hint: HintResult) -> list | None:
     if (decided := _decided(hint)) is None:
         return None
     r, c, tile = decided
     return [[r, c, int(tile, 16)]]
-
-
-def violation_marks(check: Check) -> list:
-    """The tiles the checker says break a rule (a loose connector, most often)."""
-    return [at for name in check.details.get("wrong", ()) if (at := cell(name))]
 
 
 def _apply(lines: list[list[str]], hint: HintResult) -> list[int] | None:
@@ -47,3 +44,5 @@ def _apply(lines: list[list[str]], hint: HintResult) -> list[int] | None:
 
 
 deductions = replay(_apply, "grid", lambda puzzle, instance: puzzle.format(instance, "grid"))
+
+TRACERS = {"deductions": deductions}

@@ -261,21 +261,13 @@ class QueensPuzzle(Puzzle):
 
     answer_style = "rows"
     web_script = "web.js"
-
-    def web_view(self, instance: Board) -> dict:
-        return web.view(instance)
-
-    def hint_marks(self, instance: Board, state: Any, hint: HintResult) -> list | None:
-        return web.hint_marks(hint)
-
-    def violation_marks(self, instance: Board, answer: Any, check: Check) -> list | None:
-        return web.violation_marks(instance, answer, check)
-
-    def answer_marks(self, instance: Board, answer: Any) -> dict:
-        return web.answer_marks(answer)
+    web_view = staticmethod(web.view)
+    hint_marks = staticmethod(web.hint_marks)
+    violation_marks = staticmethod(web.violation_marks)
+    answer_marks = staticmethod(web.answer_marks)
 
     def tracers(self) -> dict:
-        return {"minconflicts": web.min_conflicts}
+        return web.TRACERS
 
     # -- tours and figures ---------------------------------------------------------------
 

@@ -24,7 +24,7 @@ def view(instance: Board) -> dict:
             "givens": [[int(c), int(r)] for c, r in instance.givens]}
 
 
-def hint_marks(hint: HintResult) -> list | None:
+def hint_marks(instance: Board, state: Any, hint: HintResult) -> list | None:
     move = hint.details.get("move")
     if not isinstance(move, dict) or "row" not in move:
         return None
@@ -38,7 +38,7 @@ def violation_marks(instance: Board, answer: Any, check: Check) -> list | None:
     return attacked(instance, answer) if instance.n <= MAX_MARKED else None
 
 
-def answer_marks(answer: Any) -> dict:
+def answer_marks(instance: Board, answer: Any) -> dict:
     return {"queens": [[r, c] for c, r in enumerate(answer) if r is not None]}
 
 
@@ -75,3 +75,6 @@ def min_conflicts(board: dict, *, marks, seed, steps, limits, puzzle, instance, 
         result = solved(puzzle, instance, kept, limits, method="minconflicts", seed=seed,
                         start=start if marks else None)
     return outcome(result, kept, start=start)
+
+
+TRACERS = {"minconflicts": min_conflicts}

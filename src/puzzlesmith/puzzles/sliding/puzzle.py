@@ -507,19 +507,12 @@ class SlidingPuzzle(Puzzle):
 
     answer_style = "moves"
     web_script = "web.js"
-
-    def web_view(self, instance: Instance | Board) -> dict:
-        return web.view(_instance(instance))
-
-    def hint_marks(self, instance: Instance | Board, state: Any, hint: HintResult
-                   ) -> list | None:
-        return web.hint_marks(_instance(instance), state, hint)
-
-    def answer_marks(self, instance: Instance | Board, answer: Any) -> dict | None:
-        return web.answer_marks(_instance(instance), answer)
+    web_view = staticmethod(web.view)
+    hint_marks = staticmethod(web.hint_marks)
+    answer_marks = staticmethod(web.answer_marks)
 
     def tracers(self) -> dict:
-        return {"astar": web.search("astar"), "idastar": web.search("idastar")}
+        return web.TRACERS
 
     def demo(self) -> str:
         """The seed's 41-move board solved optimally (6-6-3 tables if cached, else 5-5-5,

@@ -98,3 +98,6 @@ def search(method: str):
                        length=len(result.solution) if done else None,
                        reason=result.details.get("reason") or None, heuristic="manhattan")
     return run
+
+
+TRACERS = {"astar": search("astar"), "idastar": search("idastar")}

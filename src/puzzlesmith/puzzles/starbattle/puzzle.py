@@ -47,6 +47,7 @@ from ...results import (
 )
 from ...seeds import random_seed, run_seeds
 from ..protocol import Option, Progress, Puzzle
+from ..web import wrong_marks
 from . import deduce, formats, generate, solve, web
 from .board import (
     MAX_SIDE,
@@ -379,18 +380,12 @@ class StarBattlePuzzle(Puzzle):
     # -- the web page (:mod:`.web`) -------------------------------------------------------
 
     web_script = "web.js"
-
-    def web_view(self, instance: StarBattle) -> dict:
-        return web.view(instance)
-
-    def hint_marks(self, instance: StarBattle, state: Any, hint: HintResult) -> list:
-        return web.hint_marks(hint)
-
-    def violation_marks(self, instance: StarBattle, answer: Any, check: Check) -> list:
-        return web.violation_marks(check)
+    web_view = staticmethod(web.view)
+    hint_marks = staticmethod(web.hint_marks)
+    violation_marks = staticmethod(wrong_marks)
 
     def tracers(self) -> dict:
-        return {"exactcover": web.exact_cover, "deductions": web.deductions}
+        return web.TRACERS
 
     def demo(self) -> str:
         """The seed's 12×12 puzzle solved, proven unique and rated; a new 8×8 puzzle."""

@@ -5,16 +5,16 @@ their cells ``r3c5``."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engines.events import recording
 from ...errors import UsageError
-from ...results import Check, HintResult
-from ..web import Steps, cell, outcome, replay, solved
+from ...results import HintResult
+from ..web import EXACT_COVER_KINDS, Steps, cell, outcome, replay, solved
 from .board import StarBattle
 
 #: Largest board a trace takes (a trace is for watching, not for solving).
 MAX_TRACE_CELLS = 15 * 15
-#: Engine events -> the page's step kinds.
-KINDS = {"choose": "take", "undo": "fail", "solution": "solution", "exhausted": "fail"}
 
 
 def view(instance: StarBattle) -> dict:
@@ -24,13 +24,9 @@ def view(instance: StarBattle) -> dict:
             "region_stars": dict(instance.region_stars)}
 
 
-def hint_marks(hint: HintResult) -> list:
+def hint_marks(instance: StarBattle, state: Any, hint: HintResult) -> list:
     return [[*at, kind] for key, kind in (("stars", "star"), ("empties", "dot"), ("wrong", "wrong"))
             for name in hint.details.get(key, ()) if (at := cell(name)) is not None]
-
-
-def violation_marks(check: Check) -> list:
-    return [at for name in check.details.get("wrong", ()) if (at := cell(name)) is not None]
 
 
 def _unit(item) -> str:
@@ -63,7 +59,7 @@ def exact_cover(board: dict, *, seed, steps, limits, puzzle, instance, **_) -> d
                 if region == board["void"]:
                     marks[r][c] = "."
         at = event["option"] if kind in ("choose", "undo") else None
-        kept.append({"kind": KINDS[kind], "unit": _unit(event["item"]) if at else None,
+        kept.append({"kind": EXACT_COVER_KINDS[kind], "unit": _unit(event["item"]) if at else None,
                      "depth": event["depth"], "cell": list(at) if at else None,
                      "board": "".join(map("".join, marks))})
 
@@ -88,3 +84,5 @@ def _apply(lines: list[list[str]], hint: HintResult) -> list[int] | None:
 
 deductions = replay(_apply, "board", lambda puzzle, instance: "\n".join(
     "." * len(row) for row in instance.grid))
+
+TRACERS = {"exactcover": exact_cover, "deductions": deductions}

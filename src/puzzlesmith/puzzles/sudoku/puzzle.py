@@ -37,6 +37,7 @@ from ...results import (
 )
 from ...seeds import random_seed, run_seeds
 from ..protocol import Option, Progress, Puzzle
+from ..web import wrong_marks
 from . import board as sb
 from . import deduce, formats, web
 from .board import VARIANTS, Sudoku, cell_name, symbol
@@ -324,18 +325,12 @@ class SudokuPuzzle(Puzzle):
     # -- the web page (:mod:`.web`) -------------------------------------------------------
 
     web_script = "web.js"
-
-    def web_view(self, instance: Sudoku) -> dict:
-        return web.view(instance)
-
-    def hint_marks(self, instance: Sudoku, state: Any, hint: HintResult) -> list:
-        return web.hint_marks(hint)
-
-    def violation_marks(self, instance: Sudoku, answer: Any, check: Check) -> list:
-        return web.violation_marks(check)
+    web_view = staticmethod(web.view)
+    hint_marks = staticmethod(web.hint_marks)
+    violation_marks = staticmethod(wrong_marks)
 
     def tracers(self) -> dict:
-        return {"exactcover": web.exact_cover}
+        return web.TRACERS
 
     def demo(self) -> str:
         """The example solved, proven unique and rated."""

@@ -4,16 +4,17 @@ A, B, ...); hints and checks name their cells ``r3c5``."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engines.events import recording
 from ...errors import UsageError
-from ...results import Check, HintResult
-from ..web import Steps, cell, outcome, solved
+from ...results import HintResult
+from ..web import EXACT_COVER_KINDS, Steps, cell, outcome, solved
 from .board import Sudoku, format_answer, symbol
 
 #: Largest side a trace takes (a trace is for watching, not for solving).
 MAX_TRACE_SIZE = 16
-#: Engine events -> the page's step kinds, and their words.
-KINDS = {"choose": "take", "undo": "fail", "solution": "solution", "exhausted": "fail"}
+#: The exact-cover engine's events in words.
 TEXTS = {"choose": "try {symbol} at {where}",
          "undo": "{symbol} at {where} leads to a dead end: undone",
          "solution": "solved", "exhausted": "no solution"}
@@ -28,17 +29,12 @@ def view(instance: Sudoku) -> dict:
             "symbols": "".join(symbol(v) for v in range(1, instance.size + 1))}
 
 
-def hint_marks(hint: HintResult) -> list:
+def hint_marks(instance: Sudoku, state: Any, hint: HintResult) -> list:
     """``[row, column, "place", value]`` for a value placed, ``"remove"`` for a candidate
     ruled out, ``[row, column, "wrong"]`` for a mistaken entry."""
     marks = [[*at, kind, value] for key, kind in (("placed", "place"), ("removed", "remove"))
              for name, value in hint.details.get(key, ()) if (at := cell(name))]
     return marks + [[*at, "wrong"] for name in hint.details.get("wrong", ()) if (at := cell(name))]
-
-
-def violation_marks(check: Check) -> list:
-    """The filled cells the checker says break a rule (not the empty ones)."""
-    return [at for name in check.details.get("wrong", ()) if (at := cell(name))]
 
 
 def exact_cover(board: dict, *, steps, limits, puzzle, instance, **_) -> dict:
@@ -59,7 +55,7 @@ def exact_cover(board: dict, *, steps, limits, puzzle, instance, **_) -> dict:
         at = list(divmod(option[0], size)) if option else None
         text = TEXTS[kind].format(symbol=symbol(option[1]) if option else "",
                                   where=f"r{at[0] + 1}c{at[1] + 1}" if at else "")
-        kept.append({"kind": KINDS[kind], "depth": event["depth"], "cell": at,
+        kept.append({"kind": EXACT_COVER_KINDS[kind], "depth": event["depth"], "cell": at,
                      "value": option[1] if option else None, "text": text,
                      "board": format_answer(instance, tuple(digits))})
 
@@ -67,3 +63,6 @@ def exact_cover(board: dict, *, steps, limits, puzzle, instance, **_) -> dict:
         result = solved(puzzle, instance, kept, limits, kernels="python")
     return outcome(result, kept, solution=None if result.solution is None else
                    format_answer(instance, result.solution))
+
+
+TRACERS = {"exactcover": exact_cover}
