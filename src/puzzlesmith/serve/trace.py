@@ -1,15 +1,9 @@
 """Solver traces for "watch the solver": the steps a solver takes, recorded for replay.
 
-A trace runs one of the puzzle's tracers (:meth:`~puzzlesmith.puzzles.protocol.Puzzle.tracers`):
-the puzzle's own solver (``kernels="python"``, for at most ``steps`` nodes and under the
-request's limits) while :func:`puzzlesmith.engines.events.recording` is set, its step events
-translated into the front end's steps, so that it ends where ``solve`` ends, with the same
-answer and node count; or the puzzle's own hints, played one by one
-(:func:`puzzlesmith.puzzles.web.replay`).  Each puzzle's ``web`` module says what its steps
-hold.
-
-A trace keeps at most ``steps`` steps; one cut short says ``"truncated": true``.  Boards
-are drawn from the puzzle's web view (:meth:`~puzzlesmith.puzzles.protocol.Puzzle.web_view`).
+A trace runs one of the puzzle's tracers (:meth:`~puzzlesmith.puzzles.protocol.Puzzle.tracers`,
+see :mod:`puzzlesmith.puzzles.web`): the puzzle's own solver with the engines' step events
+recorded, so that it ends where ``solve`` ends, or its own hints played one by one.  A trace
+keeps at most ``steps`` steps; one cut short says ``"truncated": true``.
 """
 
 from __future__ import annotations
