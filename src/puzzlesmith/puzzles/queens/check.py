@@ -97,7 +97,6 @@ def violations(board: Board, rows) -> list[str]:
 def attacked(board: Board, rows) -> list[list[int]]:
     """The queens (``[row, column]``) that share a row or a diagonal with another.
 
-    >>> from .board import Board
     >>> attacked(Board(4), [0, 2, None, 2])
     [[2, 1], [2, 3]]
     """
