@@ -103,7 +103,7 @@ def catalogue() -> dict:
             continue
         about[name] = {
             "title": puzzle.title,
-            "label": getattr(puzzle, "label", "") or name,
+            "label": puzzle.label,
             "script": f"/puzzles/{name}/{puzzle.web_script}" if puzzle.web_script else None,
             "verbs": sorted(v for v in VERBS if _offers(puzzle, v)),
             "inline": puzzle.inline,
