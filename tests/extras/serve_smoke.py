@@ -1,6 +1,7 @@
 """Smoke test of an install with only the serve extra (``pip install ".[serve]"``): every
-module under ``puzzlesmith.serve`` imports, and the app answers every API verb of every
-puzzle with small inputs (HTTP 200, one JSON object, no ``"error"`` status).
+module under ``puzzlesmith.serve`` imports, the app serves every puzzle's own script and
+answers every API verb of every puzzle with small inputs (HTTP 200, one JSON object, no
+``"error"`` status).
 
 Run by ``.ci/run`` with a fresh venv's interpreter, where pytest is not installed, so this is
 a plain script (not collected by pytest: its name does not start with ``test_``):
@@ -166,6 +167,11 @@ def smoke(call: Call) -> list[str]:
     code, _, catalogue = call("GET", "/api/puzzles", None)
     if code != 200 or not isinstance(catalogue, dict) or not catalogue.get("puzzles"):
         return failures + [f"GET /api/puzzles: HTTP {code} {str(catalogue)[:200]}"]
+    for name in catalogue["puzzles"]:  # shipped in the puzzle's package (package data)
+        if script := catalogue["about"][name].get("script"):
+            code, kind, _ = call("GET", script, None)
+            if code != 200 or "javascript" not in kind:
+                failures.append(f"GET {script}: HTTP {code} {kind}")
     done, statuses, took = 0, {}, []
     for name in catalogue["puzzles"]:
         for verb, body in requests_of(name, catalogue["about"][name], call):

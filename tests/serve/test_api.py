@@ -80,6 +80,22 @@ def test_catalogue_lists_every_puzzle(http):
         assert all({"name", "type", "verbs", "default"} <= set(o) for o in about["options"])
 
 
+
+@pytest.mark.parametrize("name", PLAYABLE)
+def test_a_puzzle_script_is_served_from_its_package(http, name):
+    """The page imports a puzzle's own module from the URL the catalogue gives; nothing else
+    of the package is served."""
+    script = http.get("/api/puzzles").json()["about"][name]["script"]
+    if script is None:
+        return
+    response = http.get(script)
+    assert response.status_code == 200 and "javascript" in response.headers["content-type"]
+    assert "export default" in response.text and 'from "/puzzles/svg.js"' in response.text
+    for other in (f"/puzzles/{name}/puzzle.py", "/puzzles/nosuch/web.js"):
+        assert http.get(other).status_code == 404
+    assert http.get("/puzzles/svg.js").status_code == 200
+
+
 @pytest.mark.parametrize("name", PLAYABLE)
 def test_every_endpoint(http, made, name, tmp_path):
     text, answer = made[name]["text"], made[name]["answer"]

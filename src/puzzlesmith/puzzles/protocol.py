@@ -306,6 +306,35 @@ class Puzzle:
             return result.details.get("table")
         return None
 
+    # -- the web page ----------------------------------------------------------------------
+
+    #: The answer style of the page's solved boards (None: the first of ``solve``'s styles).
+    answer_style: ClassVar[str | None] = None
+    #: The file name of this puzzle's own JavaScript module, in its package (``"web.js"``);
+    #: None: the page draws it with its generic module.
+    web_script: ClassVar[str | None] = None
+
+    def web_view(self, instance: Any) -> dict:
+        """The board as the web page draws it (``kind`` names the drawing)."""
+        return {"kind": "text", "text": self.format(instance)}
+
+    def hint_marks(self, instance: Any, state: Any, hint: HintResult) -> list | None:
+        """The cells ``hint`` is about, as ``[row, column, ...]`` rows (None: unknown)."""
+        return None
+
+    def violation_marks(self, instance: Any, answer: Any, check: Check) -> list | None:
+        """The cells ``check`` (of ``answer``) says break a rule, as ``[row, column]`` rows."""
+        return None
+
+    def answer_marks(self, instance: Any, answer: Any) -> dict | None:
+        """A player's answer (as :meth:`parse_answer` read it) in the view's terms."""
+        return None
+
+    def tracers(self) -> dict[str, Callable[..., dict]]:
+        """The solver traces the page can watch, method name -> tracer (the first is the
+        default; see :mod:`puzzlesmith.puzzles.web`)."""
+        return {}
+
     # -- helpers for subclasses and front ends ---------------------------------------------
 
     def options_for(self, verb: str, phase: str | None = None) -> list[Option]:

@@ -12,17 +12,19 @@ name ``any`` (``/api/any/VERB``) means the puzzle whose game ID or link the ``"t
 (:func:`puzzlesmith.puzzles.identify`; 404 when no puzzle reads it).
 
 >>> status, body = handle("nosuch", "solve", {}, Settings())
->>> status, body["status"], body["error"]
-(404, 'error', "unknown puzzle 'nosuch'; expected one of starbattle, net, sliding, queens, sudoku")
+>>> status, body["status"], body["error"].startswith("unknown puzzle 'nosuch'; expected one of")
+(404, 'error', True)
 """
 
 from __future__ import annotations
 
 import logging
 import math
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from importlib import resources
 from typing import Any
 
 from ..cores import default_jobs
@@ -34,7 +36,7 @@ from ..results import Limits, Result, Stats, Status
 from ..verbs import failure_from, failure_object, parse_input, run_verb
 from .errors import BadRequest
 
-__all__ = ["Settings", "handle", "catalogue", "warm_up", "VERBS", "start_limits"]
+__all__ = ["Settings", "handle", "catalogue", "script", "warm_up", "VERBS", "start_limits"]
 
 
 @dataclass(frozen=True)
@@ -90,9 +92,8 @@ def start_limits(body: Any, settings: Settings) -> Limits:
 
 
 def catalogue() -> dict:
-    """The answer of ``GET /api/puzzles``: the names, and each puzzle's verbs and options."""
-    from .trace import TRACERS
-
+    """The answer of ``GET /api/puzzles``: the names, and each puzzle's tab label, verbs,
+    options, trace methods and own script (its URL; None: the page's generic one)."""
     about = {}
     for name in names():
         try:
@@ -102,18 +103,29 @@ def catalogue() -> dict:
             continue
         about[name] = {
             "title": puzzle.title,
+            "label": puzzle.label,
+            "script": f"/puzzles/{name}/{puzzle.web_script}" if puzzle.web_script else None,
             "verbs": sorted(v for v in VERBS if _offers(puzzle, v)),
             "inline": puzzle.inline,
             "example": _example_text(puzzle),
             "options": [_describe(o) for o in puzzle.options],
-            "trace": list(TRACERS.get(name, {})),
+            "trace": list(puzzle.tracers()),
         }
     return {"status": "solved", "puzzles": list(about), "about": about}
 
 
+def script(name: str, file: str) -> str | None:
+    """The text of puzzle ``name``'s own JavaScript module ``file``, found in the puzzle's
+    package (None unless ``file`` is its ``web_script``)."""
+    if name not in names() or file != (puzzle := get(name)).web_script:
+        return None
+    package = sys.modules[type(puzzle).__module__].__package__
+    return resources.files(package).joinpath(file).read_text(encoding="utf-8")
+
+
 def warm_up(seconds: float = 60.0) -> None:
     """Solve every puzzle's example once, then load (or compile) every registered kernel
-    (the examples' solves need not touch them all, e.g. the queens counts'), so that no
+    (the examples' solves need not touch them all), so that no
     request pays for a compilation; failures are logged, never raised."""
     from ..engines.kernels import warm_all
 
@@ -251,8 +263,7 @@ def _offers(puzzle: Puzzle, verb: str) -> bool:
     if verb == "view":
         return True
     if verb == "trace":
-        from .trace import TRACERS
-        return puzzle.name in TRACERS
+        return bool(puzzle.tracers())
     return verb in puzzle.verbs
 
 
@@ -293,12 +304,13 @@ def _rate(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
 def _marked(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
     """``hint`` and ``check``, with the cells to mark on the board (the hint's, or the
     broken rules')."""
-    from .views import hint_marks, violation_marks
-
     instance, result = request.run(limits)
     answer = _dict(puzzle, result)
-    marks_of = hint_marks if request.verb == "hint" else violation_marks
-    marks = marks_of(puzzle, instance, request.state(instance, required=False), result)
+    state = request.state(instance, required=False)
+    if request.verb == "hint":
+        marks = None if result.move is None else puzzle.hint_marks(instance, state, result)
+    else:
+        marks = None if result.ok else puzzle.violation_marks(instance, state, result)
     if marks:
         answer["marks"] = marks
     return answer
@@ -314,12 +326,11 @@ def _render(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
 
 
 def _view(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
-    from .views import view
     instance = request.instance(limits)
     text = request.text()
     answer = {"puzzle": puzzle.name, "status": "solved", "seconds": 0.0, "nodes": 0,
               "text": text.strip() if puzzle.recognises(text) else puzzle.format(instance),
-              "board": view(puzzle, instance)}
+              "board": puzzle.web_view(instance)}
     if (shared := puzzle.shared_text(instance)) is not None:
         answer["shared"] = {"name": puzzle.shared_name, "text": shared}
     return answer
@@ -351,10 +362,8 @@ def _dict(puzzle: Puzzle, result: Result) -> dict:
 
 
 def _answer_style(puzzle: Puzzle) -> str | None:
-    from .views import ANSWER_STYLES
-
-    if puzzle.name in ANSWER_STYLES:
-        return ANSWER_STYLES[puzzle.name]
+    if puzzle.answer_style is not None:
+        return puzzle.answer_style
     styles = puzzle.styles.get("solve")
     return styles[0] if styles else None
 

@@ -1,4 +1,5 @@
-"""The web app: the JSON API under ``/api`` and the static front end at ``/``.
+"""The web app: the JSON API under ``/api``, the static front end at ``/`` and each puzzle's
+own script at ``/puzzles/NAME/FILE``.
 
 Every API request is read with a size cap, given a deadline the moment it arrives (waiting
 for a worker counts against it), and computed in a worker thread, at most
@@ -79,6 +80,12 @@ def create_app(settings: Settings | None = None) -> Starlette:
                                          "deadline)", Stats(seconds=time.monotonic() - began))
         return _json(*answer)
 
+    async def script(request: Request) -> Response:
+        text = api.script(request.path_params["puzzle"], request.path_params["file"])
+        if text is None:
+            raise HTTPException(404)
+        return Response(text, media_type="text/javascript")
+
     async def nowhere(request: Request) -> Response:
         return _json(404, failure_object(None, Status.ERROR, "no such API endpoint; see "
                                          "GET /api/puzzles", Stats()))
@@ -101,6 +108,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/puzzles", puzzles, methods=["GET"]),
         Route("/api/{puzzle}/{verb}", verb, methods=["GET", "POST", "PUT", "DELETE"]),
         Route("/api/{rest:path}", nowhere, methods=["GET", "POST", "PUT", "DELETE"]),
+        Route("/puzzles/{puzzle}/{file}", script, methods=["GET"]),
         Mount("/", StaticFiles(packages=[("puzzlesmith.serve", "static")], html=True)),
     ]
     app = Starlette(routes=routes, exception_handlers={HTTPException: not_found,

@@ -15,11 +15,12 @@ not cross a barrier (``board.barriers``, the closed sides per cell).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from itertools import islice
 
 from .board import DIRECTIONS, DOWN, RIGHT, SIDE_NAMES, Board, rotations
 
-__all__ = ["violations", "MAX_VIOLATIONS"]
+__all__ = ["violations", "loose_tiles", "MAX_VIOLATIONS"]
 
 #: The checker stops after this many violations (and says there are more).
 MAX_VIOLATIONS = 20
@@ -32,25 +33,40 @@ def _place(i: int, j: int) -> str:
 def violations(board: Board, grid: Sequence[Sequence[int]]) -> list[str]:
     """Every rule ``grid`` breaks as a turned version of ``board`` (empty: a solution);
     after :data:`MAX_VIOLATIONS` of them the list ends with "... and more"."""
-    out: list[str] = []
+    out = [text for text, _ in islice(_broken(board, grid), MAX_VIOLATIONS + 1)]
+    return _capped(out) if len(out) > MAX_VIOLATIONS else out
+
+
+def loose_tiles(board: Board, grid: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
+    """The tiles that break a rule (not a rotation of the board's tile, or a connector that
+    meets no connector, points off the board or crosses a barrier), in order.
+
+    >>> loose_tiles(Board(((8, 2), (0, 0))), ((4, 2), (0, 0)))  # the 8 turned down
+    [(0, 0), (0, 1), (1, 0)]
+    """
+    return sorted({tile for _, tiles in _broken(board, grid) for tile in tiles})
+
+
+def _broken(board: Board, grid: Sequence[Sequence[int]]
+            ) -> Iterator[tuple[str, tuple[tuple[int, int], ...]]]:
+    """Each rule broken: (in words, the tiles that break it)."""
     rows, cols, wrap = board.rows, board.cols, board.wrap
     try:
         shape = [len(row) for row in grid]
     except TypeError:
-        return [f"expected rows of tiles, got {type(grid).__name__}"]
+        yield f"expected rows of tiles, got {type(grid).__name__}", ()
+        return
     if len(shape) != rows or any(w != cols for w in shape):
-        return [f"the answer is not a {rows}x{cols} grid (it has {len(shape)} rows)"]
+        yield f"the answer is not a {rows}x{cols} grid (it has {len(shape)} rows)", ()
+        return
     turns = [frozenset(rotations(t)) for t in range(16)]
-    for i in range(rows):
-        row, tiles = grid[i], board.tiles[i]
-        for j in range(cols):
-            v = row[j]
-            if not isinstance(v, int) or v not in turns[tiles[j]]:
-                out.append(f"{_place(i, j)}: {v!r} is not a rotation of tile {tiles[j]:x}")
-                if len(out) > MAX_VIOLATIONS:
-                    return _capped(out)
-    if out:
-        return out
+    unturned = [(i, j) for i in range(rows) for j in range(cols)
+                if not isinstance(grid[i][j], int) or grid[i][j] not in turns[board.tiles[i][j]]]
+    for i, j in unturned:
+        yield (f"{_place(i, j)}: {grid[i][j]!r} is not a rotation of tile "
+               f"{board.tiles[i][j]:x}", ((i, j),))
+    if unturned:
+        return
     parent = list(range(rows * cols))
 
     def find(x: int) -> int:
@@ -73,33 +89,31 @@ def violations(board: Board, grid: Sequence[Sequence[int]]) -> list[str]:
                 if wrap:
                     ni, nj = ni % rows, nj % cols
                 elif not (0 <= ni < rows and 0 <= nj < cols):
-                    out.append(f"{_place(i, j)}: its {SIDE_NAMES[bit]} connector points "
-                               "off the board")
+                    yield (f"{_place(i, j)}: its {SIDE_NAMES[bit]} connector points off the "
+                           "board", ((i, j),))
                     continue
                 if closed and closed[i][j] & bit:
                     if bit in (RIGHT, DOWN) or not grid[ni][nj] & back:  # each link once
-                        out.append(f"{_place(i, j)}: its {SIDE_NAMES[bit]} connector "
-                                   f"crosses the barrier to {_place(ni, nj)}")
+                        yield (f"{_place(i, j)}: its {SIDE_NAMES[bit]} connector crosses the "
+                               f"barrier to {_place(ni, nj)}",
+                               ((i, j), (ni, nj)) if grid[ni][nj] & back else ((i, j),))
                     continue
                 if not grid[ni][nj] & back:
-                    out.append(f"{_place(i, j)}: its {SIDE_NAMES[bit]} connector meets "
-                               f"no connector of {_place(ni, nj)}")
+                    yield (f"{_place(i, j)}: its {SIDE_NAMES[bit]} connector meets no "
+                           f"connector of {_place(ni, nj)}", ((i, j), (ni, nj)))
                 elif bit in (RIGHT, DOWN):                       # each link once
                     a, b = find(i * cols + j), find(ni * cols + nj)
                     if a == b:
                         loop = loop or (i, j)
                     else:
                         parent[a] = b
-            if len(out) > MAX_VIOLATIONS:
-                return _capped(out)
     if not board.connected:
-        return out
+        return
     if loop is not None:
-        out.append(f"the network has a loop through {_place(*loop)}")
+        yield f"the network has a loop through {_place(*loop)}", ()
     pieces = {find(i * cols + j) for i in range(rows) for j in range(cols) if grid[i][j]}
     if len(pieces) > 1:
-        out.append(f"the tiles form {len(pieces)} separate networks, not one")
-    return out
+        yield f"the tiles form {len(pieces)} separate networks, not one", ()
 
 
 def _capped(out: list[str]) -> list[str]:

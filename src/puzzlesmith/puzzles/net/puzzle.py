@@ -39,7 +39,9 @@ from ...results import (
 )
 from ...seeds import random_seed, run_seeds
 from ..protocol import Option, Progress, Puzzle
+from ..web import wrong_marks
 from . import formats as nb
+from . import web
 from .board import MAX_TILES, Board, Grid
 from .generate import STYLES
 from .symmetry import normal_forms
@@ -310,10 +312,15 @@ class NetPuzzle(Puzzle):
         return hint(self._board(instance), state, limits=limits, name=self.name)
 
     def is_solution(self, instance: Board, answer: Grid) -> Check:
-        """The independent checker (:mod:`puzzlesmith.puzzles.net.check`)."""
-        from .check import violations
+        """The independent checker (:mod:`puzzlesmith.puzzles.net.check`);
+        ``details["wrong"]`` names the tiles that break a rule (``r3c5``)."""
+        from .check import loose_tiles, violations
 
-        return Check.of(violations(nb.validate(instance, fit=False), answer), puzzle=self.name)
+        board = nb.validate(instance, fit=False)
+        verdict = Check.of(violations(board, answer), puzzle=self.name)
+        if not verdict.ok:
+            verdict.details["wrong"] = [f"r{r + 1}c{c + 1}" for r, c in loose_tiles(board, answer)]
+        return verdict
 
     def render_svg(self, instance: Board, answer: Grid | None = None) -> str:
         """Pipes, the source, and the loose ends of ``answer`` (default: the tiles as
@@ -337,6 +344,16 @@ class NetPuzzle(Puzzle):
                       for rule, value in rules.items() if value]
             return "\n".join(lines)
         return super().report_text(verb, instance, result, style, limits=limits)
+
+    # -- the web page (:mod:`.web`) -------------------------------------------------------
+
+    web_script = "web.js"
+    web_view = staticmethod(web.view)
+    hint_marks = staticmethod(web.hint_marks)
+    violation_marks = staticmethod(wrong_marks)
+
+    def tracers(self) -> dict:
+        return web.TRACERS
 
     def demo(self) -> str:
         """Solve the seed's sample under both rules and draw it."""

@@ -13,7 +13,7 @@ import numpy as np
 
 from .board import Board
 
-__all__ = ["violations", "MAX_LISTED"]
+__all__ = ["violations", "attacked", "MAX_LISTED"]
 
 #: Violations listed one by one before the rest are summed up.
 MAX_LISTED = 20
@@ -80,10 +80,7 @@ def violations(board: Board, rows) -> list[str]:
         shown = ", ".join(map(str, empty[:10].tolist())) + (", ..." if len(empty) > 10 else "")
         note(f"{len(empty):,} column{'s' if len(empty) > 1 else ''} without a queen: {shown}")
     placed = np.flatnonzero(a >= 0)
-    r = a[placed]
-    for name, key, offset in (("row", r, 0), ("diagonal (row + column = {})", placed + r, 0),
-                              ("diagonal (row - column = {})", r - placed, n)):
-        counts = np.bincount(key + offset, minlength=1)
+    for name, key, offset, counts in _lines(a, placed, n):
         for line in np.flatnonzero(counts > 1).tolist():
             if len(found) >= MAX_LISTED:
                 extra += 1
@@ -95,6 +92,30 @@ def violations(board: Board, rows) -> list[str]:
     if extra:
         found.append(f"... and {extra:,} more")
     return found
+
+
+def attacked(board: Board, rows) -> list[list[int]]:
+    """The queens (``[row, column]``) that share a row or a diagonal with another.
+
+    >>> attacked(Board(4), [0, 2, None, 2])
+    [[2, 1], [2, 3]]
+    """
+    a = as_array(rows, board.n)
+    if a is None or len(a) != board.n:
+        return []
+    placed = np.flatnonzero(a >= 0)
+    hit = np.zeros(len(placed), bool)
+    for _, key, offset, counts in _lines(a, placed, board.n):
+        hit |= counts[key + offset] > 1
+    return [[int(a[c]), int(c)] for c in placed[hit]]
+
+
+def _lines(a: np.ndarray, placed: np.ndarray, n: int):
+    """(name, key, offset, queens per line) of the rows and both kinds of diagonal."""
+    r = a[placed]
+    for name, key, offset in (("row", r, 0), ("diagonal (row + column = {})", placed + r, 0),
+                              ("diagonal (row - column = {})", r - placed, n)):
+        yield name, key, offset, np.bincount(key + offset, minlength=1)
 
 
 def _join(items: list[int]) -> str:

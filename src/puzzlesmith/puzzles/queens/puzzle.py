@@ -31,7 +31,7 @@ from ...results import (
 from ...seeds import random_seed, run_seeds
 from ..protocol import Option, Progress, Puzzle
 from ..symmetry import TURNS
-from . import board, check, counting, deduce, generate, solve
+from . import board, check, counting, deduce, generate, solve, web
 from .board import Board
 
 __all__ = ["QueensPuzzle", "PUZZLE", "EXAMPLE", "BENCH_FIGURES"]
@@ -256,6 +256,18 @@ class QueensPuzzle(Puzzle):
         if verb == "solve" and result.solution is not None:  # millions of rows: deadline
             return board.format_answer(instance, result.solution, style, limits=limits)
         return super().report_text(verb, instance, result, style, limits=limits)
+
+    # -- the web page (:mod:`.web`) -------------------------------------------------------
+
+    answer_style = "rows"
+    web_script = "web.js"
+    web_view = staticmethod(web.view)
+    hint_marks = staticmethod(web.hint_marks)
+    violation_marks = staticmethod(web.violation_marks)
+    answer_marks = staticmethod(web.answer_marks)
+
+    def tracers(self) -> dict:
+        return web.TRACERS
 
     # -- tours and figures ---------------------------------------------------------------
 

@@ -42,6 +42,7 @@ from ...results import (
 )
 from ...seeds import puzzle_seed, random_seed
 from ..protocol import Option, Progress, Puzzle
+from . import web
 from .board import (
     TATHAM_ID,
     Board,
@@ -501,6 +502,17 @@ class SlidingPuzzle(Puzzle):
                        progress=progress)
         result.puzzle = self.name
         return result
+
+    # -- the web page (:mod:`.web`) -------------------------------------------------------
+
+    answer_style = "moves"
+    web_script = "web.js"
+    web_view = staticmethod(web.view)
+    hint_marks = staticmethod(web.hint_marks)
+    answer_marks = staticmethod(web.answer_marks)
+
+    def tracers(self) -> dict:
+        return web.TRACERS
 
     def demo(self) -> str:
         """The seed's 41-move board solved optimally (6-6-3 tables if cached, else 5-5-5,

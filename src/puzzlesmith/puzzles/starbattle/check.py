@@ -11,11 +11,11 @@ Checked directly on the grid, with nothing shared with the solvers but the board
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from .board import VOID, Cell, Marks, StarBattle, cell_name, stars_of
 
-__all__ = ["violations"]
+__all__ = ["violations", "wrong_cells"]
 
 
 def violations(puzzle: StarBattle, stars: Marks | Iterable[Cell]) -> list[str]:
@@ -23,31 +23,47 @@ def violations(puzzle: StarBattle, stars: Marks | Iterable[Cell]) -> list[str]:
 
     Checked directly on the grid, independently of any solver.
     """
+    return [text for text, _ in _broken(puzzle, stars)]
+
+
+def wrong_cells(puzzle: StarBattle, stars: Marks | Iterable[Cell]) -> list[Cell]:
+    """The stars that break a rule (on an empty cell, touching another, or in a row, column
+    or region with too many), in order: the cells a check marks.
+
+    >>> wrong_cells(StarBattle(("ab", "cd"), (1, 1), (1, 1), {"a": 1, "b": 0}), [(0, 0), (0, 1)])
+    [(0, 0), (0, 1)]
+    """
+    return sorted({cell for _, cells in _broken(puzzle, stars) for cell in cells})
+
+
+def _broken(puzzle: StarBattle, stars: Marks | Iterable[Cell]
+            ) -> Iterator[tuple[str, tuple[Cell, ...]]]:
+    """Each rule broken: (in words, the stars that break it)."""
     listed = stars_of(stars)
-    problems = []
     cells = set(listed)
     if len(cells) != len(listed):
-        problems.append("a cell is listed twice")
+        yield "a cell is listed twice", ()
     inside = {(r, c) for r, c in cells if 0 <= r < puzzle.rows and 0 <= c < puzzle.columns}
     for cell in sorted(cells - inside):
-        problems.append(f"star at {cell} is off the board")
+        yield f"star at {cell} is off the board", ()
     for r, c in sorted(inside):
         if puzzle.grid[r][c] == VOID:
-            problems.append(f"star on the empty cell {cell_name((r, c))}")
+            yield f"star on the empty cell {cell_name((r, c))}", ((r, c),)
         for dr, dc in ((0, 1), (1, -1), (1, 0), (1, 1)):
             if (r + dr, c + dc) in inside:
-                problems.append(f"stars at {cell_name((r, c))} and "
-                                f"{cell_name((r + dr, c + dc))} touch")
+                yield (f"stars at {cell_name((r, c))} and {cell_name((r + dr, c + dc))} "
+                       "touch", ((r, c), (r + dr, c + dc)))
+    for unit, want, got in _units(puzzle, sorted(inside)):
+        if len(got) != want:
+            yield (f"{unit} has {len(got)} stars, needs {want}",
+                   tuple(got) if len(got) > want else ())
+
+
+def _units(puzzle: StarBattle, stars: list[Cell]) -> Iterator[tuple[str, int, list[Cell]]]:
+    """(name, stars needed, stars in it) of every row, column and region."""
     for r, want in enumerate(puzzle.row_stars):
-        got = sum(1 for s in inside if s[0] == r)
-        if got != want:
-            problems.append(f"row {r + 1} has {got} stars, needs {want}")
+        yield f"row {r + 1}", want, [s for s in stars if s[0] == r]
     for c, want in enumerate(puzzle.column_stars):
-        got = sum(1 for s in inside if s[1] == c)
-        if got != want:
-            problems.append(f"column {c + 1} has {got} stars, needs {want}")
+        yield f"column {c + 1}", want, [s for s in stars if s[1] == c]
     for region, want in puzzle.region_stars.items():
-        got = sum(1 for r, c in inside if puzzle.grid[r][c] == region)
-        if got != want:
-            problems.append(f"region {region!r} has {got} stars, needs {want}")
-    return problems
+        yield f"region {region!r}", want, [s for s in stars if puzzle.grid[s[0]][s[1]] == region]

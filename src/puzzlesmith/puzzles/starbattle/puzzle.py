@@ -47,7 +47,8 @@ from ...results import (
 )
 from ...seeds import random_seed, run_seeds
 from ..protocol import Option, Progress, Puzzle
-from . import deduce, formats, generate, solve
+from ..web import wrong_marks
+from . import deduce, formats, generate, solve, web
 from .board import (
     MAX_SIDE,
     Cell,
@@ -59,7 +60,7 @@ from .board import (
     solution_rows,
     stars_of,
 )
-from .check import violations
+from .check import violations, wrong_cells
 
 __all__ = ["StarBattlePuzzle", "PUZZLE"]
 
@@ -364,13 +365,27 @@ class StarBattlePuzzle(Puzzle):
                             "board", [cell], nodes=nodes)
 
     def is_solution(self, instance: StarBattle, answer: Marks | list[Cell]) -> Check:
-        """The independent checker: every rule the stars break, in words."""
-        return Check.of(violations(instance, answer), puzzle=self.name)
+        """The independent checker: every rule the stars break, in words;
+        ``details["wrong"]`` names the stars that break one (``r3c5``)."""
+        verdict = Check.of(violations(instance, answer), puzzle=self.name)
+        if not verdict.ok:
+            verdict.details["wrong"] = [cell_name(c) for c in wrong_cells(instance, answer)]
+        return verdict
 
     def render_svg(self, instance: StarBattle, answer: Marks | list[Cell] | None = None) -> str:
         from .render import svg
 
         return svg(instance, answer)
+
+    # -- the web page (:mod:`.web`) -------------------------------------------------------
+
+    web_script = "web.js"
+    web_view = staticmethod(web.view)
+    hint_marks = staticmethod(web.hint_marks)
+    violation_marks = staticmethod(wrong_marks)
+
+    def tracers(self) -> dict:
+        return web.TRACERS
 
     def demo(self) -> str:
         """The seed's 12×12 puzzle solved, proven unique and rated; a new 8×8 puzzle."""

@@ -37,8 +37,9 @@ from ...results import (
 )
 from ...seeds import random_seed, run_seeds
 from ..protocol import Option, Progress, Puzzle
+from ..web import wrong_marks
 from . import board as sb
-from . import deduce, formats
+from . import deduce, formats, web
 from .board import VARIANTS, Sudoku, cell_name, symbol
 from .check import violations, wrong_cells
 from .generate import DIFFICULTIES, SYMMETRIES
@@ -320,6 +321,16 @@ class SudokuPuzzle(Puzzle):
             lines += [f"  {k:<18} {v}" for k, v in result.details.get("rules", {}).items()]
             return "\n".join(lines)
         return super().report_text(verb, instance, result, style, limits=limits)
+
+    # -- the web page (:mod:`.web`) -------------------------------------------------------
+
+    web_script = "web.js"
+    web_view = staticmethod(web.view)
+    hint_marks = staticmethod(web.hint_marks)
+    violation_marks = staticmethod(wrong_marks)
+
+    def tracers(self) -> dict:
+        return web.TRACERS
 
     def demo(self) -> str:
         """The example solved, proven unique and rated."""

@@ -1,17 +1,12 @@
 // puzzlesmith in the browser: pick or paste a puzzle, play it, ask for help, watch a solver.
-// Each puzzle's drawing and moves live in puzzles/NAME.js; this file is the shell around them.
-import starbattle from "./puzzles/starbattle.js";
-import net from "./puzzles/net.js";
-import sliding from "./puzzles/sliding.js";
-import queens from "./puzzles/queens.js";
-import sudoku from "./puzzles/sudoku.js";
+// Each puzzle's drawing and moves live in its own module, shipped in the puzzle's package
+// (the catalogue gives its URL), or in puzzles/generic.js; this file is the shell around them.
 import generic from "./puzzles/generic.js";
 
-const MODULES = { starbattle, net, sliding, queens, sudoku };
-const TITLES = { starbattle: "Star Battle", net: "Net", sliding: "Sliding tiles", queens: "N-Queens", sudoku: "Sudoku" };
 const $ = (id) => document.getElementById(id);
 
 let catalogue = null;          // GET /api/puzzles
+const modules = {};            // script URL -> the promise of its module
 let game = null;               // the puzzle being played
 let watch = null;              // the trace being watched
 let timerId = null;
@@ -42,7 +37,7 @@ async function start() {
   catalogue = await (await fetch("/api/puzzles")).json();
   for (const name of catalogue.puzzles) {
     const tab = document.createElement("button");
-    tab.textContent = TITLES[name] || name;
+    tab.textContent = label(name);
     tab.dataset.puzzle = name;
     tab.id = `tab-${name}`;
     tab.addEventListener("click", () => { location.hash = `p=${name}`; });
@@ -51,6 +46,21 @@ async function start() {
   wire();
   window.addEventListener("hashchange", () => openFromHash());
   await openFromHash();
+}
+
+function label(name) {
+  return catalogue.about[name].label || name;
+}
+
+function moduleOf(name) {
+  // The puzzle's own module, loaded once; the generic one if it has none or it fails to load.
+  const url = catalogue.about[name].script;
+  if (!url) return Promise.resolve(generic);
+  modules[url] ||= import(url).then((loaded) => loaded.default, (error) => {
+    console.error(`${url}: ${error}`);
+    return generic;
+  });
+  return modules[url];
 }
 
 function hashParams() {
@@ -62,7 +72,8 @@ async function openFromHash() {
   let name = params.get("p");
   if (!catalogue.puzzles.includes(name)) name = catalogue.puzzles[0];
   if (game && game.hash === location.hash) return;
-  showTab(name);
+  const module = await moduleOf(name);
+  showTab(name, module);
   const text = params.get("text");
   const options = {};
   for (const [key, value] of params) if (key !== "p" && key !== "text") options[key] = value;
@@ -70,7 +81,6 @@ async function openFromHash() {
     await load(name, text, { params: parseParams(name, options) });
     return;
   }
-  const module = MODULES[name] || generic;
   if (params.size <= 1 && module.defaults) Object.assign(options, module.defaults);
   if (!("seed" in options)) {
     options.seed = String(Math.floor(Math.random() * 1e6));
@@ -80,7 +90,7 @@ async function openFromHash() {
   await generate(name, options);
 }
 
-function showTab(name) {
+function showTab(name, module) {
   for (const tab of $("tabs").children) {
     tab.setAttribute("aria-current", String(tab.dataset.puzzle === name));
   }
@@ -90,7 +100,7 @@ function showTab(name) {
   for (const option of about.options) {
     // Caps (max_tiles, max_cells, ...) stay at their defaults in the page.
     if (!option.verbs.includes("generate") || option.name === "seed" || option.name.startsWith("max_")) continue;
-    if ((MODULES[name] && MODULES[name].hidden || []).includes(option.name)) continue;
+    if ((module.hidden || []).includes(option.name)) continue;
     fields.append(optionField(option));
   }
   const methods = about.trace || [];
@@ -146,7 +156,7 @@ function formOptions() {
 }
 
 function parseParams(name, options) {
-  // The options of a puzzle that its text does not hold (Net's rules): given when it was
+  // The options of a puzzle that its text does not hold (its rules): given when it was
   // generated or linked, and sent again with the text on every request.
   const parse = catalogue.about[name].options.filter((o) => o.phase === "parse" && o.verbs.includes("solve"));
   const chosen = {};
@@ -173,7 +183,7 @@ function typed(name, options, phase = null) {
 // -- making a puzzle ----------------------------------------------------------------------
 
 async function generate(name, options) {
-  say(`Making a ${TITLES[name] || name} puzzle...`);
+  say(`Making a ${label(name)} puzzle...`);
   const made = await api(name, "generate", typed(name, options));
   if (made.status !== "solved" || !made.text) {
     say(made.error || made.reason || `no puzzle made (${made.status})`, "bad");
@@ -191,7 +201,7 @@ async function load(name, text, extra = {}) {
     return;
   }
   leaveTrace();
-  const module = MODULES[seen.board.kind] || generic;
+  const module = await moduleOf(name);
   game = {
     name, module, text: seen.text, board: seen.board, hash: extra.hash || location.hash,
     state: null, history: [], future: [], moves: 0, solved: false, started: Date.now(),
@@ -203,7 +213,7 @@ async function load(name, text, extra = {}) {
   showShared(seen.shared);
   $("help").textContent = module.help || "";
   say(extra.generated ? describeGenerated(extra.generated) : "Loaded.");
-  if (module.prepare) {  // e.g. the optimal length of a sliding board, for the counter
+  if (module.prepare) {  // e.g. a length to reach, for the counter
     const current = game;
     module.prepare(game, api).then(() => { if (game === current) render(); });
   }
@@ -250,7 +260,7 @@ async function paste(text) {
   }
   const own = await api(name, "view", { text, ...typed(name, keep, "parse") });
   if (own.status !== "solved") {
-    say(`${found.error}; nor is it a ${TITLES[name] || name} puzzle: ${own.error}`, "bad");
+    say(`${found.error}; nor is it a ${label(name)} puzzle: ${own.error}`, "bad");
     return;
   }
   location.hash = new URLSearchParams({ p: name, text, ...keep }).toString();

@@ -1,6 +1,6 @@
 // Star Battle: click a cell to cycle star / dot / empty; right-click puts or takes a dot.
 // The state is one mark per cell: 0 empty, 1 star, 2 dot (the player's "no star here").
-import { clear, el, markSet, text, COLOURS, cellSize } from "./svg.js";
+import { clear, el, markSet, text, COLOURS, cellSize } from "/puzzles/svg.js";
 
 const EMPTY = 0, STAR = 1, DOT = 2;
 const PALETTE = ["#f6d6d6", "#d7e8f7", "#dff2d8", "#f8ecc9", "#e7dcf4", "#d5f0ee", "#f7dfee",

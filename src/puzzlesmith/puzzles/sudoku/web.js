@@ -3,7 +3,7 @@
 // the board does the same with clicks.  The state is the value of every cell (0: blank,
 // givens included) and the pencil marks of every cell (a bit mask, bit v-1 for value v).
 // The answer format is the grid of symbols, one row a line, "." for a blank.
-import { clear, el, markSet, text, COLOURS, cellSize } from "./svg.js";
+import { clear, el, markSet, text, COLOURS, cellSize } from "/puzzles/svg.js";
 
 const PENCIL = "\u270e", ERASE = "\u232b";
 const FILL = { plain: "#ffffff", diagonal: "#ece8dc", selected: "#cfe0fb", same: "#e4ecfb" };

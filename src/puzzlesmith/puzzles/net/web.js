@@ -3,7 +3,7 @@
 // it.  The part connected to the source (the centre tile) is lit.
 // A tile is a mask of connectors: 1 up, 2 left, 4 down, 8 right (one hex digit).
 // board.barriers: per tile, the mask of its sides closed by a barrier (no link crosses one).
-import { clear, el, markSet, COLOURS, cellSize } from "./svg.js";
+import { clear, el, markSet, COLOURS, cellSize } from "/puzzles/svg.js";
 
 const UP = 1, LEFT = 2, DOWN = 4, RIGHT = 8;
 const SIDES = [[UP, -1, 0, DOWN], [LEFT, 0, -1, RIGHT], [DOWN, 1, 0, UP], [RIGHT, 0, 1, LEFT]];

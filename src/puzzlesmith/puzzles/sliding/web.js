@@ -1,7 +1,7 @@
 // Sliding tiles: click a tile next to the gap, or press an arrow key to slide a tile that way.
 // The state is the current tiles and the moves made; a move names the direction in which the
 // *blank* goes (U, D, L, R), as in puzzlesmith's answers.
-import { clear, el, escape, text, COLOURS, cellSize } from "./svg.js";
+import { clear, el, escape, text, COLOURS, cellSize } from "/puzzles/svg.js";
 
 const STEP = { U: [-1, 0], D: [1, 0], L: [0, -1], R: [0, 1] };
 // An arrow key slides a tile in its direction, so the blank goes the other way.

@@ -1,7 +1,7 @@
 // N-Queens: click a square to put the column's queen there (click it again to take it away).
 // The state is the row of each column's queen (null: none); the answer format is those rows
 // separated by spaces, "." for an empty column ("1 3 . 2").
-import { clear, el, markSet, text, COLOURS, cellSize } from "./svg.js";
+import { clear, el, markSet, text, COLOURS, cellSize } from "/puzzles/svg.js";
 
 const CELL = 60;
 const MAX_DRAWN = 100;
