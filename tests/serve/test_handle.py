@@ -5,8 +5,6 @@ values are converted as the command line converts its flags."""
 from __future__ import annotations
 
 import json
-import re
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -126,16 +124,3 @@ def test_sudoku_board_hint_and_check_marks():
                                          "region 2 has 2 more than once"]
     assert verdict["violations"][2:] and all(v.endswith("is empty")
                                              for v in verdict["violations"][2:])
-
-
-def test_the_web_app_names_no_puzzle():
-    """Everything puzzle-specific is reached through the Puzzle object (``web_view``, the
-    marks, ``tracers``, ``web_script``): the server and the page's shell name no puzzle."""
-    import puzzlesmith.serve
-    from puzzlesmith.puzzles import names
-
-    serve = Path(puzzlesmith.serve.__file__).parent
-    for path in [*serve.glob("*.py"), serve / "static" / "app.js", serve / "static" / "index.html"]:
-        text = path.read_text(encoding="utf-8")
-        for name in names():
-            assert not re.search(rf"\b{name}\b", text, re.IGNORECASE), (path.name, name)

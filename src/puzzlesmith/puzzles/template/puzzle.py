@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any, ClassVar
+from typing import Any
 
 from puzzlesmith.errors import InvalidPuzzle, LimitReached, UsageError
 from puzzlesmith.puzzles.protocol import Option, Progress, Puzzle
 from puzzlesmith.puzzles.symmetry import TURNS, first_seen
+from puzzlesmith.puzzles.web import wrong_marks
 from puzzlesmith.render import draw
 from puzzlesmith.results import (
     Check,
@@ -52,15 +53,14 @@ class LatinPuzzle(Puzzle):
     """Latin square completion: every row and column holds 1..n once."""
 
     name = "latin"
-    label: ClassVar[str] = "Latin square"
+    label = "Latin square"
     title = "Latin square: fill the grid so that every row and column holds 1..n once."
     verbs = frozenset({"solve", "count", "generate", "render", "rate", "hint", "check"})
     options = (Option("size", ("generate",), int, 5, "The side of the grid (2 to 9).",
                       minimum=MIN_SIDE),)
     styles = {verb: ("grid",) for verb in ("format", "solve", "render", "generate")}
     file_patterns = ("*.txt",)
-    answer_style: ClassVar[str] = "grid"
-    web_script: ClassVar[str | None] = None  # None: the page's generic grid draws web_view
+    answer_style = "grid"
 
     # -- reading and writing ---------------------------------------------------------------
 
@@ -236,9 +236,7 @@ class LatinPuzzle(Puzzle):
         return [[i // n, i % n, "number", str(v)] if v else [i // n, i % n, "wrong"]
                 for i, v in hint.move or ()]
 
-    def violation_marks(self, instance: Latin, answer: Any, check: Check) -> list | None:
-        return [[int(r) - 1, int(c) - 1] for r, c in
-                (name[1:].split("c") for name in check.details.get("wrong", ()))]
+    violation_marks = staticmethod(wrong_marks)  # the cells the checker names
 
     def answer_marks(self, instance: Latin, answer: tuple[int, ...]) -> dict | None:
         return {"rows": self.format_answer(instance, answer).split()}
