@@ -100,7 +100,7 @@ MIGRATIONS: list[str | Callable[[sqlite3.Connection], None]] = [
     CREATE INDEX puzzles_kind_size ON puzzles (kind, size);
     CREATE INDEX puzzles_kind_rating ON puzzles (kind, rating);
     """,
-    lambda db: _rekey(db),  # the keys of the puzzles' own symmetric_texts
+    lambda db: _rekey(db),  # 2: keys, sizes and texts as the puzzles give them now
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
