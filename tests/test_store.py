@@ -262,6 +262,50 @@ def test_old_store_is_migrated_and_newer_one_refused(tmp_path, monkeypatch):
         Store(path)
 
 
+def _schema_1_store(path, rows: list[tuple]) -> None:
+    """A store as schema 1 wrote it: ``rows`` of (kind, key, text, size, params)."""
+    with sqlite3.connect(path) as db:
+        db.executescript(store_module.MIGRATIONS[0])
+        db.executemany("INSERT INTO puzzles (kind, key, text, size, params, created, version) "
+                       "VALUES (?, ?, ?, ?, ?, 'then', 'old')", rows)
+        db.execute(f"PRAGMA application_id = {store_module.APPLICATION_ID}")
+        db.execute("PRAGMA user_version = 1")
+
+
+def test_opening_a_schema_1_store_rekeys_its_rows(tmp_path):
+    path = tmp_path / "p.db"
+    turned = sudoku(rotate(SUDOKU.split()))
+    wrapped = "d8a2\ne9b5\n65a9\nc888\n"                   # unreadable without its wrap
+    _schema_1_store(path, [("sudoku", "old text key", SUDOKU, None, "{}"),
+                           ("sudoku", "another", turned, None, "{}"),  # a duplicate now
+                           ("net", "net key", wrapped, "4x4", '{"wrap": true}'),
+                           ("nosuch", "kept", "?", None, "{}")])
+    with Store(path) as store:
+        assert store.schema_version() == store_module.SCHEMA_VERSION
+        assert [(e.id, e.kind) for e in store.find()] == [(1, "sudoku"), (3, "net"),
+                                                          (4, "nosuch")]
+        assert not store.add(Entry("sudoku", turned)).added
+        assert store.summary()["kinds"]["sudoku"]["sizes"] == {"9x9": 1}
+        assert store.get(3).text == "net wrap\n" + wrapped
+        assert store.get(4).key == "kept"
+
+
+def test_a_wrapped_net_keeps_its_rules_through_export_and_add(tmp_path):
+    first, second = str(tmp_path / "a.db"), str(tmp_path / "b.db")
+    code, out, err = run_cli(["generate", "net", "--size", "4x5", "--wrap", "--connected",
+                              "--seed", "3", "--store", "--db", first])
+    assert code == 0, err
+    code, exported, _ = run_cli(["store", "export", "--db", first, "--format", "text"])
+    (tmp_path / "net.txt").write_text(exported)
+    assert run_cli(["store", "add", "net", str(tmp_path / "net.txt"), "--db", second])[0] == 0
+    with Store(first) as old, Store(second) as new:
+        assert new.get(1).text == old.get(1).text and new.get(1).key == old.get(1).key
+        board = get("net").parse(new.get(1).text)
+        assert (board.wrap, board.connected) == (True, True)
+        turned = rotate(exported.split("\n")[1:5])
+        assert not new.add(Entry("net", "net wrap connected\n" + "\n".join(turned))).added
+
+
 def _writer(path: str, worker: int, count: int) -> None:
     with Store(path) as store:
         for k in range(count):

@@ -18,8 +18,8 @@ The file is opened in WAL mode and every write is one short transaction retried 
 another writer holds the lock, so several processes may add to one store at once.  One wait
 for the lock lasts at most the store's ``timeout`` and never past the caller's ``limits``;
 then :class:`StoreBusy` is raised (the CLI's exit 3).  ``PRAGMA user_version`` is the
-schema version: :data:`MIGRATIONS` bring an older store up to date when it is opened, and
-a store from a newer puzzlesmith is refused.
+schema version: :data:`MIGRATIONS` bring an older store up to date when it is opened (in
+one transaction under the write lock), and a store from a newer puzzlesmith is refused.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ from .results import Limits
 
 __all__ = [
     "Store", "Entry", "Added", "StoreError", "StoreBusy", "DEFAULT_DB", "SCHEMA_VERSION",
-    "MIGRATIONS", "default_path", "entry_for",
+    "MIGRATIONS", "default_path", "entry_for", "parse_options",
 ]
 
 #: The store's file name when no ``--db`` is given.
@@ -77,8 +77,9 @@ class StoreBusy(StoreError, LimitReached):
 # Schema and migrations
 # ---------------------------------------------------------------------------------------------
 
-#: ``MIGRATIONS[k]`` brings a store from schema version ``k`` to ``k + 1``.  Append, never edit.
-MIGRATIONS: list[str] = [
+#: ``MIGRATIONS[k]`` brings a store from schema version ``k`` to ``k + 1``: SQL, or a function
+#: of the connection.  Append, never edit.
+MIGRATIONS: list[str | Callable[[sqlite3.Connection], None]] = [
     """
     CREATE TABLE puzzles (
         id       INTEGER PRIMARY KEY,
@@ -99,6 +100,7 @@ MIGRATIONS: list[str] = [
     CREATE INDEX puzzles_kind_size ON puzzles (kind, size);
     CREATE INDEX puzzles_kind_rating ON puzzles (kind, rating);
     """,
+    lambda db: _rekey(db),  # 2: keys, sizes and texts as the puzzles give them now
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -225,8 +227,12 @@ class Store:
                                          "puzzle store")
                     self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                 for step in range(current, SCHEMA_VERSION):
-                    for statement in _statements(MIGRATIONS[step]):
-                        self._db.execute(statement)
+                    migration = MIGRATIONS[step]
+                    if callable(migration):
+                        migration(self._db)
+                    else:
+                        for statement in _statements(migration):
+                            self._db.execute(statement)
                     self._db.execute(f"PRAGMA user_version = {step + 1}")
 
         self._retry(upgrade)
@@ -428,6 +434,38 @@ def _identity(puzzle: Puzzle, instance: Any) -> tuple[str, str | None]:
     """The symmetry key of ``instance`` (the same for the puzzle turned, mirrored or
     relabelled: a hash of the least of its :meth:`~Puzzle.symmetric_texts`) and its size."""
     return _hash(puzzle.name, min(puzzle.symmetric_texts(instance))), puzzle.size(instance)
+
+
+def parse_options(puzzle: Puzzle, params: dict) -> dict:
+    """The options among ``params`` that ``puzzle`` reads a text under (``wrap``...)."""
+    names = {option.name for option in puzzle.options if option.phase == "parse"}
+    return {k: v for k, v in params.items() if k in names}
+
+
+def _rekey(db: sqlite3.Connection) -> None:
+    """Give every row the key, size and canonical text the puzzle now gives it (its text
+    read under the parse options of its ``params``); a row that turns out to be a duplicate
+    of an older one is deleted, the oldest kept.  A row whose kind is not installed, or
+    whose text its puzzle no longer reads, keeps its key."""
+    seen, gone, kept = set(), [], []
+    for row, kind, text, params in db.execute(
+            "SELECT id, kind, text, params FROM puzzles ORDER BY id").fetchall():
+        try:
+            puzzle = get(kind)
+            instance = puzzle.parse(text, **parse_options(puzzle, json.loads(params or "{}")))
+        except PuzzleError:
+            continue
+        key, size = _identity(puzzle, instance)
+        if (kind, key) in seen:
+            gone.append((row,))
+        else:
+            seen.add((kind, key))
+            kept.append((key, size, puzzle.canonical(instance), row))
+    db.executemany("DELETE FROM puzzles WHERE id = ?", gone)
+    # a new key may be another row's old one: every old key out of the way first
+    db.executemany("UPDATE puzzles SET key = 'was ' || key WHERE id = ?",
+                   [(row,) for *_, row in kept])
+    db.executemany("UPDATE puzzles SET key = ?, size = ?, text = ? WHERE id = ?", kept)
 
 
 def _hash(kind: str, text: str) -> str:

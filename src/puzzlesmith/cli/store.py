@@ -20,7 +20,7 @@ from ..errors import InvalidPuzzle, UsageError
 from ..jsonout import dumps
 from ..puzzles import get, names
 from ..results import EXIT_CODES, Stats, Status
-from ..store import Entry, Store, default_path, entry_for
+from ..store import Entry, Store, default_path, entry_for, parse_options
 from ..verbs import failure_from
 from .contract import check_out, emit_failure, message, write_out
 from .options import Count
@@ -147,8 +147,7 @@ def add(puzzle, inputs, lines, patterns, max_input, db, fmt):
             if item.meta.get("kind", puzzle) != puzzle:
                 raise InvalidPuzzle(f"{item.id}: a {item.meta['kind']} puzzle, "
                                     f"not {puzzle}")
-            parse_names = {o.name for o in kind.options if o.phase == "parse"}
-            parse = {k: v for k, v in item.params.items() if k in parse_names}
+            parse = parse_options(kind, item.params)
             instance = kind.parse(item.text, **parse)
             entry = entry_for(kind, instance, source=item.meta.get("source", item.id),
                               params=parse)

@@ -39,6 +39,15 @@ def test_surface():
     assert parse == {"connected": True} and run == {"unique": True}
 
 
+def test_canonical_text_keeps_the_rules_and_barriers():
+    board = replace(NET.parse("85c\n6e7\n424\nbarriers\n1 1 down\n"), wrap=True, connected=True)
+    assert NET.canonical(board).startswith("net wrap connected\n")
+    assert NET.parse(NET.canonical(board)) == board
+    assert NET.canonical(NET.example()) == NET.format(NET.example()) + "\n"
+    with pytest.raises(InvalidPuzzle, match="line 2: unknown rule 'spin'"):
+        NET.parse("\nnet wrap spin\n85c\n")
+
+
 def test_every_verb_prints_one_json_object():
     board = NET.example()
     solution = NET.solve(board).solution

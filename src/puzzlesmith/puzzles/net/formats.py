@@ -43,9 +43,9 @@ from .board import (
 )
 
 __all__ = [
-    "MAX_INPUT", "TATHAM_ID", "BARRIERS_HEAD", "parse", "parse_tatham", "format_tatham",
-    "parse_grid", "format_grid", "format_board", "barriers_json", "to_rows", "draw",
-    "validate", "parse_size", "example",
+    "MAX_INPUT", "TATHAM_ID", "BARRIERS_HEAD", "parse", "rules_line", "parse_tatham",
+    "format_tatham", "parse_grid", "format_grid", "format_board", "barriers_json", "to_rows",
+    "draw", "validate", "parse_size", "example",
 ]
 
 #: The default cap on the characters of a board's text.
@@ -65,6 +65,8 @@ _NOT_HEX = re.compile(r"[^0-9a-fA-F \t\r\n]")
 _SPACE = re.compile(r"[ \t]")
 #: The line that opens the barriers block of puzzlesmith's format (after the grid).
 BARRIERS_HEAD = re.compile(r"^[ \t]*barriers[ \t]*:?[ \t\r]*$", re.IGNORECASE | re.MULTILINE)
+#: The header line naming a board's rules, before its grid: ``net wrap connected``.
+_RULES_HEAD = re.compile(r"\A(\ufeff?[ \t\r\n]*)net\b([^\n]*)", re.IGNORECASE)
 #: A line of the barriers block: ``ROW COLUMN SIDE`` (1-based; side up/left/down/right).
 _BARRIER_LINE = re.compile(r"([0-9]{1,9})[ \t,]+([0-9]{1,9})[ \t,]+([a-zA-Z]+)")
 _SIDE_WORDS = {"up": UP, "u": UP, "left": LEFT, "l": LEFT, "down": DOWN, "d": DOWN,
@@ -75,11 +77,13 @@ def parse(text: str, *, wrap: bool = False, connected: bool = False,
           max_tiles: int = MAX_TILES, max_input: int = MAX_INPUT) -> Board:
     """Read a board: one hex digit per tile, one row per line.
 
-    Blank lines around the grid and spaces around a row are ignored, a UTF-8 byte-order
-    mark is accepted.  Anything else is an :class:`~puzzlesmith.errors.InvalidPuzzle` naming
-    the line and column, and so is a tile that points off the board whichever way it is
-    turned (a cross on the edge of a board that does not wrap).  ``max_input``
-    (characters) is checked before any work and ``max_tiles`` before any tile is stored.
+    A header line ``net wrap connected`` (:func:`rules_line`) may name the rules the board
+    has besides those asked for.  Blank lines around the grid and spaces around a row are
+    ignored, a UTF-8 byte-order mark is accepted.  Anything else is an
+    :class:`~puzzlesmith.errors.InvalidPuzzle` naming the line and column, and so is a tile
+    that points off the board whichever way it is turned (a cross on the edge of a board
+    that does not wrap).  ``max_input`` (characters) is checked before any work and
+    ``max_tiles`` before any tile is stored.
 
     >>> parse("\\ufeff  Ab\\n  cD  \\n\\n", wrap=True).tiles
     ((10, 11), (12, 13))
@@ -97,6 +101,8 @@ def parse(text: str, *, wrap: bool = False, connected: bool = False,
                             f"{max_input:,} allowed")
     if isinstance(text, str) and TATHAM_ID.match(text.removeprefix("\ufeff")):
         return parse_tatham(text.removeprefix("\ufeff"), max_tiles=max_tiles)
+    text, rules = _split_rules(text)
+    wrap, connected = wrap or "wrap" in rules, connected or "connected" in rules
     text, block, head_line = _split_barriers(text)
     rows, first = _grid(text, max_tiles, max_input)
     edges = _parse_barriers(block, head_line, len(rows), len(rows[0]))
@@ -225,6 +231,30 @@ def format_board(board: Board, grid: Grid | None = None) -> str:
         return text
     return "\n".join([text, "barriers", *(f"{i + 1} {j + 1} {SIDE_NAMES[bit]}"
                                            for i, j, bit in edges)])
+
+
+def rules_line(board: Board) -> str:
+    """The header line naming the rules ``board`` has (``net wrap connected``), else "".
+
+    >>> parse(rules_line(Board(((1, 4),), wrap=True)) + "\\n14").wrap
+    True
+    """
+    rules = [word for word in ("wrap", "connected") if getattr(board, word)]
+    return " ".join(["net", *rules]) if rules else ""
+
+
+def _split_rules(text):
+    """``text`` with its ``net ...`` header line blanked (the lines keep their numbers), and
+    the header's rules."""
+    head = _RULES_HEAD.match(text) if isinstance(text, str) else None
+    if head is None:
+        return text, ()
+    rules = head[2].replace(",", " ").lower().split()
+    for word in rules:
+        if word not in ("wrap", "connected"):
+            raise InvalidPuzzle(f"unknown rule {word!r} in the header (expected wrap or "
+                                "connected)", line=head[1].count("\n") + 1)
+    return head[1] + text[head.end():], rules
 
 
 def _split_barriers(text):

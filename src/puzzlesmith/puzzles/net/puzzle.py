@@ -126,6 +126,10 @@ class NetPuzzle(Puzzle):
                                 f"{board.rows}x{board.cols}")
         return grid
 
+    def canonical(self, instance: Board) -> str:
+        """The grid style after a header naming the rules (``net wrap connected``), if any."""
+        return "\n".join(filter(None, [nb.rules_line(instance), super().canonical(instance)]))
+
     def example(self) -> Board:
         """The seed's 3x11 sample (local rule)."""
         return nb.example()
