@@ -15,7 +15,10 @@ seed, progress, **params)``
 ``count(inst, *, limit,         a :class:`~puzzlesmith.results.CountResult`
 limits, progress, **params)``
 ``generate(*, seed, limits,     a :class:`~puzzlesmith.results.GenerateResult` of
-progress, **params)``           ``count`` puzzles (every one proven unique where promised)
+progress, count, **params)``    ``count`` puzzles (every one proven unique where promised):
+                                one loop for every puzzle, over the puzzle's
+``generate_one(seed, *,         one :class:`~puzzlesmith.results.Generated` puzzle
+limits, stats, **params)``      (``check_generate_params`` refuses bad options first)
 ``rate(inst, *, limits)``       a :class:`~puzzlesmith.results.RateResult`
 ``hint(inst, state=None, *,     a :class:`~puzzlesmith.results.HintResult`: the next step
 limits)``                       from ``state`` (the player's marks, or the start)
@@ -41,14 +44,16 @@ A puzzle module must import without numba: kernels load when a verb first runs.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..errors import PuzzleError, UsageError
+from ..errors import LimitReached, NoPuzzle, PuzzleError, UsageError
 from ..results import (
     Check,
     CountResult,
+    Generated,
     GenerateResult,
     HintResult,
     Limits,
@@ -58,6 +63,7 @@ from ..results import (
     Stats,
     Status,
 )
+from ..seeds import random_seed, run_seeds
 
 __all__ = ["Puzzle", "Option", "VERBS", "Progress"]
 
@@ -107,6 +113,8 @@ class Puzzle:
     #: True when a short instance may be given on the command line instead of a file
     #: (a sliding board ``"1 2 3 ..."``, a queens ``N``).
     inline: ClassVar[bool] = False
+    #: The most puzzles one :meth:`generate` makes.
+    max_count: ClassVar[int] = 10**9
     #: Upper bound on the characters of input ``parse`` accepts (raised with --max-input).
     max_input: ClassVar[int] = 10_000_000
     #: Glob patterns of this puzzle's files, for a folder given to ``batch`` or ``store add``.
@@ -203,6 +211,53 @@ class Puzzle:
     def generate(self, *, seed: int | None = None, limits: Limits | None = None,
                  progress: Progress | None = None, count: int = 1,
                  **params: Any) -> GenerateResult:
+        """``count`` puzzles, puzzle ``k`` made by :meth:`generate_one` from
+        :func:`~puzzlesmith.seeds.puzzle_seed` ``(seed, k)`` (``seed`` drawn when None).
+        A limit, Ctrl-C or :class:`~puzzlesmith.errors.NoPuzzle` ends the run, keeping the
+        puzzles made, with ``details["reason"]``; bad parameters fail before any work."""
+        if isinstance(count, bool) or not isinstance(count, int) \
+                or not 1 <= count <= self.max_count:
+            raise UsageError(f"count must be a whole number from 1 to {self.max_count:,}, "
+                             f"got {count!r}")
+        params = self.check_generate_params(**params)
+        seed = random_seed() if seed is None else seed
+        limits = (limits or Limits()).started()
+        began = time.monotonic()
+        stats = Stats(extra={"made": 0, "total": count})
+        made: list[Generated] = []
+        status, why = Status.SOLVED, ""
+        try:
+            for one_seed in run_seeds(seed, count):
+                limits.check("generating")
+                made.append(self.generate_one(one_seed, limits=limits, stats=stats,
+                                              progress=progress, **params))
+                stats.extra["made"] = len(made)
+                stats.seconds = time.monotonic() - began
+                if progress is not None:
+                    progress(stats)
+        except (LimitReached, NoPuzzle) as stop:
+            status = Status.UNSOLVABLE if isinstance(stop, NoPuzzle) else Status.GAVE_UP
+            why = str(stop)
+        except KeyboardInterrupt:
+            status, why = Status.GAVE_UP, "interrupted"
+        stats.seconds = time.monotonic() - began
+        stats.extra.pop("stage", None)
+        result = GenerateResult(status, stats, puzzles=made, puzzle=self.name,
+                                details={"seed": seed})
+        if why:
+            result.details["reason"] = f"{len(made)} of {count:,} puzzles made: {why}"
+        return result
+
+    def check_generate_params(self, **params: Any) -> dict:
+        """The generate options checked (refused with a UsageError before any work) and
+        normalised: the keyword arguments every :meth:`generate_one` of the run gets."""
+        return params
+
+    def generate_one(self, seed: int, *, limits: Limits, stats: Stats,
+                     progress: Progress | None = None, **params: Any) -> Generated:
+        """One puzzle from ``seed``, adding its nodes and counters to the run's ``stats``;
+        raises :class:`~puzzlesmith.errors.LimitReached` when ``limits`` stop it and
+        :class:`~puzzlesmith.errors.NoPuzzle` when no puzzle of ``params`` exists."""
         raise NotImplementedError
 
     def rate(self, instance: Any, *, limits: Limits | None = None, **params: Any) -> RateResult:

@@ -25,7 +25,6 @@ from ...results import (
     Check,
     CountResult,
     Generated,
-    GenerateResult,
     HintResult,
     Limits,
     RateResult,
@@ -35,7 +34,6 @@ from ...results import (
     Status,
     count_status,
 )
-from ...seeds import random_seed, run_seeds
 from ..protocol import Option, Progress, Puzzle
 from ..web import wrong_marks
 from . import board as sb
@@ -186,45 +184,20 @@ class SudokuPuzzle(Puzzle):
         result.puzzle = self.name
         return result
 
-    def generate(self, *, seed: int | None = None, limits: Limits | None = None,
-                 progress: Progress | None = None, count: int = 1, size: int = 9,
-                 box: str | None = None, variant: str = "classic",
-                 difficulty: str | None = None, symmetry: str = "rotational") -> GenerateResult:
-        """``count`` puzzles, each proven unique and minimal for its symmetry (or one
-        group of givens more, for the grade: see :mod:`.generate`), at ``difficulty`` when
-        given; at a limit, status gave-up with the puzzles made."""
-        from .generate import generate
+    def check_generate_params(self, *, size: int = 9, box: str | None = None,
+                              variant: str = "classic", difficulty: str | None = None,
+                              symmetry: str = "rotational") -> dict:
+        """The empty board of ``size`` (or ``box``) and ``variant`` to generate on."""
+        return {"shape": _shape(size, box, variant), "jigsaw": "jigsaw" in variant,
+                "difficulty": difficulty, "symmetry": symmetry}
 
-        if not isinstance(count, int) or count < 1:
-            raise UsageError(f"count must be a whole number >= 1, got {count!r}")
-        shape = _shape(size, box, variant)
-        seed = random_seed() if seed is None else seed
-        limits = (limits or Limits()).started()
-        began = time.monotonic()
-        stats = Stats(extra={"made": 0, "total": count, "attempts": 0})
-        made: list[Generated] = []
-        status = Status.SOLVED
-        for one_seed in run_seeds(seed, count):
-            try:
-                one = generate(shape, seed=one_seed, difficulty=difficulty,
-                               symmetry=symmetry, limits=limits, jigsaw="jigsaw" in variant)
-            except LimitReached:
-                status = Status.GAVE_UP
-                break
-            stats.extra["attempts"] += one.attempts
-            made.append(Generated(one.board, formats.format(one.board, "line"), one.solution,
-                                  seed=one_seed, rating=one.level,
-                                  details={"score": one.score, "unique": True,
-                                           "givens": sum(1 for v in one.board.givens if v)}))
-            stats.extra["made"] = len(made)
-            stats.seconds = time.monotonic() - began
-            if progress is not None:
-                progress(stats)
-        stats.seconds = time.monotonic() - began
-        result = GenerateResult(status, stats, puzzles=made, puzzle=self.name)
-        if status is Status.GAVE_UP:
-            result.details["reason"] = f"made {len(made)} of {count} puzzles within the limits"
-        return result
+    def generate_one(self, seed: int, *, limits: Limits, stats: Stats,
+                     progress: Progress | None = None, **params: Any) -> Generated:
+        """A puzzle proven unique and minimal for its symmetry (or one group of givens
+        more, for the grade: see :mod:`.generate`), at ``difficulty`` when given."""
+        from .generate import generate_one
+
+        return generate_one(seed=seed, limits=limits, stats=stats, **params)
 
     def rate(self, instance: Sudoku, *, limits: Limits | None = None,
              explain: bool = False) -> RateResult:
