@@ -243,7 +243,7 @@ class Puzzle:
         stats.seconds = time.monotonic() - began
         stats.extra.pop("stage", None)
         result = GenerateResult(status, stats, puzzles=made, puzzle=self.name,
-                                details={"seed": seed})
+                                details={**self.generate_details(params), "seed": seed})
         if why:
             result.details["reason"] = f"{len(made)} of {count:,} puzzles made: {why}"
         return result
@@ -252,6 +252,10 @@ class Puzzle:
         """The generate options checked (refused with a UsageError before any work) and
         normalised: the keyword arguments every :meth:`generate_one` of the run gets."""
         return params
+
+    def generate_details(self, params: dict) -> dict:
+        """What the JSON of a run says about the checked ``params`` (the board's size)."""
+        return {}
 
     def generate_one(self, seed: int, *, limits: Limits, stats: Stats,
                      progress: Progress | None = None, **params: Any) -> Generated:
