@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from puzzlesmith.errors import UsageError
+from puzzlesmith.errors import LimitReached, UsageError
 from puzzlesmith.puzzles import get
 from puzzlesmith.puzzles.starbattle import deduce as rules
 from puzzlesmith.puzzles.starbattle import easing, regions
@@ -127,8 +127,8 @@ def test_node_budget_is_shared_by_every_inner_search():
 
 def test_a_budget_refuses_work_past_the_deadline():
     budget = generator.Budget(Limits(seconds=0).started())
-    made = generator.generate(8, stars=1, seed=1, budget=budget)
-    assert made.status is Status.GAVE_UP and made.puzzle is None
+    with pytest.raises(LimitReached, match="time limit"):
+        generator.generate_one(8, stars=1, seed=1, budget=budget)
 
 
 def test_rules_never_contradict_the_exact_solver(data_dir):
@@ -264,9 +264,8 @@ def test_impossible_shapes_and_levels_end():
 
 def test_progress_says_the_stage_and_the_attempt():
     seen = []
-    made = generator.generate(8, stars=1, seed=3,
-                              progress=lambda stats: seen.append(stats.extra["stage"]))
-    assert made.status is Status.SOLVED
+    generator.generate_one(8, stars=1, seed=3,
+                           progress=lambda stats: seen.append(stats.extra["stage"]))
     assert seen[0] == "attempt 1: placing stars"
     assert any(stage.endswith("growing regions") for stage in seen)
     assert all(stage.startswith("attempt ") for stage in seen)
