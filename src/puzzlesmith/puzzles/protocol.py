@@ -65,10 +65,15 @@ from ..results import (
 )
 from ..seeds import random_seed, run_seeds
 
-__all__ = ["Puzzle", "Option", "VERBS", "Progress"]
+__all__ = ["Puzzle", "Option", "VERBS", "RUN_VERBS", "BATCH_VERBS", "Progress",
+           "check_method"]
 
 #: Every verb a puzzle may support; ``check`` runs :meth:`Puzzle.is_solution`.
-VERBS = ("solve", "count", "generate", "render", "rate", "hint", "check", "compare")
+VERBS = ("solve", "count", "generate", "render", "rate", "hint", "check", "compare", "bench")
+#: The verbs run whole on one input (:func:`puzzlesmith.verbs.run_verb`, the web API).
+RUN_VERBS = VERBS[:7]
+#: The verbs ``batch`` runs on many inputs, one line of JSON each.
+BATCH_VERBS = ("solve", "count", "rate", "generate")
 
 Progress = Callable[[Stats], None]
 
@@ -353,7 +358,8 @@ class Puzzle:
             return "\n".join(g.text.rstrip("\n") for g in result.puzzles) or None
         if verb == "rate":
             lines = [f"rating: {result.level}"]
-            lines += [f"  {k:<12} {v}" for k, v in result.details.get("rules", {}).items() if v]
+            counts = result.details.get("deductions", {})
+            lines += [f"  {k:<12} {v}" for k, v in counts.items() if v]
             return "\n".join(lines)
         if verb == "hint":
             return result.text or None

@@ -321,7 +321,7 @@ class NetPuzzle(Puzzle):
         if verb == "generate" and style == "tatham":
             return "\n".join(self.format(g.instance, "tatham") for g in result.puzzles) or None
         if verb == "rate" and result.level is not None:
-            rules = result.details.get("rules", {})
+            rules = result.details.get("deductions", {})
             lines = [f"rating: {result.level}"]
             lines += [f"  {rule:<24}{value:>6} {'nodes' if 'search' in rule else 'tiles'}"
                       for rule, value in rules.items() if value]

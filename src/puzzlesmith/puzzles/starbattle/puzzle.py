@@ -89,7 +89,7 @@ class StarBattlePuzzle(Puzzle):
         Option("unique", ("solve",), bool, False,
                "Also prove the solution unique (exit 1 if not)."),
         Option("explain", ("solve",), bool, False,
-               "Also give the human-style steps of the rule solver (stderr; JSON: \"steps\")."),
+               "Also give the deductions step by step (stderr; JSON: \"steps\")."),
         Option("kernels", ("solve", "count"), KERNELS, "auto", KERNELS_HELP),
         Option("size", ("generate",), str, "10", "N or ROWSxCOLUMNS."),
         Option("rows", ("generate",), int, None, "Rows (overrides --size).", minimum=1),
@@ -100,7 +100,7 @@ class StarBattlePuzzle(Puzzle):
                "Shape each puzzle until the rating solver gives this level."),
         Option("allow_search", ("generate",), bool, False,
                "Also keep puzzles the rules cannot finish (they need search); by default "
-               "every puzzle is solvable by rules."),
+               "every puzzle is solved by deductions."),
         Option("method", ("generate",), generate.METHODS, generate.METHODS[0],
                "Generation method."),
     )
@@ -180,7 +180,7 @@ class StarBattlePuzzle(Puzzle):
               unique: bool = False, explain: bool = False,
               kernels: str = "auto") -> SolveResult:
         """The first solution (stars as sorted cells; ``details["solution"]`` as rows), with
-        ``unique`` a proof of uniqueness, with ``explain`` the rule solver's steps;
+        ``unique`` a proof of uniqueness, with ``explain`` the deductions' steps;
         ``kernels``: see :mod:`puzzlesmith.engines.kernels`."""
         limits = (limits or Limits()).started()
         began = time.monotonic()
@@ -216,9 +216,9 @@ class StarBattlePuzzle(Puzzle):
         result.details["steps"] = [str(step) for step in explained.steps]
         result.messages += [f"{n:3d}. {step}" for n, step in enumerate(explained.steps, 1)]
         result.messages.append(
-            "the rules prove there is no solution" if explained.contradiction else
-            "the rules solve it" if explained.solved else
-            "the rules stall here: the rest needs search")
+            "the deductions prove there is no solution" if explained.contradiction else
+            "the deductions solve it" if explained.solved else
+            "the deductions stall here: the rest needs search")
 
     def count(self, instance: StarBattle, *, limit: int | None = None,
               limits: Limits | None = None, progress: Progress | None = None,
@@ -235,7 +235,7 @@ class StarBattlePuzzle(Puzzle):
                               allow_search: bool = False) -> dict:
         """The shape: ``size`` ("N" or "RxC"), or ``rows`` and ``cols``; ``stars`` per row
         and region (default: what the size implies), so ``rows * stars / cols`` per column.
-        Every puzzle is finished by the rule solver unless ``allow_search``."""
+        Every puzzle is finished by the deductions unless ``allow_search``."""
         size_rows, size_cols = generate.parse_size(size)
         rows, cols = rows or size_rows, cols or size_cols
         stars = stars or implied_stars(rows, cols)
@@ -253,7 +253,7 @@ class StarBattlePuzzle(Puzzle):
                                      progress=progress, **params)
 
     def rate(self, instance: StarBattle, *, limits: Limits | None = None) -> RateResult:
-        """The hardest human rule the puzzle needs (``details["rules"]``: how often each
+        """The hardest human rule the puzzle needs (``details["deductions"]``: how often each
         fired); ``no solution`` (status unsolvable) when the rules prove it impossible."""
         began = time.monotonic()
         try:
@@ -263,8 +263,8 @@ class StarBattlePuzzle(Puzzle):
                               details={"reason": str(reached)}, puzzle=self.name)
         status = Status.UNSOLVABLE if rating.level == deduce.NO_SOLUTION else Status.SOLVED
         return RateResult(status, Stats(len(rating.steps), time.monotonic() - began),
-                          level=rating.level, solved_by_rules=rating.solved,
-                          details={"rules": rating.counts}, puzzle=self.name)
+                          level=rating.level, solved_by_deductions=rating.solved,
+                          details={"deductions": rating.counts}, puzzle=self.name)
 
     def hint(self, instance: StarBattle, state: Marks | list[Cell] | None = None, *,
              limits: Limits | None = None) -> HintResult:
@@ -305,7 +305,7 @@ class StarBattlePuzzle(Puzzle):
             return HintResult(Status.GAVE_UP, Stats(nodes), details={"reason": "undecided"})
         if not violations(instance, marks.stars):
             return _hint_result("done", "solved: every star is in place", "board", nodes=nodes)
-        step = deduce.next_step(instance, marks, limits=limits)
+        step = deduce.hint(instance, marks, limits=limits)
         if step is not None:
             return _hint_result(step.rule, str(step), step.unit, step.stars, step.empties,
                                 nodes=nodes)

@@ -44,7 +44,7 @@ from ...results import Limits
 from .board import Sudoku, cell_name, symbol
 from .model import candidates
 
-__all__ = ["Step", "Rating", "rate", "next_step", "LEVELS", "WEIGHTS"]
+__all__ = ["Step", "Rating", "rate", "hint", "LEVELS", "WEIGHTS"]
 
 #: The grades, easiest first ("extreme": the techniques stall; "no solution": they prove
 #: the puzzle impossible).
@@ -302,7 +302,7 @@ TECHNIQUES = [_naked_single, _hidden_single, _locked, _naked_subsets(2), _hidden
               _hidden_subsets(4), _fish(3), _xy_wing]
 
 
-def next_step(board: Sudoku, values: tuple[int, ...] | None = None,
+def hint(board: Sudoku, values: tuple[int, ...] | None = None,
               marks: Marks | None = None) -> Step | None:
     """The easiest deduction from the givens and ``values`` (the player's entries); None
     when no technique applies."""
@@ -335,7 +335,7 @@ def rate(board: Sudoku, *, limits: Limits | None = None) -> Rating:
     while not marks.solved():
         if limits is not None:
             limits.check("rating")
-        step = next_step(board, marks=marks)
+        step = hint(board, marks=marks)
         if step is None:
             break
         steps.append(step)

@@ -66,7 +66,7 @@ class SudokuPuzzle(Puzzle):
         Option("unique", ("solve",), bool, False,
                "Also prove the solution unique (exit 1 if not)."),
         Option("explain", ("solve", "rate"), bool, False,
-               "Also list the human techniques step by step (stderr; JSON: \"steps\")."),
+               "Also give the deductions step by step (stderr; JSON: \"steps\")."),
         Option("kernels", ("solve", "count"), KERNELS, "auto", KERNELS_HELP),
         Option("size", ("generate",), int, 9, "The side of the board (boxes: what it "
                "implies, unless --box).", minimum=2),
@@ -74,7 +74,7 @@ class SudokuPuzzle(Puzzle):
         Option("variant", ("generate",), VARIANTS, "classic",
                "x: both diagonals hold every value too; jigsaw: random irregular regions."),
         Option("difficulty", ("generate",), DIFFICULTIES, None,
-               "Make puzzles of this grade (see rate; extreme: the techniques stall)."),
+               "Make puzzles of this grade (see rate; extreme: the deductions stall)."),
         Option("symmetry", ("generate",), SYMMETRIES, "rotational",
                "Givens in half-turn symmetric pairs, or anywhere."),
     )
@@ -136,7 +136,7 @@ class SudokuPuzzle(Puzzle):
               progress: Progress | None = None, unique: bool = False, explain: bool = False,
               kernels: str = "auto") -> SolveResult:
         """The solution on the exact-cover engine (a filled grid, ``details["solution"]`` as
-        rows); with ``unique``, take two; with ``explain``, the human techniques' steps."""
+        rows); with ``unique``, take two; with ``explain``, the deductions' steps."""
         from . import solve
 
         check_kernels(kernels)
@@ -203,7 +203,7 @@ class SudokuPuzzle(Puzzle):
              explain: bool = False) -> RateResult:
         """The grade of the hardest technique the puzzle needs (:mod:`.deduce`): ``level``
         and ``details["difficulty"]`` (easy, medium, hard, extreme: needs search),
-        ``details["score"]`` (grows with difficulty), how often each technique fired."""
+        ``details["score"]`` (grows with difficulty), how often each deduction fired."""
         began = time.monotonic()
         result = RateResult(Status.SOLVED, puzzle=self.name)
         rating = self._rating(instance, (limits or Limits()).started(), result)
@@ -211,10 +211,10 @@ class SudokuPuzzle(Puzzle):
         if rating is None:
             return result
         result.status = Status.UNSOLVABLE if rating.contradiction else Status.SOLVED
-        result.level, result.solved_by_rules = rating.level, rating.solved
+        result.level, result.solved_by_deductions = rating.level, rating.solved
         result.stats.nodes = len(rating.steps)
         result.details.update({"difficulty": rating.level, "score": rating.score,
-                               "rules": {k: v for k, v in rating.counts.items() if v}})
+                               "deductions": {k: v for k, v in rating.counts.items() if v}})
         if explain:
             _explain(rating, result)
         return result
@@ -250,7 +250,7 @@ class SudokuPuzzle(Puzzle):
             return self._hint(text, "mistake", stats, began, n, undo, wrong=wrong)
         if all(values):
             return self._hint("solved: every cell is filled in", "done", stats, began, n)
-        step = deduce.next_step(instance, values)
+        step = deduce.hint(instance, values)
         if step is None:
             cell = next(i for i, v in enumerate(values) if not v)
             step = deduce.Step("search", "no technique applies",
@@ -291,7 +291,7 @@ class SudokuPuzzle(Puzzle):
             return "\n".join(self.format(g.instance, style) for g in result.puzzles) or None
         if verb == "rate" and result.level is not None:
             lines = [f"rating: {result.level} (score {result.details.get('score')})"]
-            lines += [f"  {k:<18} {v}" for k, v in result.details.get("rules", {}).items()]
+            lines += [f"  {k:<18} {v}" for k, v in result.details.get("deductions", {}).items()]
             return "\n".join(lines)
         return super().report_text(verb, instance, result, style, limits=limits)
 
@@ -336,13 +336,13 @@ def _shape(size: int, box: str | None, variant: str) -> Sudoku:
 
 
 def _explain(rating: deduce.Rating, result: Result) -> None:
-    """The rule solver's steps as ``details["steps"]`` and as messages."""
+    """The deductions' steps as ``details["steps"]`` and as messages."""
     result.details["steps"] = [str(step) for step in rating.steps]
     result.messages += [f"{k:3d}. {step}" for k, step in enumerate(rating.steps, 1)]
     result.messages.append(
-        "the techniques prove there is no solution" if rating.contradiction else
-        "the techniques solve it" if rating.solved else
-        "the techniques stall here: the rest needs search")
+        "the deductions prove there is no solution" if rating.contradiction else
+        "the deductions solve it" if rating.solved else
+        "the deductions stall here: the rest needs search")
 
 
 PUZZLE = SudokuPuzzle()
