@@ -16,8 +16,10 @@ Searches that reach a limit do not raise: they return status ``gave-up``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 __all__ = ["PuzzleError", "InvalidPuzzle", "NotRecognised", "UsageError", "LimitReached",
-           "NoPuzzle"]
+           "NoPuzzle", "check_method"]
 
 
 class PuzzleError(Exception):
@@ -55,3 +57,18 @@ class LimitReached(PuzzleError):
 
 class NoPuzzle(PuzzleError):
     """No puzzle of the asked kind exists (``generate`` ends with status unsolvable)."""
+
+
+def check_method(name: str | None, names: Iterable[str], what: str = "method", *,
+                 error: type[PuzzleError] = UsageError) -> None:
+    """Refuse a ``name`` not among ``names`` before any work starts (networkx's rule), in
+    one wording; None (the default) passes.
+
+    >>> check_method("magic", ("grow", "genetic"))
+    Traceback (most recent call last):
+    ...
+    puzzlesmith.errors.UsageError: unknown method 'magic'; expected one of grow, genetic
+    """
+    names = tuple(names)
+    if name is not None and name not in names:
+        raise error(f"unknown {what} {name!r}; expected one of {', '.join(names)}")

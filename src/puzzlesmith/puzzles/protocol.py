@@ -45,11 +45,11 @@ A puzzle module must import without numba: kernels load when a verb first runs.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..errors import LimitReached, NoPuzzle, PuzzleError, UsageError
+from ..errors import LimitReached, NoPuzzle, PuzzleError, UsageError, check_method
 from ..results import (
     Check,
     CountResult,
@@ -425,10 +425,3 @@ class Puzzle:
 
     def __repr__(self) -> str:
         return f"<puzzle {self.name}: {', '.join(sorted(self.verbs))}>"
-
-
-def check_method(method: str | None, methods: Iterable[str], what: str = "method") -> None:
-    """Reject an unknown method name before any work starts (networkx's rule)."""
-    methods = tuple(methods)
-    if method is not None and method not in methods:
-        raise UsageError(f"unknown {what} {method!r}; expected one of {', '.join(methods)}")

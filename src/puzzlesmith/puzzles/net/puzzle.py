@@ -22,7 +22,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...engines.kernels import KERNELS, KERNELS_HELP, check_kernels
-from ...errors import InvalidPuzzle, LimitReached, UsageError
+from ...errors import InvalidPuzzle, LimitReached, UsageError, check_method
 from ...results import (
     Check,
     CountResult,
@@ -36,7 +36,7 @@ from ...results import (
     Status,
     count_status,
 )
-from ..protocol import Option, Progress, Puzzle, check_method
+from ..protocol import Option, Progress, Puzzle
 from ..web import wrong_marks
 from . import formats as nb
 from . import web
@@ -157,9 +157,8 @@ class NetPuzzle(Puzzle):
             return nb.format_board(board, grid)
         if style == "drawing":
             return nb.draw(grid, board.barriers)
-        if style == "tatham":  # Tatham's Net plays it under its rule (one network)
-            return nb.format_tatham(grid, board.wrap, board.barriers)
-        raise UsageError(f"unknown style {style!r}; expected grid, drawing or tatham")
+        check_method(style, self.styles["format"], "style")
+        return nb.format_tatham(grid, board.wrap, board.barriers)  # Tatham's rule: one network
 
     def _board(self, instance: Any) -> Board:
         return nb.validate(instance)

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...engines.kernels import KERNELS, KERNELS_HELP, warm_up
-from ...errors import InvalidPuzzle, UsageError
+from ...errors import InvalidPuzzle, UsageError, check_method
 from ...results import (
     Check,
     CountResult,
@@ -198,9 +198,8 @@ class SlidingPuzzle(Puzzle):
             from .render import framed
 
             return framed(board)
-        if style == "tatham":
-            return format_tatham(board)
-        raise UsageError(f"unknown style {style!r}: expected rows, line, framed or tatham")
+        check_method(style, self.styles["format"], "style")
+        return format_tatham(board)
 
     def recognises(self, text: str) -> bool:
         """A Tatham Fifteen game ID (``WxH:t1,t2,...``), given inline or pasted."""

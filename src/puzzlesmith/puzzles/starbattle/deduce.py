@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...errors import UsageError
+from ...errors import check_method
 from ...results import Limits
 from .board import Marks, StarBattle, cell_name
 
@@ -786,11 +786,8 @@ def explain(puzzle: StarBattle, level: str = "expert", *, marks: Marks | None = 
 
 
 def _rules_of(level: str):
-    try:
-        return _BY_LEVEL[level]
-    except KeyError:
-        raise UsageError(f"unknown level {level!r}; expected one of "
-                         f"{', '.join(_BY_LEVEL)}") from None
+    check_method(level, _BY_LEVEL, "level")
+    return _BY_LEVEL[level]
 
 
 def rate(puzzle: StarBattle, *, limits: Limits | None = None) -> Rating:

@@ -42,9 +42,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ...errors import LimitReached, NoPuzzle, UsageError
+from ...errors import LimitReached, NoPuzzle, UsageError, check_method
 from ...results import Generated, Limits, SolveResult, Stats, Status
-from ..protocol import check_method
 from .board import NO_REGION, VOID, Cell, StarBattle, solution_rows
 from .check import violations
 from .deduce import LEVELS

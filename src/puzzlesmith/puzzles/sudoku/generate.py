@@ -28,7 +28,7 @@ from __future__ import annotations
 import functools
 import random
 
-from ...errors import LimitReached, UsageError
+from ...errors import LimitReached, UsageError, check_method
 from ...results import Generated, Limits, Stats, Status
 from . import deduce, formats
 from .board import Sudoku, boxes, make
@@ -206,12 +206,8 @@ def generate_one(shape: Sudoku, *, seed: int, difficulty: str | None = None,
     """One unique puzzle on the board ``shape`` (its givens are ignored); with ``jigsaw``,
     on random regions grown from its boxes.  ``stats.extra["attempts"]`` counts the grids
     tried."""
-    if difficulty not in (None, *DIFFICULTIES):
-        raise UsageError(f"unknown difficulty {difficulty!r}; expected one of "
-                         f"{', '.join(DIFFICULTIES)}")
-    if symmetry not in SYMMETRIES:
-        raise UsageError(f"unknown symmetry {symmetry!r}; expected one of "
-                         f"{', '.join(SYMMETRIES)}")
+    check_method(difficulty, DIFFICULTIES, "difficulty")
+    check_method(symmetry, SYMMETRIES, "symmetry")
     rng = random.Random(seed)
     base = shape
     stats = stats if stats is not None else Stats()

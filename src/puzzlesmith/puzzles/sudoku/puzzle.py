@@ -20,7 +20,7 @@ import time
 from typing import Any
 
 from ...engines.kernels import KERNELS, KERNELS_HELP, check_kernels
-from ...errors import LimitReached, UsageError
+from ...errors import LimitReached, UsageError, check_method
 from ...results import (
     Check,
     CountResult,
@@ -330,8 +330,7 @@ def _shape(size: int, box: str | None, variant: str) -> Sudoku:
             raise UsageError(f"a {size}x{size} board has no box shape; give --box")
     if size < 4:
         raise UsageError(f"a board needs a side of at least 4, got {size}")
-    if variant not in VARIANTS:
-        raise UsageError(f"unknown variant {variant!r}; expected one of {', '.join(VARIANTS)}")
+    check_method(variant, VARIANTS, "variant")
     return sb.make([0] * size * size, size, box=shape, diagonals=variant.endswith("x"))
 
 
