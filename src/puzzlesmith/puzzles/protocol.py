@@ -70,8 +70,9 @@ __all__ = ["Puzzle", "Option", "VERBS", "RUN_VERBS", "BATCH_VERBS", "Progress",
 
 #: Every verb a puzzle may support; ``check`` runs :meth:`Puzzle.is_solution`.
 VERBS = ("solve", "count", "generate", "render", "rate", "hint", "check", "compare", "bench")
-#: The verbs run whole on one input (:func:`puzzlesmith.verbs.run_verb`, the web API).
-RUN_VERBS = VERBS[:7]
+#: The verbs run whole on one input (:func:`puzzlesmith.verbs.run_verb`, the web API): all
+#: but ``compare`` and ``bench``, which the front ends run themselves.
+RUN_VERBS = tuple(v for v in VERBS if v not in ("compare", "bench"))
 #: The verbs ``batch`` runs on many inputs, one line of JSON each.
 BATCH_VERBS = ("solve", "count", "rate", "generate")
 

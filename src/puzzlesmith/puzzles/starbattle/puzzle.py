@@ -99,7 +99,7 @@ class StarBattlePuzzle(Puzzle):
         Option("difficulty", ("generate",), generate.DIFFICULTIES, None,
                "Shape each puzzle until the rating solver gives this level."),
         Option("allow_search", ("generate",), bool, False,
-               "Also keep puzzles the rules cannot finish (they need search); by default "
+               "Also keep puzzles the deductions cannot finish (they need search); by default "
                "every puzzle is solved by deductions."),
         Option("method", ("generate",), generate.METHODS, generate.METHODS[0],
                "Generation method."),
@@ -253,8 +253,8 @@ class StarBattlePuzzle(Puzzle):
                                      progress=progress, **params)
 
     def rate(self, instance: StarBattle, *, limits: Limits | None = None) -> RateResult:
-        """The hardest human rule the puzzle needs (``details["deductions"]``: how often each
-        fired); ``no solution`` (status unsolvable) when the rules prove it impossible."""
+        """The hardest deduction the puzzle needs (``details["deductions"]``: how often each
+        fired); ``no solution`` (status unsolvable) when the deductions prove it impossible."""
         began = time.monotonic()
         try:
             rating = deduce.rate(instance, limits=(limits or Limits()).started())
