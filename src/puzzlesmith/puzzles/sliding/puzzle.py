@@ -21,8 +21,6 @@ This module imports no numpy and no numba: the solver loads when a verb first ru
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
 from typing import Any
 
 from ...engines.kernels import KERNELS, KERNELS_HELP, warm_up
@@ -309,27 +307,11 @@ class SlidingPuzzle(Puzzle):
     def generate_one(self, seed: int, *, limits: Limits, stats: Stats,
                      progress: Progress | None = None, goal: Board, moves: int | None = None,
                      length: int | None = None, pdb: str | None = None) -> Generated:
-        """A random board that reaches ``goal``: uniform by default; ``moves=D``: ``D``
-        random blank moves from the goal (``solution`` undoes them, not always optimally);
-        ``length=L``: one whose optimal solution has exactly ``L`` moves (``solution`` is
-        optimal, ``rating`` its level)."""
-        from .generate import exact_length, random_walk, undo, uniform
+        """A random board that reaches ``goal`` (see :func:`.generate.generate_one`)."""
+        from .generate import generate_one
 
-        rng = random.Random(seed)
-        solution, rating, details = None, None, {}
-        if moves is not None:
-            board, walk = random_walk(goal, moves, rng, limits)
-            solution, details = undo(walk), {"moves": moves}
-        elif length is not None:
-            from .rating import level
-
-            board, solution = exact_length(goal, length, rng,
-                                           _distance(goal, pdb, limits, stats), limits)
-            rating, details = level(length, goal), {"length": length}
-        else:
-            board = uniform(goal, rng)
-        text = format_board(board, one_line=board.rows == board.cols)
-        return Generated(Instance(board, goal), text, solution, seed, rating, details)
+        return generate_one(goal, seed, limits=limits, stats=stats, moves=moves, length=length,
+                            pdb=pdb)
 
     def rate(self, instance: Instance | Board, *, limits: Limits | None = None,
              heuristic: str | None = None, pdb: str | None = None) -> RateResult:
@@ -537,16 +519,3 @@ class SlidingPuzzle(Puzzle):
 
 PUZZLE = SlidingPuzzle()
 
-
-def _distance(goal: Board, pdb: str | None, limits: Limits,
-              stats: Stats) -> Callable[[Board], int | None]:
-    """A board's optimal distance to ``goal`` (None at a limit), its nodes added to
-    ``stats``."""
-    from .solve import solve
-
-    def distance(board: Board) -> int | None:
-        result = solve(board, goal, partition=pdb, limits=limits)
-        stats.nodes += result.stats.nodes
-        return result.details["length"]
-
-    return distance
