@@ -518,4 +518,3 @@ class SlidingPuzzle(Puzzle):
 
 
 PUZZLE = SlidingPuzzle()
-
