@@ -1,6 +1,6 @@
-"""Human techniques: a rule solver on pencil marks that rates puzzles and gives hints.
+"""The deductions: a solver on pencil marks that rates puzzles, explains them and gives hints.
 
-The techniques, tried easiest first after every step (the documented order):
+The deductions, tried easiest first after every step (the documented order):
 
 =================  ========  ======  ================================================
 technique          level     weight  what it does
@@ -46,7 +46,7 @@ from .model import candidates
 
 __all__ = ["Step", "Rating", "rate", "hint", "LEVELS", "WEIGHTS"]
 
-#: The grades, easiest first ("extreme": the techniques stall; "no solution": they prove
+#: The grades, easiest first ("extreme": the deductions stall; "no solution": they prove
 #: the puzzle impossible).
 LEVELS = ("easy", "medium", "hard", "extreme")
 NO_SOLUTION = "no solution"
@@ -163,7 +163,7 @@ def _bits(mask: int) -> list[int]:
     return [v + 1 for v in range(mask.bit_length()) if mask >> v & 1]
 
 
-# -- the techniques ----------------------------------------------------------------------------
+# -- the deductions ----------------------------------------------------------------------------
 
 
 def _naked_single(m: Marks) -> Iterator[Step]:
@@ -327,7 +327,7 @@ def start(board: Sudoku, values: tuple[int, ...] | None = None) -> Marks | None:
 
 
 def rate(board: Sudoku, *, limits: Limits | None = None) -> Rating:
-    """Apply the techniques until solved or stuck; the grade and score of what it took."""
+    """Apply the deductions until solved or stuck; the grade and score of what it took."""
     marks = start(board)
     steps: list[Step] = []
     if marks is None or marks.broken():

@@ -13,9 +13,9 @@
    groups of givens taken away are tried back one at a time for one that makes it that
    grade (near-minimal: one group more than minimal); otherwise a new grid is tried, until
    one has that grade.  A minimal classic puzzle rates hard about one time in 30; with
-   one group back, one in 6.  (Removing givens only while the techniques of the grade solve the
+   one group back, one in 6.  (Removing givens only while the deductions of the grade solve the
    puzzle, as Tatham's Solo does, was measured slower: 9x9 medium 1.00 s against 0.29 s a
-   puzzle, 16x16 easy 2.4 s against 1.2 s, as the rule solver runs at every removal.)
+   puzzle, 16x16 easy 2.4 s against 1.2 s, as the deductions run at every removal.)
 
 >>> from .board import make
 >>> made = generate_one(make([0] * 16, 4), seed=1)
