@@ -35,6 +35,7 @@ from typing import Any
 
 from .errors import PuzzleError, UsageError
 from .pool import GRACE, pool_for
+from .puzzles.protocol import BATCH_VERBS as VERBS
 from .results import Limits, Stats, Status
 from .seeds import random_seed, run_seeds
 from .verbs import Failure, failure_from, failure_object, run_verb
@@ -44,8 +45,6 @@ __all__ = [
     "finished_ids", "MAX_INPUT", "decode_text",
 ]
 
-#: The verbs a batch runs.
-VERBS = ("solve", "count", "rate", "generate")
 #: Default cap on the bytes of one input (a file, or a line of a JSON-lines stream).
 MAX_INPUT = 10_000_000
 #: Files a folder never contributes: notes, tables, solutions, hidden files.

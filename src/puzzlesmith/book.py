@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import InvalidPuzzle, LimitReached, UsageError
+from .errors import InvalidPuzzle, LimitReached, UsageError, check_method
 from .puzzles.protocol import Progress, Puzzle
 from .render import draw
 from .results import Limits, Result, Stats, Status
@@ -311,8 +311,7 @@ def make_book(puzzle: Puzzle, *, count: int | None = None,
     PDF is made.  ``params`` are the puzzle's generation options (size, stars, difficulty...).
     """
     limits = (limits or Limits()).started()
-    if paper not in PAPERS:
-        raise UsageError(f"unknown paper {paper!r}; expected one of {', '.join(PAPERS)}")
+    check_method(paper, PAPERS, "paper")
     if not 1 <= per_page <= MAX_PER_PAGE:
         raise UsageError(f"--per-page must be between 1 and {MAX_PER_PAGE}, not {per_page}")
     for verb in ("render", "solve"):

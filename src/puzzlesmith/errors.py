@@ -7,15 +7,19 @@ be worked on and for misuse of the API.
     PuzzleError
     ├── InvalidPuzzle      the puzzle text or parameters are malformed (CLI exit 2)
     ├── UsageError         a bad argument to a library call, e.g. an unknown method (exit 2)
-    └── LimitReached       a phase that is not a search (reading, building, a table) ran
-                           past its time, size or memory limit (CLI exit 3)
+    ├── LimitReached       a phase that is not a search (reading, building, a table) ran
+    │                      past its time, size or memory limit (CLI exit 3)
+    └── NoPuzzle           a generator proved that no puzzle of the asked kind exists
 
 Searches that reach a limit do not raise: they return status ``gave-up``.
 """
 
 from __future__ import annotations
 
-__all__ = ["PuzzleError", "InvalidPuzzle", "NotRecognised", "UsageError", "LimitReached"]
+from collections.abc import Iterable
+
+__all__ = ["PuzzleError", "InvalidPuzzle", "NotRecognised", "UsageError", "LimitReached",
+           "NoPuzzle", "check_method"]
 
 
 class PuzzleError(Exception):
@@ -49,3 +53,22 @@ class UsageError(PuzzleError, ValueError):
 
 class LimitReached(PuzzleError):
     """Work outside a search (reading, building a model or a table) ran past a limit."""
+
+
+class NoPuzzle(PuzzleError):
+    """No puzzle of the asked kind exists (``generate`` ends with status unsolvable)."""
+
+
+def check_method(name: str | None, names: Iterable[str], what: str = "method", *,
+                 error: type[PuzzleError] = UsageError) -> None:
+    """Refuse a ``name`` not among ``names`` before any work starts (networkx's rule), in
+    one wording; None (the default) passes.
+
+    >>> check_method("magic", ("grow", "genetic"))
+    Traceback (most recent call last):
+    ...
+    puzzlesmith.errors.UsageError: unknown method 'magic'; expected one of grow, genetic
+    """
+    names = tuple(names)
+    if name is not None and name not in names:
+        raise error(f"unknown {what} {name!r}; expected one of {', '.join(names)}")

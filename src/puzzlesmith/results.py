@@ -242,13 +242,13 @@ class GenerateResult(Result):
 
 @dataclass
 class RateResult(Result):
-    """A difficulty ``level`` and whether deductions alone finished the puzzle."""
+    """A difficulty ``level`` and whether the deductions alone finished the puzzle."""
 
     level: str | None = None
-    solved_by_rules: bool | None = None
+    solved_by_deductions: bool | None = None
 
     def _fields(self) -> dict:
-        return {"rating": self.level, "solved_by_rules": self.solved_by_rules}
+        return {"rating": self.level, "solved_by_deductions": self.solved_by_deductions}
 
 
 @dataclass

@@ -18,15 +18,13 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from .errors import LimitReached, PuzzleError
+from .puzzles.protocol import RUN_VERBS
 from .results import Limits, Result, Stats, Status
 
 if TYPE_CHECKING:
     from .puzzles.protocol import Progress, Puzzle
 
 __all__ = ["run_verb", "parse_input", "Failure", "failure_from", "failure_object"]
-
-#: The verbs :func:`run_verb` runs (the others are the front ends' own).
-VERBS = ("solve", "count", "generate", "rate", "hint", "check", "render")
 
 
 def run_verb(puzzle: Puzzle, verb: str, text: str | None = None, *,
@@ -41,8 +39,8 @@ def run_verb(puzzle: Puzzle, verb: str, text: str | None = None, *,
     starts from the player's marks ``state`` and ``check`` checks the answer ``state`` (both
     in the puzzle's answer format), timed from after parsing.  Errors are raised (see
     :func:`failure_from` for what each becomes)."""
-    if verb not in VERBS:
-        raise ValueError(f"run_verb runs {', '.join(VERBS)}, not {verb!r}")
+    if verb not in RUN_VERBS:
+        raise ValueError(f"run_verb runs {', '.join(RUN_VERBS)}, not {verb!r}")
     limits = limits if limits is not None else Limits().started()
     if verb == "generate":
         _, run = puzzle.split_params(verb, dict(params or {}))

@@ -105,8 +105,8 @@ class Toy(Puzzle):
         return GenerateResult(status, Stats(nodes=len(made)), puzzles=made, puzzle=self.name)
 
     def rate(self, instance, *, limits=None):
-        return RateResult(Status.SOLVED, level="easy", solved_by_rules=True,
-                          details={"rules": {"count": instance}})
+        return RateResult(Status.SOLVED, level="easy", solved_by_deductions=True,
+                          details={"deductions": {"count": instance}})
 
     def hint(self, instance, state=None, *, limits=None):
         return HintResult(Status.SOLVED, text="try 1", move=1)

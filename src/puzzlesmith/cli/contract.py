@@ -260,7 +260,8 @@ def verdict_message(verb: str, result: Result) -> str | None:
         return "not a solution"
     reason = result.details.get("reason") or result.stats.extra.get("reason")
     text = VERDICT_TEXT.get(verdict, verdict.value)
-    return f"{text}: {reason}" if reason and verdict is Status.GAVE_UP else text
+    shown = verdict is Status.GAVE_UP or verb == "generate"
+    return f"{text}: {reason}" if reason and shown else text
 
 
 def exit_code(status: Status) -> int:
@@ -304,7 +305,8 @@ class Tracker:
 
             def update(stats: Stats) -> None:
                 extra = stats.extra
-                progress.update(task, total=extra.get("total"), completed=extra.get("done"),
+                progress.update(task, total=extra.get("total"),
+                                completed=extra.get("done", extra.get("made")),
                                 description=extra.get("stage", self.description),
                                 info=progress_info(stats))
 

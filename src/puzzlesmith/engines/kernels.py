@@ -36,7 +36,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..errors import LimitReached, UsageError
+from ..errors import LimitReached, check_method
 
 __all__ = ["KERNELS", "KERNELS_HELP", "Auto", "AUTO", "PIGEONHOLE_WEIGHT", "check_kernels",
            "switch_at", "kernel_name", "warm_up", "ensure_warm", "warm_all", "compiling",
@@ -86,8 +86,7 @@ PIGEONHOLE_WEIGHT = 4
 
 def check_kernels(kernels: str) -> str:
     """``kernels`` if it is one of :data:`KERNELS`, else :class:`UsageError`."""
-    if kernels not in KERNELS:
-        raise UsageError(f"unknown kernels {kernels!r}: expected one of {', '.join(KERNELS)}")
+    check_method(kernels, KERNELS, "kernels")
     return kernels
 
 

@@ -59,7 +59,7 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..errors import UsageError
+from ..errors import UsageError, check_method
 from ..results import Limits, Stats, Status
 from .events import recorder
 
@@ -182,8 +182,7 @@ def _best_first(problem: SearchProblem, *, g_weight: float, h_weight: float, met
     popped); a closed node reached more cheaply is reopened, so admissible but inconsistent
     heuristics still give optimal answers.
     """
-    if ties not in ("fifo", "lifo"):
-        raise UsageError(f"unknown tie-breaking {ties!r}: expected 'fifo' or 'lifo'")
+    check_method(ties, ("fifo", "lifo"), "tie-breaking")
     sign = 1 if ties == "fifo" else -1
     start = problem.start()
     budget = _Budget(limits, max_stored, progress, start)
@@ -402,9 +401,5 @@ def search(problem: SearchProblem, method: str = "astar", **options) -> SearchRe
 
     Unknown names raise :class:`~puzzlesmith.errors.UsageError` before any work starts.
     """
-    try:
-        algorithm = METHODS[method]
-    except KeyError:
-        raise UsageError(f"unknown search method {method!r}: expected one of "
-                         f"{', '.join(METHODS)}") from None
-    return algorithm(problem, **options)
+    check_method(method, METHODS, "search method")
+    return METHODS[method](problem, **options)

@@ -28,7 +28,7 @@ import importlib
 import os
 from typing import Any
 
-from ..errors import InvalidPuzzle, NotRecognised, UsageError
+from ..errors import InvalidPuzzle, NotRecognised, check_method
 from .protocol import Option, Puzzle
 
 __all__ = ["get", "names", "identify", "Puzzle", "Option", "BUILTIN", "ENTRY_POINT_GROUP"]
@@ -87,12 +87,8 @@ def names() -> list[str]:
 def get(name: str) -> Puzzle:
     """The puzzle object called ``name``; a clear error for an unknown name."""
     found = registry()
-    try:
-        module = found[name]
-    except KeyError:
-        known = ", ".join(found)
-        raise UsageError(f"unknown puzzle {name!r}; expected one of {known}") from None
-    return importlib.import_module(module).PUZZLE
+    check_method(name, found, "puzzle")
+    return importlib.import_module(found[name]).PUZZLE
 
 
 def identify(text: str) -> tuple[Puzzle, Any]:

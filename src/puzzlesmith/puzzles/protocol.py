@@ -15,7 +15,10 @@ seed, progress, **params)``
 ``count(inst, *, limit,         a :class:`~puzzlesmith.results.CountResult`
 limits, progress, **params)``
 ``generate(*, seed, limits,     a :class:`~puzzlesmith.results.GenerateResult` of
-progress, **params)``           ``count`` puzzles (every one proven unique where promised)
+progress, count, **params)``    ``count`` puzzles (every one proven unique where promised):
+                                one loop for every puzzle, over the puzzle's
+``generate_one(seed, *,         one :class:`~puzzlesmith.results.Generated` puzzle
+limits, stats, **params)``      (``check_generate_params`` refuses bad options first)
 ``rate(inst, *, limits)``       a :class:`~puzzlesmith.results.RateResult`
 ``hint(inst, state=None, *,     a :class:`~puzzlesmith.results.HintResult`: the next step
 limits)``                       from ``state`` (the player's marks, or the start)
@@ -41,14 +44,16 @@ A puzzle module must import without numba: kernels load when a verb first runs.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..errors import PuzzleError, UsageError
+from ..errors import LimitReached, NoPuzzle, PuzzleError, UsageError, check_method
 from ..results import (
     Check,
     CountResult,
+    Generated,
     GenerateResult,
     HintResult,
     Limits,
@@ -58,11 +63,18 @@ from ..results import (
     Stats,
     Status,
 )
+from ..seeds import random_seed, run_seeds
 
-__all__ = ["Puzzle", "Option", "VERBS", "Progress"]
+__all__ = ["Puzzle", "Option", "VERBS", "RUN_VERBS", "BATCH_VERBS", "Progress",
+           "check_method"]
 
 #: Every verb a puzzle may support; ``check`` runs :meth:`Puzzle.is_solution`.
-VERBS = ("solve", "count", "generate", "render", "rate", "hint", "check", "compare")
+VERBS = ("solve", "count", "generate", "render", "rate", "hint", "check", "compare", "bench")
+#: The verbs run whole on one input (:func:`puzzlesmith.verbs.run_verb`, the web API): all
+#: but ``compare`` and ``bench``, which the front ends run themselves.
+RUN_VERBS = tuple(v for v in VERBS if v not in ("compare", "bench"))
+#: The verbs ``batch`` runs on many inputs, one line of JSON each.
+BATCH_VERBS = ("solve", "count", "rate", "generate")
 
 Progress = Callable[[Stats], None]
 
@@ -107,6 +119,8 @@ class Puzzle:
     #: True when a short instance may be given on the command line instead of a file
     #: (a sliding board ``"1 2 3 ..."``, a queens ``N``).
     inline: ClassVar[bool] = False
+    #: The most puzzles one :meth:`generate` makes.
+    max_count: ClassVar[int] = 10**9
     #: Upper bound on the characters of input ``parse`` accepts (raised with --max-input).
     max_input: ClassVar[int] = 10_000_000
     #: Glob patterns of this puzzle's files, for a folder given to ``batch`` or ``store add``.
@@ -203,6 +217,57 @@ class Puzzle:
     def generate(self, *, seed: int | None = None, limits: Limits | None = None,
                  progress: Progress | None = None, count: int = 1,
                  **params: Any) -> GenerateResult:
+        """``count`` puzzles, puzzle ``k`` made by :meth:`generate_one` from
+        :func:`~puzzlesmith.seeds.puzzle_seed` ``(seed, k)`` (``seed`` drawn when None).
+        A limit, Ctrl-C or :class:`~puzzlesmith.errors.NoPuzzle` ends the run, keeping the
+        puzzles made, with ``details["reason"]``; bad parameters fail before any work."""
+        if isinstance(count, bool) or not isinstance(count, int) \
+                or not 1 <= count <= self.max_count:
+            raise UsageError(f"count must be a whole number from 1 to {self.max_count:,}, "
+                             f"got {count!r}")
+        params = self.check_generate_params(**params)
+        seed = random_seed() if seed is None else seed
+        limits = (limits or Limits()).started()
+        began = time.monotonic()
+        stats = Stats(extra={"made": 0, "total": count})
+        made: list[Generated] = []
+        status, why = Status.SOLVED, ""
+        try:
+            for one_seed in run_seeds(seed, count):
+                limits.check("generating")
+                made.append(self.generate_one(one_seed, limits=limits, stats=stats,
+                                              progress=progress, **params))
+                stats.extra["made"] = len(made)
+                stats.seconds = time.monotonic() - began
+                if progress is not None:
+                    progress(stats)
+        except (LimitReached, NoPuzzle) as stop:
+            status = Status.UNSOLVABLE if isinstance(stop, NoPuzzle) else Status.GAVE_UP
+            why = str(stop)
+        except KeyboardInterrupt:
+            status, why = Status.GAVE_UP, "interrupted"
+        stats.seconds = time.monotonic() - began
+        stats.extra.pop("stage", None)
+        result = GenerateResult(status, stats, puzzles=made, puzzle=self.name,
+                                details={**self.generate_details(params), "seed": seed})
+        if why:
+            result.details["reason"] = f"{len(made)} of {count:,} puzzles made: {why}"
+        return result
+
+    def check_generate_params(self, **params: Any) -> dict:
+        """The generate options checked (refused with a UsageError before any work) and
+        normalised: the keyword arguments every :meth:`generate_one` of the run gets."""
+        return params
+
+    def generate_details(self, params: dict) -> dict:
+        """What the JSON of a run says about the checked ``params`` (the board's size)."""
+        return {}
+
+    def generate_one(self, seed: int, *, limits: Limits, stats: Stats,
+                     progress: Progress | None = None, **params: Any) -> Generated:
+        """One puzzle from ``seed``, adding its nodes and counters to the run's ``stats``;
+        raises :class:`~puzzlesmith.errors.LimitReached` when ``limits`` stop it and
+        :class:`~puzzlesmith.errors.NoPuzzle` when no puzzle of ``params`` exists."""
         raise NotImplementedError
 
     def rate(self, instance: Any, *, limits: Limits | None = None, **params: Any) -> RateResult:
@@ -294,7 +359,8 @@ class Puzzle:
             return "\n".join(g.text.rstrip("\n") for g in result.puzzles) or None
         if verb == "rate":
             lines = [f"rating: {result.level}"]
-            lines += [f"  {k:<12} {v}" for k, v in result.details.get("rules", {}).items() if v]
+            counts = result.details.get("deductions", {})
+            lines += [f"  {k:<12} {v}" for k, v in counts.items() if v]
             return "\n".join(lines)
         if verb == "hint":
             return result.text or None
@@ -360,10 +426,3 @@ class Puzzle:
 
     def __repr__(self) -> str:
         return f"<puzzle {self.name}: {', '.join(sorted(self.verbs))}>"
-
-
-def check_method(method: str | None, methods: Iterable[str], what: str = "method") -> None:
-    """Reject an unknown method name before any work starts (networkx's rule)."""
-    methods = tuple(methods)
-    if method is not None and method not in methods:
-        raise UsageError(f"unknown {what} {method!r}; expected one of {', '.join(methods)}")

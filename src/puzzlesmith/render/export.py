@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import io
 
-from ..errors import UsageError
+from ..errors import UsageError, check_method
 from . import draw
 
 __all__ = ["FORMATS", "PNG_MAGIC", "convert", "to_png", "to_pdf", "merge_pdf", "pdf_pages"]
@@ -64,9 +64,8 @@ def convert(svg: str, fmt: str, *, scale: float = 2.0) -> str | bytes:
         return svg
     if fmt == "png":
         return to_png(svg, scale=scale)
-    if fmt == "pdf":
-        return to_pdf(svg)
-    raise UsageError(f"unknown drawing format {fmt!r}; expected one of {', '.join(FORMATS)}")
+    check_method(fmt, FORMATS, "drawing format")
+    return to_pdf(svg)
 
 
 def to_png(svg: str, *, scale: float = 2.0) -> bytes:

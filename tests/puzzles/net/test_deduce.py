@@ -30,13 +30,13 @@ def test_rating_agrees_with_the_counts(data_dir, name, connected):
     rating = NET.rate(board)
     assert rating.status is Status.SOLVED
     if expected == 2:
-        assert rating.level == "ambiguous" and rating.solved_by_rules is False
+        assert rating.level == "ambiguous" and rating.solved_by_deductions is False
     else:
         assert rating.level in ("easy", "medium", "tricky", "hard")
-        assert rating.solved_by_rules is (rating.level != "hard")
+        assert rating.solved_by_deductions is (rating.level != "hard")
     if not connected:
         assert rating.level not in ("medium", "tricky")
-    rules = rating.details["rules"]
+    rules = rating.details["deductions"]
     assert (rules["search nodes"] > 0) <= (rating.level in ("hard", "ambiguous"))
     body = rating.to_dict()
     assert body["rating"] == rating.level and body["puzzle"] == "net"
@@ -139,12 +139,12 @@ def test_explain_agrees_with_the_rating(data_dir, name, connected):
     rating = NET.rate(board)
     solved = NET.solve(board, explain=True)
     steps = solved.details["steps"]
-    assert solved.details["solved_by_deductions"] is bool(rating.solved_by_rules)
-    rules = rating.details["rules"]
+    assert solved.details["solved_by_deductions"] is bool(rating.solved_by_deductions)
+    rules = rating.details["deductions"]
     assert len(steps) == rules["borders"] + rules["connectors"] + rules[
         "loops and connectivity"] + rules["dead ends"]
     assert all(step.startswith("row ") for step in steps)
-    if rating.solved_by_rules:                    # every step is the tile of the solution
+    if rating.solved_by_deductions:                    # every step is the tile of the solution
         for step in steps:
             where, rest = step.split(": ", 1)
             i, j = (int(w.split()[1]) - 1 for w in where.split(", "))

@@ -68,7 +68,7 @@ def test_random_seed_is_recorded():
 def test_limits_stop_generation_keeping_what_was_made():
     result = NET.generate(size="20x20", seed=0, max_rounds=1)     # seed 0 needs more rounds
     assert result.status is Status.GAVE_UP and result.puzzles == []
-    assert result.details["reason"] == "made 0 of 1 puzzles within the limits"
+    assert result.details["reason"] == "0 of 1 puzzles made: round limit reached while generating"
     made = NET.generate(size="12x12", seed=1, count=5, limits=Limits(nodes=5),
                         allow_search=True)          # (made by deductions: no search nodes)
     assert made.status is Status.GAVE_UP and len(made.puzzles) < 5

@@ -47,7 +47,7 @@ def test_rate_in_json_has_difficulty_and_score_and_explain_lists_steps():
     rated = json.loads(out)
     assert rated["difficulty"] == rated["rating"] == "easy" and rated["score"] > 0
     assert rated["steps"][0].startswith(("naked single", "hidden single"))
-    assert "the techniques solve it" in err
+    assert "the deductions solve it" in err
     code, out, _ = run_cli(["rate", "sudoku", EASY])
     assert out.startswith("rating: easy (score")
 

@@ -20,7 +20,7 @@ does not show yet, with why.
 
 >>> from .formats import example
 >>> rating = rate(example())
->>> rating.level, rating.details["rules"]  # doctest: +NORMALIZE_WHITESPACE
+>>> rating.level, rating.details["deductions"]  # doctest: +NORMALIZE_WHITESPACE
 ('easy', {'borders': 2, 'connectors': 21, 'loops and connectivity': 0, 'dead ends': 0,
  'search nodes': 0})
 >>> step = hint(example())
@@ -82,8 +82,8 @@ def rate(board: Board, *, limits: Limits | None = None, name: str | None = None,
     def result(status: Status, level: str | None, by_rules: bool | None, nodes: int = 0,
                message: str | None = None) -> RateResult:
         stats = Stats(nodes=nodes, seconds=time.monotonic() - start)
-        rated = RateResult(status, stats, level=level, solved_by_rules=by_rules, puzzle=name,
-                           details={"rules": rules})
+        rated = RateResult(status, stats, level=level, solved_by_deductions=by_rules, puzzle=name,
+                           details={"deductions": rules})
         if message and status is Status.GAVE_UP:
             rated.details["reason"] = message
         elif message:

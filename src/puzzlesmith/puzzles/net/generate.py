@@ -31,7 +31,7 @@ from functools import lru_cache
 import numpy as np
 
 from ...engines import csp as cspe
-from ...errors import UsageError
+from ...errors import check_method
 from ...results import Limits, Stats
 from . import model as netmodel
 from .board import AVOIDING, ORIENTATIONS, Board, Grid, barrier_grid, rotate
@@ -88,8 +88,7 @@ def spanning_tree(rows: int, cols: int, *, wrap: bool = False, style: str = "ust
     ``ust``: uniform (Wilson's algorithm); ``grow``: grown from the centre by random
     extensions, Tatham-style, never making a 4-way cross.
     """
-    if style not in STYLES:
-        raise UsageError(f"unknown style {style!r}; choose from {', '.join(STYLES)}")
+    check_method(style, STYLES, "style")
     limits = limits or Limits()
     n = rows * cols
     adj = _grid_adjacency(rows, cols, wrap)

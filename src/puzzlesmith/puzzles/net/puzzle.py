@@ -22,12 +22,11 @@ from dataclasses import replace
 from typing import Any
 
 from ...engines.kernels import KERNELS, KERNELS_HELP, check_kernels
-from ...errors import InvalidPuzzle, LimitReached, UsageError
+from ...errors import InvalidPuzzle, LimitReached, UsageError, check_method
 from ...results import (
     Check,
     CountResult,
     Generated,
-    GenerateResult,
     HintResult,
     Limits,
     RateResult,
@@ -37,7 +36,6 @@ from ...results import (
     Status,
     count_status,
 )
-from ...seeds import random_seed, run_seeds
 from ..protocol import Option, Progress, Puzzle
 from ..web import wrong_marks
 from . import formats as nb
@@ -159,9 +157,8 @@ class NetPuzzle(Puzzle):
             return nb.format_board(board, grid)
         if style == "drawing":
             return nb.draw(grid, board.barriers)
-        if style == "tatham":  # Tatham's Net plays it under its rule (one network)
-            return nb.format_tatham(grid, board.wrap, board.barriers)
-        raise UsageError(f"unknown style {style!r}; expected grid, drawing or tatham")
+        check_method(style, self.styles["format"], "style")
+        return nb.format_tatham(grid, board.wrap, board.barriers)  # Tatham's rule: one network
 
     def _board(self, instance: Any) -> Board:
         return nb.validate(instance)
@@ -238,69 +235,50 @@ class NetPuzzle(Puzzle):
                              limit=limit, solutions=found.solutions, puzzle=self.name)
         return result
 
-    def generate(self, *, seed: int | None = None, limits: Limits | None = None,
-                 progress: Progress | None = None, count: int = 1, size: str = "10x10",
-                 connected: bool = False, wrap: bool = False, style: str = "ust",
-                 max_tiles: int = MAX_TILES, max_rounds: int | None = None,
-                 allow_search: bool = False, barriers: float = 0.0) -> GenerateResult:
-        """``count`` puzzles with exactly one solution (seeds by :mod:`puzzlesmith.seeds`),
-        each finished by the deductions unless ``allow_search`` or ``wrap`` without
-        ``connected`` (a wrapping board has no border to start from: only the dead ends of
-        the connected rule start the deductions there); ``barriers`` (0 to
-        1) of the links the solution leaves unused get a barrier; stops with status
-        gave-up, keeping those made, at a limit."""
-        from .deduce import DEDUCED, rate
-        from .generate import generate_one, kernels_for
-
-        if style not in STYLES:
-            raise UsageError(f"unknown style {style!r}; expected one of {', '.join(STYLES)}")
-        if count < 1:
-            raise UsageError(f"count must be at least 1, got {count}")
+    def check_generate_params(self, *, size: str = "10x10", connected: bool = False,
+                              wrap: bool = False, style: str = "ust",
+                              max_tiles: int = MAX_TILES, max_rounds: int | None = None,
+                              allow_search: bool = False, barriers: float = 0.0) -> dict:
+        """The board's ``rows`` and ``cols`` from ``size``; every puzzle finished by the
+        deductions unless ``allow_search`` or ``wrap`` without ``connected`` (a wrapping
+        board has no border to start from: only the dead ends of the connected rule start
+        the deductions there)."""
+        check_method(style, STYLES, "style")
         if not 0 <= barriers <= 1:
             raise UsageError(f"--barriers is a share of the unused links, 0 to 1, got "
                              f"{barriers}")
         rows, cols = nb.parse_size(size, max_tiles=max_tiles)
-        start = time.monotonic()
-        limits = (limits or Limits()).started()
-        base = random_seed() if seed is None else seed
-        stats = Stats(extra={"rounds": 0})
-        made: list[Generated] = []
-        status = Status.SOLVED
-        for one_seed in run_seeds(base, count):
-            left = None if limits.nodes is None else max(0, limits.nodes - stats.nodes)
-            try:
-                one = generate_one(rows, cols, connected=connected, wrap=wrap, style=style,
-                                   rng=random.Random(one_seed), max_rounds=max_rounds,
-                                   limits=replace(limits, nodes=left),
-                                   deducible=not (allow_search or (wrap and not connected)),
-                                   barriers=barriers,
-                                   progress=_relay(progress, stats, len(made)))
-            except LimitReached:
-                status = Status.GAVE_UP
-                break
-            stats.nodes += one.stats.nodes
-            stats.extra["rounds"] += one.rounds
-            stats.seconds = time.monotonic() - start
-            if progress is not None:
-                progress(stats)
-            if one.board is None:
-                status = Status.GAVE_UP
-                break
-            level = one.level if one.level and not one.board.barriers else rate(
-                one.board, limits=Limits(nodes=0), kernels=kernels_for(one.board.size)).level
-            details = {"rows": nb.to_rows(one.board.tiles),
-                       "solution": nb.to_rows(one.solution),
-                       "connected": connected, "wrap": wrap, "rounds": one.rounds,
-                       "solved_by_deductions": level in DEDUCED}
-            if one.board.barriers:
-                details["barriers"] = nb.barriers_json(one.board)
-            made.append(Generated(one.board, nb.format_board(one.board) + "\n",
-                                  one.solution, one_seed, level, details))
-        stats.seconds = time.monotonic() - start
-        result = GenerateResult(status, stats, puzzles=made, puzzle=self.name)
-        if status is Status.GAVE_UP:
-            result.details["reason"] = f"made {len(made)} of {count} puzzles within the limits"
-        return result
+        return {"rows": rows, "cols": cols, "connected": connected, "wrap": wrap,
+                "style": style, "max_rounds": max_rounds, "barriers": barriers,
+                "deducible": not (allow_search or (wrap and not connected))}
+
+    def generate_one(self, seed: int, *, limits: Limits, stats: Stats,
+                     progress: Progress | None = None, rows: int, cols: int,
+                     **params: Any) -> Generated:
+        """A puzzle with exactly one solution (see :func:`.generate.generate_one`);
+        ``barriers`` (0 to 1) of the links the solution leaves unused get a barrier.  The
+        node budget of ``limits`` is shared by the run's puzzles."""
+        from .deduce import DEDUCED, rate
+        from .generate import generate_one, kernels_for
+
+        left = None if limits.nodes is None else max(0, limits.nodes - stats.nodes)
+        one = generate_one(rows, cols, rng=random.Random(seed),
+                           limits=replace(limits, nodes=left),
+                           progress=_relay(progress, stats), **params)
+        stats.nodes += one.stats.nodes
+        stats.extra["rounds"] = stats.extra.get("rounds", 0) + one.rounds
+        if one.board is None:
+            raise LimitReached("round limit reached while generating" if one.stopped_by ==
+                               "rounds" else "limit reached while generating")
+        level = one.level if one.level and not one.board.barriers else rate(
+            one.board, limits=Limits(nodes=0), kernels=kernels_for(one.board.size)).level
+        details = {"rows": nb.to_rows(one.board.tiles), "solution": nb.to_rows(one.solution),
+                   "connected": params["connected"], "wrap": params["wrap"],
+                   "rounds": one.rounds, "solved_by_deductions": level in DEDUCED}
+        if one.board.barriers:
+            details["barriers"] = nb.barriers_json(one.board)
+        return Generated(one.board, nb.format_board(one.board) + "\n", one.solution, seed,
+                         level, details)
 
     def rate(self, instance: Board, *, limits: Limits | None = None) -> RateResult:
         """Which deductions finish the puzzle: easy, medium, hard (search) or ambiguous."""
@@ -342,7 +320,7 @@ class NetPuzzle(Puzzle):
         if verb == "generate" and style == "tatham":
             return "\n".join(self.format(g.instance, "tatham") for g in result.puzzles) or None
         if verb == "rate" and result.level is not None:
-            rules = result.details.get("rules", {})
+            rules = result.details.get("deductions", {})
             lines = [f"rating: {result.level}"]
             lines += [f"  {rule:<24}{value:>6} {'nodes' if 'search' in rule else 'tiles'}"
                       for rule, value in rules.items() if value]
@@ -380,13 +358,13 @@ class NetPuzzle(Puzzle):
 PUZZLE = NetPuzzle()
 
 
-def _relay(progress: Progress | None, stats: Stats, made: int):
+def _relay(progress: Progress | None, stats: Stats):
     """The generator's per-round progress as the run's: puzzles made, rounds, open tiles."""
     if progress is None:
         return None
 
     def relay(one: Stats) -> None:
         progress(Stats(stats.nodes + one.nodes, stats.seconds,
-                       {"made": made, "rounds": stats.extra["rounds"] + one.extra["rounds"],
-                        "open": one.extra["open"]}))
+                       {**stats.extra, "open": one.extra["open"],
+                        "rounds": stats.extra.get("rounds", 0) + one.extra["rounds"]}))
     return relay

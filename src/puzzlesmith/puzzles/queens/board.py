@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ...errors import InvalidPuzzle
+from ...errors import InvalidPuzzle, check_method
 from ...results import Limits
 
 __all__ = ["Board", "MAX_N", "BOARD_MAX", "parse", "parse_size", "parse_answer", "format_board",
@@ -300,22 +300,20 @@ def format_answer(board: Board, rows: Sequence[int | None], style: str | None = 
     style = style or "auto"
     if style == "auto":
         style = "board" if board.n <= AUTO_BOARD_UP_TO else "rows"
+    check_method(style, ("board", "rows"), "answer style", error=InvalidPuzzle)
     if style == "board":
         return format_board(board.n, rows)
-    if style == "rows":
-        return format_rows(rows, limits)
-    raise InvalidPuzzle(f"unknown answer style {style!r}; expected auto, board or rows")
+    return format_rows(rows, limits)
 
 
 def format_instance(board: Board, style: str | None = None) -> str:
     """The instance as text ``parse`` reads back: ``text`` (N alone when nothing is given,
     else the board) or ``board``."""
     style = style or "text"
+    check_method(style, ("text", "board"), "style", error=InvalidPuzzle)
     if style == "text" and not board.givens:
         return str(board.n)
-    if style in ("text", "board"):
-        return format_board(board.n, givens=board.givens)
-    raise InvalidPuzzle(f"unknown style {style!r}; expected text or board")
+    return format_board(board.n, givens=board.givens)
 
 
 # -- the explicit construction -------------------------------------------------------------

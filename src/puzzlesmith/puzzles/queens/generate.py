@@ -12,7 +12,7 @@ Every count is exact (:func:`~.counting.count` with ``limit=2``), so each puzzle
 unique.  The rating says whether forced placements alone (a column or row with one safe
 square left) finish the puzzle (``easy``) or whether it needs search (``hard``).
 
->>> made = make(6, seed=2)
+>>> made = generate_one(6, seed=2)
 >>> made.text.splitlines()
 ['......', '..Q...', '......', '......', '......', '......']
 >>> made.solution, made.rating
@@ -23,14 +23,14 @@ from __future__ import annotations
 
 import random
 
-from ...errors import InvalidPuzzle
+from ...errors import InvalidPuzzle, LimitReached
 from ...results import Generated, Limits, Stats, Status
 from .board import Board, format_instance
 from .counting import COUNT_MAX_N, count
 from .deduce import forced_fill
 from .solve import solve
 
-__all__ = ["GENERATE_MAX_N", "make", "check_size"]
+__all__ = ["GENERATE_MAX_N", "generate_one", "check_size"]
 
 #: The largest board generated: each puzzle needs a few dozen exact counts, and the proofs
 #: of uniqueness grow fast with N (about a second at 30 queens, 2-10 s at 32, over 20 s at 36).
@@ -54,37 +54,30 @@ def check_size(n: int | str) -> int:
     return n
 
 
-class GaveUp(Exception):
-    """A limit stopped the generator (internal: ``make`` returns None)."""
-
-
-def make(n: int, seed: int, limits: Limits | None = None,
-         stats: Stats | None = None) -> Generated | None:
-    """One completion puzzle of ``n`` queens from ``seed``, or None if ``limits`` ran out.
-    ``stats`` (when given) gathers the nodes of every search."""
+def generate_one(n: int, seed: int, limits: Limits | None = None,
+                 stats: Stats | None = None) -> Generated:
+    """One completion puzzle of ``n`` queens from ``seed``; ``LimitReached`` when ``limits``
+    run out.  ``stats`` (when given) gathers the nodes of every search."""
     n = check_size(n)
     limits = (limits or Limits()).started()
     stats = stats if stats is not None else Stats()
     rng = random.Random(seed)
-    try:
-        found = solve(Board(n), "minconflicts", seed=rng.getrandbits(32), limits=limits)
-        stats.nodes += found.stats.nodes
-        if found.status is not Status.SOLVED:
-            raise GaveUp
-        solution = found.rows
-        order = list(range(n))
-        rng.shuffle(order)
-        givens: list[int] = []
-        for c in order:
-            if _unique(n, givens, solution, limits, stats):
-                break
-            givens.append(c)
-        for c in rng.sample(givens, len(givens)):
-            fewer = [g for g in givens if g != c]
-            if _unique(n, fewer, solution, limits, stats):
-                givens = fewer
-    except GaveUp:
-        return None
+    found = solve(Board(n), "minconflicts", seed=rng.getrandbits(32), limits=limits)
+    stats.nodes += found.stats.nodes
+    if found.status is not Status.SOLVED:
+        raise LimitReached(f"a limit stopped the solution of {n} queens")
+    solution = found.rows
+    order = list(range(n))
+    rng.shuffle(order)
+    givens: list[int] = []
+    for c in order:
+        if _unique(n, givens, solution, limits, stats):
+            break
+        givens.append(c)
+    for c in rng.sample(givens, len(givens)):
+        fewer = [g for g in givens if g != c]
+        if _unique(n, fewer, solution, limits, stats):
+            givens = fewer
     board = _board(n, givens, solution)
     rating = "easy" if forced_fill(board) is not None else "hard"
     return Generated(board, format_instance(board), solution, seed, rating,
@@ -99,5 +92,5 @@ def _unique(n, columns, solution, limits, stats) -> bool:
     result = count(_board(n, columns, solution), limit=2, limits=limits)
     stats.nodes += result.stats.nodes
     if result.verdict() is Status.GAVE_UP:
-        raise GaveUp
+        raise LimitReached(f"stopped by {result.details.get('reason', 'a limit')}")
     return result.count == 1

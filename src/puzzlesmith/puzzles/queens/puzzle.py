@@ -20,7 +20,7 @@ from ...errors import InvalidPuzzle, UsageError
 from ...results import (
     Check,
     CountResult,
-    GenerateResult,
+    Generated,
     HintResult,
     Limits,
     Result,
@@ -28,7 +28,6 @@ from ...results import (
     Stats,
     Status,
 )
-from ...seeds import random_seed, run_seeds
 from ..protocol import Option, Progress, Puzzle
 from ..symmetry import TURNS
 from . import board, check, counting, deduce, generate, solve, web
@@ -181,43 +180,15 @@ class QueensPuzzle(Puzzle):
                                        f"queens, but OEIS A000170 says {known}")
         return result
 
-    def generate(self, *, seed: int | None = None, limits: Limits | None = None,
-                 progress: Progress | None = None, count: int = 1, size: int | str = 8,
-                 **params: Any) -> GenerateResult:
-        """``count`` completion puzzles of ``size`` queens (seeds by :mod:`puzzlesmith.seeds`);
-        each has exactly one completion (proven by counting).  Gives up,
-        keeping the puzzles made, at ``limits``."""
+    def check_generate_params(self, *, size: int | str = 8, **params: Any) -> dict:
         _no_params(params)
-        size = generate.check_size(size)
-        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            raise UsageError(f"count must be a whole number >= 1, got {count!r}")
-        if seed is None:
-            seed = random_seed()
-        limits = (limits or Limits()).started()
-        stats = Stats(extra={"made": 0})
-        began = time.monotonic()
-        made = []
-        status = Status.SOLVED
-        try:
-            for one_seed in run_seeds(seed, count):
-                if limits.expired():
-                    status = Status.GAVE_UP
-                    break
-                one = generate.make(size, one_seed, limits, stats)
-                if one is None:
-                    status = Status.GAVE_UP
-                    break
-                made.append(one)
-                stats.extra["made"] = len(made)
-                stats.seconds = time.monotonic() - began
-                if progress is not None:
-                    progress(stats)
-        except KeyboardInterrupt:
-            status = Status.GAVE_UP
-        stats.seconds = time.monotonic() - began
-        details = {} if status is Status.SOLVED else {
-            "reason": f"{len(made)} of {count:,} puzzles made before the limit"}
-        return GenerateResult(status, stats, puzzles=made, puzzle=self.name, details=details)
+        return {"size": generate.check_size(size)}
+
+    def generate_one(self, seed: int, *, limits: Limits, stats: Stats,
+                     progress: Progress | None = None, size: int = 8) -> Generated:
+        """A completion puzzle of ``size`` queens with exactly one completion (proven by
+        counting); see :func:`.generate.generate_one`."""
+        return generate.generate_one(size, seed, limits, stats)
 
     def hint(self, instance: Board, state=None, *, limits: Limits | None = None,
              **params: Any) -> HintResult:

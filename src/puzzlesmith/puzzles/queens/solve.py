@@ -42,6 +42,7 @@ from functools import partial
 
 import numpy as np
 
+from ... import errors
 from ...engines.annealing import Geometric, anneal
 from ...engines.driver import ChunkDriver
 from ...engines.genetic import GeneticAlgorithm
@@ -94,8 +95,7 @@ def default_method(board: Board) -> str:
 
 def check_method(board: Board, method: str) -> None:
     """Refuse a method that cannot work on ``board`` before any work starts."""
-    if method not in METHODS:
-        raise UsageError(f"unknown method {method!r}; expected one of {', '.join(METHODS)}")
+    errors.check_method(method, METHODS)
     cap = CAPS[method]
     if cap is not None and board.n > cap:
         raise InvalidPuzzle(f"{method} is limited to N <= {cap:,} queens, got {board.n:,}; "

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ...errors import InvalidPuzzle
+from ...errors import InvalidPuzzle, check_method
 from .board import MOVES, Board, format_board, move, parse
 
 __all__ = ["NO_SOLUTION", "DASHES", "ANSWER_STYLES", "format_answer", "parse_answer",
@@ -52,9 +52,7 @@ def format_answer(board: Board, moves: str | None, style: str | None = None) -> 
     """The answer ``moves`` from ``board`` as text in ``style`` (see :data:`ANSWER_STYLES`);
     ``None`` (no solution) is the seed's ``NO SOLUTION FOR YOUR COMBINATION``."""
     style = style or "seed"
-    if style not in ANSWER_STYLES:
-        raise InvalidPuzzle(f"unknown answer style {style!r}: expected one of "
-                            f"{', '.join(ANSWER_STYLES)}")
+    check_method(style, ANSWER_STYLES, "answer style", error=InvalidPuzzle)
     if moves is None:
         return NO_SOLUTION
     if style == "moves":

@@ -1,4 +1,5 @@
-"""Random solvable boards: uniform, by a random walk from the goal, or of an exact optimal length.
+"""Random solvable boards: uniform, by a random walk from the goal, or of an exact optimal length
+(:func:`generate_one`, the step of the protocol's generate loop).
 
 Randomness is always an explicit ``random.Random``.
 
@@ -17,14 +18,63 @@ import random
 from collections.abc import Callable
 
 from ...errors import InvalidPuzzle, LimitReached, UsageError
-from ...results import Limits
-from .board import MOVES, OPPOSITE, Board, apply_moves, is_solvable, legal_moves, move
+from ...results import Generated, Limits, Stats
+from .board import (
+    MOVES,
+    OPPOSITE,
+    Board,
+    Instance,
+    apply_moves,
+    format_board,
+    is_solvable,
+    legal_moves,
+    move,
+)
+from .rating import level
 
-__all__ = ["uniform", "random_walk", "undo", "exact_length", "MAX_WALK", "apply_moves"]
+__all__ = ["generate_one", "uniform", "random_walk", "undo", "exact_length", "MAX_WALK",
+           "apply_moves"]
 
 #: The longest random walk ``moves`` may ask for (a walk that long takes seconds).
 MAX_WALK = 10_000_000
 _CHECK_EVERY = 1 << 14
+
+
+def generate_one(goal: Board, seed: int, *, limits: Limits | None = None,
+                 stats: Stats | None = None, moves: int | None = None, length: int | None = None,
+                 pdb: str | None = None) -> Generated:
+    """A random board that reaches ``goal``, from ``seed``: uniform by default; ``moves=D``:
+    ``D`` random blank moves from the goal (``solution`` undoes them, not always optimally);
+    ``length=L``: one whose optimal solution has exactly ``L`` moves (``solution`` is
+    optimal, ``rating`` its level; the searches' nodes are added to ``stats``)."""
+    limits = limits or Limits()
+    rng = random.Random(seed)
+    solution, rating, details = None, None, {}
+    if moves is not None:
+        board, walk = random_walk(goal, moves, rng, limits)
+        solution, details = undo(walk), {"moves": moves}
+    elif length is not None:
+        distance = _distance(goal, pdb, limits, stats if stats is not None else Stats())
+        board, solution = exact_length(goal, length, rng, distance, limits)
+        rating, details = level(length, goal), {"length": length}
+    else:
+        board = uniform(goal, rng)
+    text = format_board(board, one_line=board.rows == board.cols)
+    return Generated(Instance(board, goal), text, solution, seed, rating, details)
+
+
+def _distance(goal: Board, pdb: str | None, limits: Limits,
+              stats: Stats) -> Callable[[Board], int | None]:
+    """A board's optimal distance to ``goal`` (None at a limit), its nodes added to
+    ``stats``."""
+    from .solve import solve
+
+    def distance(board: Board) -> int | None:
+        result = solve(board, goal, partition=pdb, limits=limits)
+        stats.nodes += result.stats.nodes
+        return result.details["length"]
+
+    return distance
 
 
 def uniform(goal: Board, rng: random.Random) -> Board:

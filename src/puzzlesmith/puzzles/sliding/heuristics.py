@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from ...errors import UsageError
+from ...errors import check_method
 from .board import Board
 
 __all__ = ["HEURISTICS", "make_heuristic", "manhattan_table"]
@@ -213,9 +213,5 @@ HEURISTICS: dict[str, Callable[[Board], Heuristic]] = {
 @lru_cache(maxsize=32)
 def make_heuristic(name: str, goal: Board) -> Heuristic:
     """The heuristic called ``name`` for ``goal``; unknown names raise ``UsageError``."""
-    try:
-        maker = HEURISTICS[name]
-    except KeyError:
-        raise UsageError(f"unknown heuristic {name!r}: expected one of "
-                         f"{', '.join(HEURISTICS)}") from None
-    return maker(goal)
+    check_method(name, HEURISTICS, "heuristic")
+    return HEURISTICS[name](goal)

@@ -21,17 +21,14 @@ This module imports no numpy and no numba: the solver loads when a verb first ru
 
 from __future__ import annotations
 
-import random
-import time
 from typing import Any
 
 from ...engines.kernels import KERNELS, KERNELS_HELP, warm_up
-from ...errors import InvalidPuzzle, LimitReached, UsageError
+from ...errors import InvalidPuzzle, UsageError, check_method
 from ...results import (
     Check,
     CountResult,
     Generated,
-    GenerateResult,
     HintResult,
     Limits,
     RateResult,
@@ -40,7 +37,6 @@ from ...results import (
     Stats,
     Status,
 )
-from ...seeds import puzzle_seed, random_seed
 from ..protocol import Option, Progress, Puzzle
 from . import web
 from .board import (
@@ -100,6 +96,7 @@ class SlidingPuzzle(Puzzle):
     verbs = frozenset({"solve", "count", "generate", "render", "rate", "hint", "check",
                        "compare"})
     inline = True
+    max_count = MAX_COUNT
     shared_style = "tatham"
     shared_name = "Tatham game ID"
     styles = {
@@ -199,9 +196,8 @@ class SlidingPuzzle(Puzzle):
             from .render import framed
 
             return framed(board)
-        if style == "tatham":
-            return format_tatham(board)
-        raise UsageError(f"unknown style {style!r}: expected rows, line, framed or tatham")
+        check_method(style, self.styles["format"], "style")
+        return format_tatham(board)
 
     def recognises(self, text: str) -> bool:
         """A Tatham Fifteen game ID (``WxH:t1,t2,...``), given inline or pasted."""
@@ -294,82 +290,28 @@ class SlidingPuzzle(Puzzle):
         result.puzzle = self.name
         return result
 
-    def generate(self, *, seed: int | None = None, limits: Limits | None = None,
-                 progress: Progress | None = None, count: int = 1, size: Any = "4",
-                 goal: str | Board | None = None, moves: int | None = None,
-                 length: int | None = None, pdb: str | None = None,
-                 max_cells: int | None = None) -> GenerateResult:
-        """``count`` random solvable boards (seeds by :mod:`puzzlesmith.seeds`).
-
-        Uniform over the boards that reach the goal by default; ``moves=D``: ``D`` random
-        blank moves from the goal (``solution`` undoes them, not always optimally);
-        ``length=L``: boards whose optimal solution has exactly ``L`` moves (``solution``
-        is optimal, ``rating`` its level).  ``count`` is at most :data:`MAX_COUNT`; at the
-        deadline or Ctrl-C the boards made so far are kept and the status is gave-up.
-        """
-        from .generate import exact_length, random_walk, undo, uniform
-
+    def check_generate_params(self, *, size: Any = "4", goal: str | Board | None = None,
+                              moves: int | None = None, length: int | None = None,
+                              pdb: str | None = None, max_cells: int | None = None) -> dict:
+        """The board's shape and ``goal``; ``moves`` or ``length``, not both."""
         max_cells = check_max_cells(max_cells)
         rows, cols = size if isinstance(size, tuple) else parse_size(str(size), max_cells)
-        target = parse_goal(goal, rows, cols)
-        if not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
-            raise UsageError(f"count must be a whole number from 1 to {MAX_COUNT:,}, "
-                             f"not {count!r}")
         if moves is not None and length is not None:
             raise UsageError("give moves or length, not both")
-        limits = (limits or Limits()).started()
-        base = seed if seed is not None else random_seed()
-        started = time.perf_counter()
-        made: list[Generated] = []
-        status, messages, nodes = Status.SOLVED, [], 0
+        return {"goal": parse_goal(goal, rows, cols), "moves": moves, "length": length,
+                "pdb": pdb}
 
-        def distance(board: Board) -> int | None:
-            nonlocal nodes
-            from .solve import solve
+    def generate_details(self, params: dict) -> dict:
+        return {"size": "{0.rows}x{0.cols}".format(params["goal"])}
 
-            result = solve(board, target, partition=pdb, limits=limits)
-            nodes += result.stats.nodes
-            return result.details["length"]
+    def generate_one(self, seed: int, *, limits: Limits, stats: Stats,
+                     progress: Progress | None = None, goal: Board, moves: int | None = None,
+                     length: int | None = None, pdb: str | None = None) -> Generated:
+        """A random board that reaches ``goal`` (see :func:`.generate.generate_one`)."""
+        from .generate import generate_one
 
-        if length is not None:
-            from .solve import solve
-
-            check = solve(target, target, partition=pdb, limits=limits)  # tables, bad names
-            if check.status is Status.GAVE_UP:
-                return GenerateResult(Status.GAVE_UP, check.stats, puzzle=self.name,
-                                      messages=check.messages)
-        try:
-            for i in range(count):
-                limits.check("generating boards")
-                one_seed = puzzle_seed(base, i)
-                rng = random.Random(one_seed)
-                solution, rating, details = None, None, {}
-                if moves is not None:
-                    board, walk = random_walk(target, moves, rng, limits)
-                    solution, details = undo(walk), {"moves": moves}
-                elif length is not None:
-                    from .rating import level
-
-                    board, solution = exact_length(target, length, rng, distance, limits)
-                    rating, details = level(length, target), {"length": length}
-                else:
-                    board = uniform(target, rng)
-                text = format_board(board, one_line=rows == cols)
-                made.append(Generated(Instance(board, target), text, solution, one_seed,
-                                      rating, details))
-                if progress is not None:
-                    progress(Stats(nodes=nodes, seconds=time.perf_counter() - started,
-                                   extra={"phase": "generating", "done": i + 1,
-                                          "total": count}))
-        except LimitReached as stop:
-            status = Status.GAVE_UP
-            messages.append(f"gave up: {stop}; kept the {len(made)} boards made")
-        except KeyboardInterrupt:
-            status = Status.GAVE_UP
-            messages.append(f"gave up: interrupted; kept the {len(made)} boards made")
-        stats = Stats(nodes=nodes, seconds=time.perf_counter() - started)
-        return GenerateResult(status, stats, puzzles=made, puzzle=self.name, messages=messages,
-                              details={"size": f"{rows}x{cols}", "seed": base})
+        return generate_one(goal, seed, limits=limits, stats=stats, moves=moves, length=length,
+                            pdb=pdb)
 
     def rate(self, instance: Instance | Board, *, limits: Limits | None = None,
              heuristic: str | None = None, pdb: str | None = None) -> RateResult:

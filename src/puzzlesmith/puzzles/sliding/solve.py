@@ -22,7 +22,7 @@ from dataclasses import replace
 
 from ...engines import search as engine
 from ...engines.kernels import kernel_name, switch_at
-from ...errors import LimitReached, UsageError
+from ...errors import LimitReached, UsageError, check_method
 from ...results import CountResult, Limits, SolveResult, Stats, Status, count_status
 from .board import MOVES, Board, apply_moves, goal_board, is_solvable, validate
 from .compiled import BLIND, COMPILED_HEURISTICS, make_result, pdb_label, prepare, warm_kernels
@@ -96,12 +96,8 @@ def table_choice(heuristic: str, partition: str | None, goal: Board
 
 def check_choice(method: str, heuristic: str, weight: float) -> None:
     """Reject an unknown method or heuristic, or a weight below 1, before any work."""
-    if method not in METHODS:
-        raise UsageError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
-    if heuristic not in HEURISTICS:
-        raise UsageError(
-            f"unknown heuristic {heuristic!r}: expected one of {', '.join(HEURISTICS)}"
-        )
+    check_method(method, METHODS)
+    check_method(heuristic, HEURISTICS, "heuristic")
     if not (isinstance(weight, int | float) and math.isfinite(weight) and weight >= 1):
         raise UsageError(f"the weight must be a number of at least 1, not {weight}")
 

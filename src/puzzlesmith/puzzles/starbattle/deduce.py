@@ -27,7 +27,7 @@ deep-trial   expert  the same, with the medium rules in the consequence as well
 
 A puzzle is rated by the hardest rule it needs; "needs search" when the rules stall, and
 "no solution" when they reach a contradiction.  The same rules give hints: from a player's
-marks, :func:`next_step` is the easiest deduction that makes progress.
+marks, :func:`hint` is the easiest deduction that makes progress.
 
 Trials are incremental: a trial that found nothing is not repeated until a unit its
 consequences touched has changed, and cells are tried most promising first (those whose
@@ -42,7 +42,7 @@ long scans), so that rating a large board ends on time.
 >>> rating = rate(puzzle)
 >>> rating.level, rating.solved
 ('medium', True)
->>> print(next_step(puzzle))
+>>> print(hint(puzzle))
 squeeze (region E): empty: r5c6
 """
 
@@ -50,11 +50,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...errors import UsageError
+from ...errors import check_method
 from ...results import Limits
 from .board import Marks, StarBattle, cell_name
 
-__all__ = ["rate", "explain", "decide", "next_step", "broken_rule", "Rating", "Step", "Explanation",
+__all__ = ["rate", "explain", "decide", "hint", "broken_rule", "Rating", "Step", "Explanation",
            "LEVELS", "RULES", "NO_SOLUTION"]
 
 UNKNOWN, STAR, EMPTY = 0, 1, 2
@@ -786,11 +786,8 @@ def explain(puzzle: StarBattle, level: str = "expert", *, marks: Marks | None = 
 
 
 def _rules_of(level: str):
-    try:
-        return _BY_LEVEL[level]
-    except KeyError:
-        raise UsageError(f"unknown level {level!r}; expected one of "
-                         f"{', '.join(_BY_LEVEL)}") from None
+    check_method(level, _BY_LEVEL, "level")
+    return _BY_LEVEL[level]
 
 
 def rate(puzzle: StarBattle, *, limits: Limits | None = None) -> Rating:
@@ -825,7 +822,7 @@ def broken_rule(puzzle: StarBattle, marks: Marks) -> str | None:
     return board.unit_problem()
 
 
-def next_step(puzzle: StarBattle, marks: Marks | None = None, *, level: str = "expert",
+def hint(puzzle: StarBattle, marks: Marks | None = None, *, level: str = "expert",
               limits: Limits | None = None) -> Step | None:
     """The easiest deduction (up to ``level``) that makes progress from ``marks``, or None
     when the rules stall or the board is decided.  Marks that break a rule give a

@@ -41,7 +41,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from ...errors import InvalidPuzzle, UsageError
+from ...errors import InvalidPuzzle, check_method
 from .board import (
     EMPTY,
     MAX_SIDE,
@@ -526,9 +526,8 @@ def format(puzzle: StarBattle, style: str | None = "sb") -> str:  # noqa: A001
         from .render import framed
 
         return framed(puzzle)
-    if style == "puzzlink":
-        return format_puzzlink(puzzle)
-    raise UsageError(f"unknown style {style!r}; choose from {', '.join(PUZZLE_STYLES)}")
+    check_method(style, PUZZLE_STYLES, "style")
+    return format_puzzlink(puzzle)
 
 
 def format_answer(puzzle: StarBattle, answer: Marks | Iterable[Cell],
@@ -557,9 +556,8 @@ def format_answer(puzzle: StarBattle, answer: Marks | Iterable[Cell],
         return framed(puzzle, answer)
     if style == "sb":
         return _sb(puzzle, stars_of(answer))
-    if style == "puzzlink":
-        return format_puzzlink(puzzle)
-    raise UsageError(f"unknown style {style!r}; choose from {', '.join(ANSWER_STYLES)}")
+    check_method(style, ANSWER_STYLES, "style")
+    return format_puzzlink(puzzle)
 
 
 def _sb(puzzle: StarBattle, solution: list[Cell] | None, comment: str | None = None) -> str:

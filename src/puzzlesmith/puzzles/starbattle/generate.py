@@ -28,12 +28,12 @@ The seed's known problems are fixed: every stage is bounded and restarts on fail
 
 Every stage runs under one :class:`Budget`: the caller's deadline and node budget are shared
 by every inner search (their nodes add up), rating and easing; when either runs out, the
-generation ends with status ``GAVE_UP``.
+generation raises :class:`~puzzlesmith.errors.LimitReached`.
 
->>> made = generate(6, stars=1, seed=2)
->>> made.status.value, made.puzzle.rows, len(made.solution)
-('solved', 6, 6)
->>> proven_unique(made.puzzle)
+>>> made = generate_one(6, stars=1, seed=2)
+>>> made.instance.rows, len(made.solution), made.details["unique"]
+(6, 6, True)
+>>> proven_unique(made.instance)
 True
 """
 
@@ -41,38 +41,25 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from ...errors import LimitReached, UsageError
-from ...results import Limits, SolveResult, Stats, Status
-from .board import NO_REGION, VOID, Cell, StarBattle
+from ...errors import LimitReached, NoPuzzle, UsageError, check_method
+from ...results import Generated, Limits, SolveResult, Stats, Status
+from .board import NO_REGION, VOID, Cell, StarBattle, solution_rows
 from .check import violations
 from .deduce import LEVELS
 from .easing import build_by_rules, to_level
+from .formats import _sb
 from .proof import Budget, kernels_for, proven_unique, repair, search_limits
 from .regions import REGION_NAMES, as_puzzle, connected, grow_regions, neighbours
 from .solve import count, model
 
-__all__ = ["generate", "Made", "Budget", "METHODS", "DIFFICULTIES", "check_shape",
+__all__ = ["generate_one", "Budget", "METHODS", "DIFFICULTIES", "check_shape",
            "parse_size", "proven_unique", "REGION_NAMES"]
 
 
 METHODS = ("grow", "genetic")
 DIFFICULTIES = LEVELS[:4]  # easy, medium, hard, expert: every level but "needs search"
 DIFFICULTY_ATTEMPTS = 60  # star placements tried for one puzzle of a given difficulty
-
-
-@dataclass
-class Made:
-    """One generation's outcome: the puzzle and its solution, or a status saying why not:
-    ``GAVE_UP`` (a limit, or a difficulty not reached in its attempts, see ``reason``) or
-    ``UNSOLVABLE`` (no star placement of that shape exists)."""
-
-    status: Status
-    puzzle: StarBattle | None = None
-    solution: list[Cell] | None = None
-    reason: str = ""
-    level: str = ""  # the puzzle's rating (:func:`.rules.rate`)
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -121,11 +108,13 @@ def check_shape(rows: int, columns: int, stars: int) -> None:
                          "not touch")
 
 
-def generate(rows: int, columns: int | None = None, stars: int = 1, *, seed: int | None = None,
-             method: str = "grow", difficulty: str | None = None, by_rules: bool = True,
-             limits: Limits | None = None, budget: Budget | None = None,
-             progress: Callable[[Stats], None] | None = None) -> Made:
-    """A random ``rows``×``columns`` puzzle with ``stars`` per row and region, proven unique.
+def generate_one(rows: int, columns: int | None = None, stars: int = 1, *,
+                 seed: int | None = None, method: str = "grow", difficulty: str | None = None,
+                 by_rules: bool = True, limits: Limits | None = None,
+                 budget: Budget | None = None,
+                 progress: Callable[[Stats], None] | None = None) -> Generated:
+    """A random ``rows``×``columns`` puzzle with ``stars`` per row and region, proven unique,
+    rated, its text the ``.sb`` format with its solution.
 
     With a ``difficulty`` (a level of :mod:`.deduce`), a unique puzzle is then reshaped until
     the rule solver of that level finishes it, and kept only if it rates exactly so.
@@ -135,14 +124,11 @@ def generate(rows: int, columns: int | None = None, stars: int = 1, *, seed: int
     ``budget`` (else one made from ``limits``) is shared by every stage; its
     ``stats.extra`` counts ``attempts`` (star placements drawn) and ``repairs`` (cells handed
     to another region; for the genetic method, layouts evaluated).  The budget running out
-    gives status ``GAVE_UP``.
+    raises ``LimitReached`` saying where; a shape no stars fit raises ``NoPuzzle``.
     """
     columns = columns or rows
-    if method not in METHODS:
-        raise UsageError(f"unknown method {method!r}; choose from {', '.join(METHODS)}")
-    if difficulty not in (None, *DIFFICULTIES):
-        raise UsageError(f"unknown difficulty {difficulty!r}; choose from "
-                         f"{', '.join(DIFFICULTIES)}")
+    check_method(method, METHODS)
+    check_method(difficulty, DIFFICULTIES, "difficulty")
     check_shape(rows, columns, stars)
     budget = budget or Budget(limits or Limits())
     budget.progress = progress or budget.progress
@@ -150,10 +136,18 @@ def generate(rows: int, columns: int | None = None, stars: int = 1, *, seed: int
         budget.stats.extra.setdefault(key, 0)
     rng = random.Random(seed)
     try:
-        return _generate(rows, columns, stars, rng, method, difficulty, by_rules, budget,
-                         progress)
+        puzzle, planted, level = _generate(rows, columns, stars, rng, method, difficulty,
+                                           by_rules, budget, progress)
     except LimitReached as reached:
-        return Made(Status.GAVE_UP, reason=f"{reached}; reached {_reached(budget.stats)}")
+        raise LimitReached(f"{reached}; reached {_reached(budget.stats)}") from None
+    by_rules = level != LEVELS[-1]
+    text = _sb(puzzle, planted, comment=f"generated by puzzlesmith: seed {seed}, rating "
+                                        f"{level}, "
+                                        + ("solved by deductions" if by_rules else "needs search"))
+    return Generated(puzzle.with_given(planted), text, planted, seed=seed, rating=level,
+                     details={"regions": list(puzzle.grid),
+                              "solution": solution_rows(puzzle, planted), "unique": True,
+                              "solved_by_deductions": by_rules})
 
 
 def _reached(stats: Stats) -> str:
@@ -169,7 +163,9 @@ def _reached(stats: Stats) -> str:
 
 def _generate(rows: int, columns: int, stars: int, rng: random.Random, method: str,
               difficulty: str | None, by_rules: bool, budget: Budget,
-              progress: Callable[[Stats], None] | None) -> Made:
+              progress: Callable[[Stats], None] | None
+              ) -> tuple[StarBattle, list[Cell], str]:
+    """The puzzle, its planted solution and its level (see :func:`generate_one`)."""
     stats = budget.stats
     for _ in range(DIFFICULTY_ATTEMPTS if difficulty is not None else 1 << 62):
         budget.check()
@@ -177,9 +173,8 @@ def _generate(rows: int, columns: int, stars: int, rng: random.Random, method: s
         budget.report("placing stars")
         placement = _random_placement(rows, columns, stars, rng, budget)
         if placement.status is Status.UNSOLVABLE:  # no stars fit: no puzzle of this shape
-            return Made(Status.UNSOLVABLE, reason=f"no {rows}x{columns} board holds {stars} "
-                                                  f"stars per row and "
-                                                  f"{rows * stars // columns} per column")
+            raise NoPuzzle(f"no {rows}x{columns} board holds {stars} stars per row and "
+                           f"{rows * stars // columns} per column")
         planted = placement.solution
         if planted is not None:
             budget.report("growing regions")
@@ -195,12 +190,11 @@ def _generate(rows: int, columns: int, stars: int, rng: random.Random, method: s
                     puzzle, level = to_level(puzzle, stars, planted, difficulty, by_rules,
                                              rng, budget)
                 if puzzle is not None:
-                    return Made(Status.SOLVED, puzzle, sorted(planted), level=level)
+                    return puzzle, sorted(planted), level
         if progress is not None:
             progress(stats)
-    return Made(Status.GAVE_UP, reason=f"difficulty {difficulty!r} seems out of reach for "
-                                       f"{rows}x{columns} with {stars} star(s): not reached "
-                                       f"in {DIFFICULTY_ATTEMPTS} attempts")
+    raise LimitReached(f"difficulty {difficulty!r} seems out of reach for {rows}x{columns} "
+                       f"with {stars} star(s): not reached in {DIFFICULTY_ATTEMPTS} attempts")
 
 
 def _random_placement(rows: int, columns: int, stars: int, rng: random.Random,

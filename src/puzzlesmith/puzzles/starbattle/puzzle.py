@@ -32,12 +32,11 @@ from importlib import resources
 from typing import Any
 
 from ...engines.kernels import KERNELS, KERNELS_HELP
-from ...errors import LimitReached, UsageError
+from ...errors import LimitReached
 from ...results import (
     Check,
     CountResult,
     Generated,
-    GenerateResult,
     HintResult,
     Limits,
     RateResult,
@@ -45,7 +44,6 @@ from ...results import (
     Stats,
     Status,
 )
-from ...seeds import random_seed, run_seeds
 from ..protocol import Option, Progress, Puzzle
 from ..web import wrong_marks
 from . import deduce, formats, generate, solve, web
@@ -91,7 +89,7 @@ class StarBattlePuzzle(Puzzle):
         Option("unique", ("solve",), bool, False,
                "Also prove the solution unique (exit 1 if not)."),
         Option("explain", ("solve",), bool, False,
-               "Also give the human-style steps of the rule solver (stderr; JSON: \"steps\")."),
+               "Also give the deductions step by step (stderr; JSON: \"steps\")."),
         Option("kernels", ("solve", "count"), KERNELS, "auto", KERNELS_HELP),
         Option("size", ("generate",), str, "10", "N or ROWSxCOLUMNS."),
         Option("rows", ("generate",), int, None, "Rows (overrides --size).", minimum=1),
@@ -101,8 +99,8 @@ class StarBattlePuzzle(Puzzle):
         Option("difficulty", ("generate",), generate.DIFFICULTIES, None,
                "Shape each puzzle until the rating solver gives this level."),
         Option("allow_search", ("generate",), bool, False,
-               "Also keep puzzles the rules cannot finish (they need search); by default "
-               "every puzzle is solvable by rules."),
+               "Also keep puzzles the deductions cannot finish (they need search); by default "
+               "every puzzle is solved by deductions."),
         Option("method", ("generate",), generate.METHODS, generate.METHODS[0],
                "Generation method."),
     )
@@ -182,7 +180,7 @@ class StarBattlePuzzle(Puzzle):
               unique: bool = False, explain: bool = False,
               kernels: str = "auto") -> SolveResult:
         """The first solution (stars as sorted cells; ``details["solution"]`` as rows), with
-        ``unique`` a proof of uniqueness, with ``explain`` the rule solver's steps;
+        ``unique`` a proof of uniqueness, with ``explain`` the deductions' steps;
         ``kernels``: see :mod:`puzzlesmith.engines.kernels`."""
         limits = (limits or Limits()).started()
         began = time.monotonic()
@@ -218,9 +216,9 @@ class StarBattlePuzzle(Puzzle):
         result.details["steps"] = [str(step) for step in explained.steps]
         result.messages += [f"{n:3d}. {step}" for n, step in enumerate(explained.steps, 1)]
         result.messages.append(
-            "the rules prove there is no solution" if explained.contradiction else
-            "the rules solve it" if explained.solved else
-            "the rules stall here: the rest needs search")
+            "the deductions prove there is no solution" if explained.contradiction else
+            "the deductions solve it" if explained.solved else
+            "the deductions stall here: the rest needs search")
 
     def count(self, instance: StarBattle, *, limit: int | None = None,
               limits: Limits | None = None, progress: Progress | None = None,
@@ -231,79 +229,32 @@ class StarBattlePuzzle(Puzzle):
         result.puzzle = self.name
         return result
 
-    def generate(self, *, seed: int | None = None, limits: Limits | None = None,
-                 progress: Progress | None = None, count: int = 1, size: str = "10",
-                 rows: int | None = None, cols: int | None = None, stars: int | None = None,
-                 difficulty: str | None = None, method: str = "grow",
-                 allow_search: bool = False) -> GenerateResult:
-        """``count`` puzzles (seeds by :mod:`puzzlesmith.seeds`; a random ``seed`` when None),
-        each proven unique and rated; the text is the ``.sb`` format with its solution.
-        Every puzzle is finished by the rule solver (its header says "solvable by rules",
-        its details ``"solvable_by_rules": true``) unless ``allow_search``; ``difficulty``
-        asks for exactly that level.
-
-        The shape: ``size`` ("N" or "RxC"), or ``rows`` and ``cols``; ``stars`` per row and
-        region (default: what the size implies), so ``rows * stars / cols`` per column.
-        One deadline and node budget (``limits``) cover every puzzle; reaching it ends with
-        status gave-up, keeping the puzzles made.
-        """
+    def check_generate_params(self, *, size: str = "10", rows: int | None = None,
+                              cols: int | None = None, stars: int | None = None,
+                              difficulty: str | None = None, method: str = "grow",
+                              allow_search: bool = False) -> dict:
+        """The shape: ``size`` ("N" or "RxC"), or ``rows`` and ``cols``; ``stars`` per row
+        and region (default: what the size implies), so ``rows * stars / cols`` per column.
+        Every puzzle is finished by the deductions unless ``allow_search``."""
         size_rows, size_cols = generate.parse_size(size)
         rows, cols = rows or size_rows, cols or size_cols
         stars = stars or implied_stars(rows, cols)
-        if not isinstance(count, int) or count < 1:
-            raise UsageError(f"count must be a whole number >= 1, got {count!r}")
-        if method not in generate.METHODS:
-            raise UsageError(f"unknown method {method!r}; choose from "
-                             f"{', '.join(generate.METHODS)}")
-        if difficulty not in (None, *generate.DIFFICULTIES):
-            raise UsageError(f"unknown difficulty {difficulty!r}; choose from "
-                             f"{', '.join(generate.DIFFICULTIES)}")
-        generate.check_shape(rows, cols, stars)
-        if seed is None:
-            seed = random_seed()  # reported, so reproducible
-        began = time.monotonic()
-        stats = Stats(extra={"attempts": 0, "repairs": 0, "made": 0, "total": count,
-                             "stage": "generating"})
-        budget = generate.Budget((limits or Limits()).started(), stats)
-        made: list[Generated] = []
-        status, messages = Status.SOLVED, []
-        for one_seed in run_seeds(seed, count):
-            outcome = generate.generate(rows, cols, stars, seed=one_seed, method=method,
-                                         difficulty=difficulty, by_rules=not allow_search,
-                                         budget=budget, progress=progress)
-            level = outcome.level
-            if outcome.status is not Status.SOLVED:
-                status = outcome.status
-                reason = f"{outcome.reason} ({len(made)} of {count} puzzles made)"
-                if status is Status.UNSOLVABLE:  # the CLI says "gave up: <reason>" itself
-                    messages.append(reason)
-                break
-            by_rules = level != deduce.LEVELS[-1]
-            text = formats._sb(outcome.puzzle, outcome.solution,
-                               comment=f"generated by puzzlesmith: seed {one_seed}, "
-                                       f"rating {level}, "
-                                       + ("solvable by rules" if by_rules else "needs search"))
-            made.append(Generated(
-                outcome.puzzle.with_given(outcome.solution), text, outcome.solution,
-                seed=one_seed, rating=level,
-                details={"regions": list(outcome.puzzle.grid),
-                         "solution": solution_rows(outcome.puzzle, outcome.solution),
-                         "unique": True, "solvable_by_rules": by_rules}))
-            stats.extra["made"] = len(made)
-            stats.seconds = time.monotonic() - began
-            if progress is not None:
-                progress(stats)
-        stats.seconds = time.monotonic() - began
-        extra = {k: v for k, v in stats.extra.items() if k in ("attempts", "repairs")}
-        details = {"rows": rows, "columns": cols, "stars": stars}
-        if status is not Status.SOLVED:
-            details["reason"] = reason
-        return GenerateResult(status, Stats(stats.nodes, stats.seconds, extra), puzzles=made,
-                              details=details, messages=messages, puzzle=self.name)
+        return {"rows": rows, "columns": cols, "stars": stars, "method": method,
+                "difficulty": difficulty, "by_rules": not allow_search}
+
+    def generate_details(self, params: dict) -> dict:
+        return {key: params[key] for key in ("rows", "columns", "stars")}
+
+    def generate_one(self, seed: int, *, limits: Limits, stats: Stats,
+                     progress: Progress | None = None, **params: Any) -> Generated:
+        """A puzzle proven unique and rated (see :func:`.generate.generate_one`), at
+        exactly ``difficulty`` when given; one node budget and deadline cover the run."""
+        return generate.generate_one(seed=seed, budget=generate.Budget(limits, stats),
+                                     progress=progress, **params)
 
     def rate(self, instance: StarBattle, *, limits: Limits | None = None) -> RateResult:
-        """The hardest human rule the puzzle needs (``details["rules"]``: how often each
-        fired); ``no solution`` (status unsolvable) when the rules prove it impossible."""
+        """The hardest deduction the puzzle needs (``details["deductions"]``: how often each
+        fired); ``no solution`` (status unsolvable) when the deductions prove it impossible."""
         began = time.monotonic()
         try:
             rating = deduce.rate(instance, limits=(limits or Limits()).started())
@@ -312,8 +263,8 @@ class StarBattlePuzzle(Puzzle):
                               details={"reason": str(reached)}, puzzle=self.name)
         status = Status.UNSOLVABLE if rating.level == deduce.NO_SOLUTION else Status.SOLVED
         return RateResult(status, Stats(len(rating.steps), time.monotonic() - began),
-                          level=rating.level, solved_by_rules=rating.solved,
-                          details={"rules": rating.counts}, puzzle=self.name)
+                          level=rating.level, solved_by_deductions=rating.solved,
+                          details={"deductions": rating.counts}, puzzle=self.name)
 
     def hint(self, instance: StarBattle, state: Marks | list[Cell] | None = None, *,
              limits: Limits | None = None) -> HintResult:
@@ -354,7 +305,7 @@ class StarBattlePuzzle(Puzzle):
             return HintResult(Status.GAVE_UP, Stats(nodes), details={"reason": "undecided"})
         if not violations(instance, marks.stars):
             return _hint_result("done", "solved: every star is in place", "board", nodes=nodes)
-        step = deduce.next_step(instance, marks, limits=limits)
+        step = deduce.hint(instance, marks, limits=limits)
         if step is not None:
             return _hint_result(step.rule, str(step), step.unit, step.stars, step.empties,
                                 nodes=nodes)

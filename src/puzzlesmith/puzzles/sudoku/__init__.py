@@ -7,7 +7,7 @@ exact-cover engine; the puzzle object is ``puzzlesmith.puzzles.get("sudoku")``
 * :mod:`.formats` -- every format read and written (Tatham's Solo game IDs, puzz.link);
 * :mod:`.check` -- the independent checker;
 * :mod:`.model` -- the exact-cover encoding; :mod:`.solve` -- solving and counting on it;
-* :mod:`.deduce` -- the human techniques: rating, explanations and hints;
+* :mod:`.deduce` -- the deductions: rating, explanations and hints;
 * :mod:`.render` -- the SVG drawing.
 
 Variants: any box shape (``--box RxC``), jigsaw (irregular regions), X (both diagonals),

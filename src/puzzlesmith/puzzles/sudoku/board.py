@@ -31,7 +31,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from ...errors import InvalidPuzzle, UsageError
+from ...errors import InvalidPuzzle, UsageError, check_method
 from ..symmetry import TURNS, renamed
 
 __all__ = ["Sudoku", "SYMBOLS", "MAX_SIDE", "parse", "format", "format_answer", "parse_answer",
@@ -44,6 +44,8 @@ MAX_SIDE = len(SYMBOLS)
 BLANKS = ".0_"
 _SEPARATORS = "|+-=!:"
 VARIANTS = ("classic", "jigsaw", "x", "jigsaw-x")
+#: The text styles of a board and of an answer: rows, or one line.
+STYLES = ("grid", "line")
 
 
 @dataclass(frozen=True)
@@ -185,8 +187,7 @@ def parse(text: str, *, box: str | tuple[int, int] | None = None,
     ``variant`` (classic, jigsaw, x, jigsaw-x) say what the text does not."""
     if isinstance(box, str):
         box = parse_box(box)
-    if variant not in (None, *VARIANTS):
-        raise UsageError(f"unknown variant {variant!r}; expected one of {', '.join(VARIANTS)}")
+    check_method(variant, VARIANTS, "variant")
     numbered = [(k, line) for k, line in enumerate(text.removeprefix("\ufeff").splitlines(), 1)
                 if not line.lstrip().startswith("#")]
     side, header_box, variants = None, None, set((variant or "").replace("classic", "")
@@ -336,12 +337,11 @@ def format(board: Sudoku, style: str | None = None, values: tuple[int, ...] | No
     values = board.givens if values is None else values
     head = header(board)
     lines = [head] if head else []
-    if style in (None, "grid"):
-        lines += _rows(board, values)
-    elif style == "line":
+    check_method(style, STYLES, "style")
+    if style == "line":
         lines.append("".join(_rows(board, values)))
     else:
-        raise UsageError(f"unknown style {style!r}; expected grid or line")
+        lines += _rows(board, values)
     if board.jigsaw:
         lines += [""] + _region_rows(board)
     return "\n".join(lines) + "\n"
@@ -350,11 +350,8 @@ def format(board: Sudoku, style: str | None = None, values: tuple[int, ...] | No
 def format_answer(board: Sudoku, answer: tuple[int, ...], style: str | None = None) -> str:
     """A filled grid, one row a line (``line``: one line); no header, no regions."""
     rows = _rows(board, tuple(answer))
-    if style in (None, "grid"):
-        return "\n".join(rows) + "\n"
-    if style == "line":
-        return "".join(rows) + "\n"
-    raise UsageError(f"unknown style {style!r}; expected grid or line")
+    check_method(style, STYLES, "style")
+    return "".join(rows) + "\n" if style == "line" else "\n".join(rows) + "\n"
 
 
 def normal_forms(board: Sudoku) -> list[str]:

@@ -1,6 +1,6 @@
-"""Human techniques: a rule solver on pencil marks that rates puzzles and gives hints.
+"""The deductions: a solver on pencil marks that rates puzzles, explains them and gives hints.
 
-The techniques, tried easiest first after every step (the documented order):
+The deductions, tried easiest first after every step (the documented order):
 
 =================  ========  ======  ================================================
 technique          level     weight  what it does
@@ -44,9 +44,9 @@ from ...results import Limits
 from .board import Sudoku, cell_name, symbol
 from .model import candidates
 
-__all__ = ["Step", "Rating", "rate", "next_step", "LEVELS", "WEIGHTS"]
+__all__ = ["Step", "Rating", "rate", "hint", "LEVELS", "WEIGHTS"]
 
-#: The grades, easiest first ("extreme": the techniques stall; "no solution": they prove
+#: The grades, easiest first ("extreme": the deductions stall; "no solution": they prove
 #: the puzzle impossible).
 LEVELS = ("easy", "medium", "hard", "extreme")
 NO_SOLUTION = "no solution"
@@ -163,7 +163,7 @@ def _bits(mask: int) -> list[int]:
     return [v + 1 for v in range(mask.bit_length()) if mask >> v & 1]
 
 
-# -- the techniques ----------------------------------------------------------------------------
+# -- the deductions ----------------------------------------------------------------------------
 
 
 def _naked_single(m: Marks) -> Iterator[Step]:
@@ -302,7 +302,7 @@ TECHNIQUES = [_naked_single, _hidden_single, _locked, _naked_subsets(2), _hidden
               _hidden_subsets(4), _fish(3), _xy_wing]
 
 
-def next_step(board: Sudoku, values: tuple[int, ...] | None = None,
+def hint(board: Sudoku, values: tuple[int, ...] | None = None,
               marks: Marks | None = None) -> Step | None:
     """The easiest deduction from the givens and ``values`` (the player's entries); None
     when no technique applies."""
@@ -327,7 +327,7 @@ def start(board: Sudoku, values: tuple[int, ...] | None = None) -> Marks | None:
 
 
 def rate(board: Sudoku, *, limits: Limits | None = None) -> Rating:
-    """Apply the techniques until solved or stuck; the grade and score of what it took."""
+    """Apply the deductions until solved or stuck; the grade and score of what it took."""
     marks = start(board)
     steps: list[Step] = []
     if marks is None or marks.broken():
@@ -335,7 +335,7 @@ def rate(board: Sudoku, *, limits: Limits | None = None) -> Rating:
     while not marks.solved():
         if limits is not None:
             limits.check("rating")
-        step = next_step(board, marks=marks)
+        step = hint(board, marks=marks)
         if step is None:
             break
         steps.append(step)

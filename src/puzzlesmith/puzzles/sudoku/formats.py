@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from ...errors import InvalidPuzzle, UsageError
+from ...errors import InvalidPuzzle, UsageError, check_method
 from . import board as sb
 from .board import Sudoku
 
@@ -157,9 +157,8 @@ def format_values(board: Sudoku, values: tuple[int, ...], style: str | None,
         return sb.format(board, style, values)
     if style == "tatham":
         return format_tatham(board, values)
-    if style == "puzzlink":
-        return format_puzzlink(board, values)
-    raise UsageError(f"unknown style {style!r}; expected one of {', '.join(styles)}")
+    check_method(style, styles, "style")
+    return format_puzzlink(board, values)
 
 
 # -- Tatham's Solo ------------------------------------------------------------------------------

@@ -13,13 +13,13 @@
    groups of givens taken away are tried back one at a time for one that makes it that
    grade (near-minimal: one group more than minimal); otherwise a new grid is tried, until
    one has that grade.  A minimal classic puzzle rates hard about one time in 30; with
-   one group back, one in 6.  (Removing givens only while the techniques of the grade solve the
+   one group back, one in 6.  (Removing givens only while the deductions of the grade solve the
    puzzle, as Tatham's Solo does, was measured slower: 9x9 medium 1.00 s against 0.29 s a
-   puzzle, 16x16 easy 2.4 s against 1.2 s, as the rule solver runs at every removal.)
+   puzzle, 16x16 easy 2.4 s against 1.2 s, as the deductions run at every removal.)
 
 >>> from .board import make
->>> made = generate(make([0] * 16, 4), seed=1)
->>> sum(1 for v in made.board.givens if v) < 16, made.level
+>>> made = generate_one(make([0] * 16, 4), seed=1)
+>>> made.details["givens"] < 16, made.rating
 (True, 'easy')
 """
 
@@ -27,29 +27,17 @@ from __future__ import annotations
 
 import functools
 import random
-from dataclasses import dataclass
 
-from ...errors import LimitReached, UsageError
-from ...results import Limits, Status
-from . import deduce
+from ...errors import LimitReached, UsageError, check_method
+from ...results import Generated, Limits, Stats, Status
+from . import deduce, formats
 from .board import Sudoku, boxes, make
 from .model import build, grid_of
 
-__all__ = ["generate", "Made", "DIFFICULTIES", "SYMMETRIES"]
+__all__ = ["generate_one", "DIFFICULTIES", "SYMMETRIES"]
 
 DIFFICULTIES = deduce.LEVELS
 SYMMETRIES = ("rotational", "none")
-
-
-@dataclass
-class Made:
-    """A generated puzzle, its solution, grade and score, and the grids tried."""
-
-    board: Sudoku
-    solution: tuple[int, ...]
-    level: str
-    score: float
-    attempts: int
 
 
 def random_regions(n: int, box: tuple[int, int], rng, rounds: int | None = None) -> list[int]:
@@ -211,20 +199,20 @@ def _geometry(shape: Sudoku) -> tuple[list[list[int]], list[list[list[int]]]]:
     return peers, through
 
 
-def generate(shape: Sudoku, *, seed: int, difficulty: str | None = None,
-             symmetry: str = "rotational", limits: Limits | None = None,
-             max_attempts: int = 1000, jigsaw: bool = False) -> Made:
+def generate_one(shape: Sudoku, *, seed: int, difficulty: str | None = None,
+                 symmetry: str = "rotational", limits: Limits | None = None,
+                 max_attempts: int = 1000, jigsaw: bool = False,
+                 stats: Stats | None = None) -> Generated:
     """One unique puzzle on the board ``shape`` (its givens are ignored); with ``jigsaw``,
-    on random regions grown from its boxes."""
-    if difficulty not in (None, *DIFFICULTIES):
-        raise UsageError(f"unknown difficulty {difficulty!r}; expected one of "
-                         f"{', '.join(DIFFICULTIES)}")
-    if symmetry not in SYMMETRIES:
-        raise UsageError(f"unknown symmetry {symmetry!r}; expected one of "
-                         f"{', '.join(SYMMETRIES)}")
+    on random regions grown from its boxes.  ``stats.extra["attempts"]`` counts the grids
+    tried."""
+    check_method(difficulty, DIFFICULTIES, "difficulty")
+    check_method(symmetry, SYMMETRIES, "symmetry")
     rng = random.Random(seed)
     base = shape
-    for attempt in range(1, max_attempts + 1):
+    stats = stats if stats is not None else Stats()
+    for _ in range(max_attempts):
+        stats.extra["attempts"] = stats.extra.get("attempts", 0) + 1
         if limits is not None:
             limits.check("generating")
         if jigsaw:
@@ -240,9 +228,18 @@ def generate(shape: Sudoku, *, seed: int, difficulty: str | None = None,
         board = minimise(shape, solution, rng, symmetry, limits)
         rating = deduce.rate(board, limits=limits)
         if difficulty is None or rating.level == difficulty:
-            return Made(board, solution, rating.level, rating.score, attempt)
+            return _generated(board, solution, rating, seed)
         if DIFFICULTIES.index(rating.level) > DIFFICULTIES.index(difficulty):
             eased = ease(board, solution, rng, symmetry, difficulty, limits)
             if eased is not None:
-                return Made(eased[0], solution, eased[1].level, eased[1].score, attempt)
+                return _generated(eased[0], solution, eased[1], seed)
     raise UsageError(f"no {difficulty} puzzle in {max_attempts} attempts")
+
+
+def _generated(board: Sudoku, solution: tuple[int, ...], rating: deduce.Rating,
+               seed: int) -> Generated:
+    """The made puzzle as the protocol's :class:`~puzzlesmith.results.Generated`."""
+    return Generated(board, formats.format(board, "line"), solution, seed=seed,
+                     rating=rating.level,
+                     details={"score": rating.score, "unique": True,
+                              "givens": sum(1 for v in board.givens if v)})

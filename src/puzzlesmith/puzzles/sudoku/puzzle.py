@@ -20,12 +20,11 @@ import time
 from typing import Any
 
 from ...engines.kernels import KERNELS, KERNELS_HELP, check_kernels
-from ...errors import LimitReached, UsageError
+from ...errors import LimitReached, UsageError, check_method
 from ...results import (
     Check,
     CountResult,
     Generated,
-    GenerateResult,
     HintResult,
     Limits,
     RateResult,
@@ -35,7 +34,6 @@ from ...results import (
     Status,
     count_status,
 )
-from ...seeds import random_seed, run_seeds
 from ..protocol import Option, Progress, Puzzle
 from ..web import wrong_marks
 from . import board as sb
@@ -68,7 +66,7 @@ class SudokuPuzzle(Puzzle):
         Option("unique", ("solve",), bool, False,
                "Also prove the solution unique (exit 1 if not)."),
         Option("explain", ("solve", "rate"), bool, False,
-               "Also list the human techniques step by step (stderr; JSON: \"steps\")."),
+               "Also give the deductions step by step (stderr; JSON: \"steps\")."),
         Option("kernels", ("solve", "count"), KERNELS, "auto", KERNELS_HELP),
         Option("size", ("generate",), int, 9, "The side of the board (boxes: what it "
                "implies, unless --box).", minimum=2),
@@ -76,7 +74,7 @@ class SudokuPuzzle(Puzzle):
         Option("variant", ("generate",), VARIANTS, "classic",
                "x: both diagonals hold every value too; jigsaw: random irregular regions."),
         Option("difficulty", ("generate",), DIFFICULTIES, None,
-               "Make puzzles of this grade (see rate; extreme: the techniques stall)."),
+               "Make puzzles of this grade (see rate; extreme: the deductions stall)."),
         Option("symmetry", ("generate",), SYMMETRIES, "rotational",
                "Givens in half-turn symmetric pairs, or anywhere."),
     )
@@ -138,7 +136,7 @@ class SudokuPuzzle(Puzzle):
               progress: Progress | None = None, unique: bool = False, explain: bool = False,
               kernels: str = "auto") -> SolveResult:
         """The solution on the exact-cover engine (a filled grid, ``details["solution"]`` as
-        rows); with ``unique``, take two; with ``explain``, the human techniques' steps."""
+        rows); with ``unique``, take two; with ``explain``, the deductions' steps."""
         from . import solve
 
         check_kernels(kernels)
@@ -186,51 +184,26 @@ class SudokuPuzzle(Puzzle):
         result.puzzle = self.name
         return result
 
-    def generate(self, *, seed: int | None = None, limits: Limits | None = None,
-                 progress: Progress | None = None, count: int = 1, size: int = 9,
-                 box: str | None = None, variant: str = "classic",
-                 difficulty: str | None = None, symmetry: str = "rotational") -> GenerateResult:
-        """``count`` puzzles, each proven unique and minimal for its symmetry (or one
-        group of givens more, for the grade: see :mod:`.generate`), at ``difficulty`` when
-        given; at a limit, status gave-up with the puzzles made."""
-        from .generate import generate
+    def check_generate_params(self, *, size: int = 9, box: str | None = None,
+                              variant: str = "classic", difficulty: str | None = None,
+                              symmetry: str = "rotational") -> dict:
+        """The empty board of ``size`` (or ``box``) and ``variant`` to generate on."""
+        return {"shape": _shape(size, box, variant), "jigsaw": "jigsaw" in variant,
+                "difficulty": difficulty, "symmetry": symmetry}
 
-        if not isinstance(count, int) or count < 1:
-            raise UsageError(f"count must be a whole number >= 1, got {count!r}")
-        shape = _shape(size, box, variant)
-        seed = random_seed() if seed is None else seed
-        limits = (limits or Limits()).started()
-        began = time.monotonic()
-        stats = Stats(extra={"made": 0, "total": count, "attempts": 0})
-        made: list[Generated] = []
-        status = Status.SOLVED
-        for one_seed in run_seeds(seed, count):
-            try:
-                one = generate(shape, seed=one_seed, difficulty=difficulty,
-                               symmetry=symmetry, limits=limits, jigsaw="jigsaw" in variant)
-            except LimitReached:
-                status = Status.GAVE_UP
-                break
-            stats.extra["attempts"] += one.attempts
-            made.append(Generated(one.board, formats.format(one.board, "line"), one.solution,
-                                  seed=one_seed, rating=one.level,
-                                  details={"score": one.score, "unique": True,
-                                           "givens": sum(1 for v in one.board.givens if v)}))
-            stats.extra["made"] = len(made)
-            stats.seconds = time.monotonic() - began
-            if progress is not None:
-                progress(stats)
-        stats.seconds = time.monotonic() - began
-        result = GenerateResult(status, stats, puzzles=made, puzzle=self.name)
-        if status is Status.GAVE_UP:
-            result.details["reason"] = f"made {len(made)} of {count} puzzles within the limits"
-        return result
+    def generate_one(self, seed: int, *, limits: Limits, stats: Stats,
+                     progress: Progress | None = None, **params: Any) -> Generated:
+        """A puzzle proven unique and minimal for its symmetry (or one group of givens
+        more, for the grade: see :mod:`.generate`), at ``difficulty`` when given."""
+        from .generate import generate_one
+
+        return generate_one(seed=seed, limits=limits, stats=stats, **params)
 
     def rate(self, instance: Sudoku, *, limits: Limits | None = None,
              explain: bool = False) -> RateResult:
         """The grade of the hardest technique the puzzle needs (:mod:`.deduce`): ``level``
         and ``details["difficulty"]`` (easy, medium, hard, extreme: needs search),
-        ``details["score"]`` (grows with difficulty), how often each technique fired."""
+        ``details["score"]`` (grows with difficulty), how often each deduction fired."""
         began = time.monotonic()
         result = RateResult(Status.SOLVED, puzzle=self.name)
         rating = self._rating(instance, (limits or Limits()).started(), result)
@@ -238,10 +211,10 @@ class SudokuPuzzle(Puzzle):
         if rating is None:
             return result
         result.status = Status.UNSOLVABLE if rating.contradiction else Status.SOLVED
-        result.level, result.solved_by_rules = rating.level, rating.solved
+        result.level, result.solved_by_deductions = rating.level, rating.solved
         result.stats.nodes = len(rating.steps)
         result.details.update({"difficulty": rating.level, "score": rating.score,
-                               "rules": {k: v for k, v in rating.counts.items() if v}})
+                               "deductions": {k: v for k, v in rating.counts.items() if v}})
         if explain:
             _explain(rating, result)
         return result
@@ -277,7 +250,7 @@ class SudokuPuzzle(Puzzle):
             return self._hint(text, "mistake", stats, began, n, undo, wrong=wrong)
         if all(values):
             return self._hint("solved: every cell is filled in", "done", stats, began, n)
-        step = deduce.next_step(instance, values)
+        step = deduce.hint(instance, values)
         if step is None:
             cell = next(i for i, v in enumerate(values) if not v)
             step = deduce.Step("search", "no technique applies",
@@ -318,7 +291,7 @@ class SudokuPuzzle(Puzzle):
             return "\n".join(self.format(g.instance, style) for g in result.puzzles) or None
         if verb == "rate" and result.level is not None:
             lines = [f"rating: {result.level} (score {result.details.get('score')})"]
-            lines += [f"  {k:<18} {v}" for k, v in result.details.get("rules", {}).items()]
+            lines += [f"  {k:<18} {v}" for k, v in result.details.get("deductions", {}).items()]
             return "\n".join(lines)
         return super().report_text(verb, instance, result, style, limits=limits)
 
@@ -357,19 +330,18 @@ def _shape(size: int, box: str | None, variant: str) -> Sudoku:
             raise UsageError(f"a {size}x{size} board has no box shape; give --box")
     if size < 4:
         raise UsageError(f"a board needs a side of at least 4, got {size}")
-    if variant not in VARIANTS:
-        raise UsageError(f"unknown variant {variant!r}; expected one of {', '.join(VARIANTS)}")
+    check_method(variant, VARIANTS, "variant")
     return sb.make([0] * size * size, size, box=shape, diagonals=variant.endswith("x"))
 
 
 def _explain(rating: deduce.Rating, result: Result) -> None:
-    """The rule solver's steps as ``details["steps"]`` and as messages."""
+    """The deductions' steps as ``details["steps"]`` and as messages."""
     result.details["steps"] = [str(step) for step in rating.steps]
     result.messages += [f"{k:3d}. {step}" for k, step in enumerate(rating.steps, 1)]
     result.messages.append(
-        "the techniques prove there is no solution" if rating.contradiction else
-        "the techniques solve it" if rating.solved else
-        "the techniques stall here: the rest needs search")
+        "the deductions prove there is no solution" if rating.contradiction else
+        "the deductions solve it" if rating.solved else
+        "the deductions stall here: the rest needs search")
 
 
 PUZZLE = SudokuPuzzle()

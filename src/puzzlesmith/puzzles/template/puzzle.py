@@ -32,7 +32,6 @@ from puzzlesmith.results import (
     Check,
     CountResult,
     Generated,
-    GenerateResult,
     HintResult,
     Limits,
     RateResult,
@@ -41,7 +40,6 @@ from puzzlesmith.results import (
     Status,
     count_status,
 )
-from puzzlesmith.seeds import random_seed, run_seeds
 
 from . import board, solve
 from .board import MAX_SIDE, MIN_SIDE, Latin, cell_name
@@ -118,41 +116,29 @@ class LatinPuzzle(Puzzle):
         return CountResult(count_status(found, complete, limit), stats, count=found,
                            complete=complete, limit=limit, puzzle=self.name)
 
-    def generate_one(self, seed: int, *, limits: Limits, stats: Stats,
-                     size: int = 5) -> Generated | None:
-        """One puzzle, unique and minimal, made from ``seed`` (None: a limit stopped it)."""
+    def check_generate_params(self, *, size: int = 5) -> dict:
+        """Refuse a size the generator cannot make, before any work."""
         if not isinstance(size, int) or not MIN_SIDE <= size <= MAX_SIDE:
             raise UsageError(f"size takes {MIN_SIDE} to {MAX_SIDE}, got {size!r}")
-        try:
-            cells, solution = solve.generate(size, random.Random(seed), limits=limits,
-                                             stats=stats)
-        except LimitReached:
-            return None
+        return {"size": size}
+
+    def generate_one(self, seed: int, *, limits: Limits, stats: Stats,
+                     progress: Progress | None = None, size: int = 5) -> Generated:
+        """One puzzle, unique and minimal, made from ``seed`` (``LimitReached`` at a limit)."""
+        cells, solution = solve.generate(size, random.Random(seed), limits=limits, stats=stats)
         latin = Latin(size, cells)
         return Generated(latin, board.format(latin), solution, seed=seed,
                          rating=self.rate(latin).level,
                          details={"unique": True, "givens": size * size - cells.count(0)})
 
-    # TEMPORARY: Puzzle.generate replaces this at merge
-    def generate(self, *, seed: int | None = None, limits: Limits | None = None,
-                 progress: Progress | None = None, count: int = 1,
-                 **params: Any) -> GenerateResult:
-        limits, stats = (limits or Limits()).started(), Stats()
-        made = []
-        for one in run_seeds(random_seed() if seed is None else seed, count):
-            if (found := self.generate_one(one, limits=limits, stats=stats, **params)) is None:
-                return GenerateResult(Status.GAVE_UP, stats, puzzles=made, puzzle=self.name)
-            made.append(found)
-        return GenerateResult(Status.SOLVED, stats, puzzles=made, puzzle=self.name)
-
     def rate(self, instance: Latin, *, limits: Limits | None = None) -> RateResult:
         """easy: hidden singles suffice; medium: naked singles too; hard: search needed."""
         steps, cells = solve.deduce(instance.cells, instance.n)
-        rules = {rule: sum(s.rule == rule for s in steps)
+        fired = {rule: sum(s.rule == rule for s in steps)
                  for rule in ("hidden single", "naked single")}
-        level = "hard" if 0 in cells else "medium" if rules["naked single"] else "easy"
+        level = "hard" if 0 in cells else "medium" if fired["naked single"] else "easy"
         return RateResult(Status.SOLVED, Stats(nodes=len(steps)), level=level,
-                          solved_by_rules=0 not in cells, details={"rules": rules},
+                          solved_by_deductions=0 not in cells, details={"deductions": fired},
                           puzzle=self.name)
 
     def hint(self, instance: Latin, state: tuple[int, ...] | None = None, *,
@@ -173,7 +159,7 @@ class LatinPuzzle(Puzzle):
                               details={"rule": "mistake", "wrong": names})
         if 0 not in cells:
             return HintResult(Status.SOLVED, truth.stats, text="solved", puzzle=self.name)
-        step = solve.next_step(cells, n)
+        step = solve.hint(cells, n)
         if step is None:
             i = cells.index(0)
             step = solve.Step("search", i, truth.solution[i], "no deduction applies")

@@ -5,7 +5,7 @@
 >>> stats = Stats()
 >>> next(search(latin.cells, 3, limits=Limits(), stats=stats))
 (1, 2, 3, 3, 1, 2, 2, 3, 1)
->>> print(next_step(latin.cells, 3).text(3))
+>>> print(hint(latin.cells, 3).text(3))
 r3c3 is 1: the only place for 1 in row 3
 """
 
@@ -75,7 +75,7 @@ class Step:
         return f"{cell_name(self.cell, n)} is {self.value}: {self.why}"
 
 
-def next_step(cells: tuple[int, ...], n: int) -> Step | None:
+def hint(cells: tuple[int, ...], n: int) -> Step | None:
     """The easiest deduction: a hidden single (a value with one place in a row or column),
     else a naked single (a cell with one value left); None when neither applies."""
     for unit, members in units(n):
@@ -94,7 +94,7 @@ def next_step(cells: tuple[int, ...], n: int) -> Step | None:
 def deduce(cells: tuple[int, ...], n: int) -> tuple[list[Step], tuple[int, ...]]:
     """The deductions in turn until none applies: (the steps, the cells then)."""
     steps = []
-    while (step := next_step(cells, n)) is not None:
+    while (step := hint(cells, n)) is not None:
         steps.append(step)
         cells = cells[:step.cell] + (step.value,) + cells[step.cell + 1:]
     return steps, cells
