@@ -28,7 +28,19 @@ limits)``                       from ``state`` (the player's marks, or the start
                                 (``shared_style``: a Tatham game ID, a puzz.link URL),
                                 which ``parse`` reads and ``shared_text(inst)`` writes
 ``verbs``                       the verbs this puzzle supports (absent verbs are not stubs)
+``label``, ``describe(inst)``   the name for people ("Star Battle") and an instance's size in
+                                words ("10×10, 2 stars"): titles and book captions
+``size(inst)``,                 the store's size ("10x10") and one normal text per variant
+``symmetric_texts(inst)``       that is the same puzzle (turned, mirrored, relabelled)
+``book_svg(inst)``, ...         the drawings a book prints (default: ``render_svg``)
+``web_view(inst)``, marks,      the web page's board as data (``kind: "grid"`` is drawn by the
+``tracers()``, ``web_script``   page's generic grid), the cells a hint or check marks, solver
+                                traces, and the puzzle's own script when it has one
 ==============================  ===============================================================
+
+Everything about a puzzle is reached through this object: the shared layers (the CLI, serve,
+the store, book, batch, drawing) name no puzzle.  ``docs/new-puzzle.md`` shows how to add
+one, starting from the template puzzle in :mod:`puzzlesmith.puzzles.template`.
 
 ``limits`` is a :class:`~puzzlesmith.results.Limits` (None: unlimited), ``seed`` an
 ``int | None``, ``progress`` a callable taking one :class:`~puzzlesmith.results.Stats`.
