@@ -66,7 +66,7 @@ def test_star_battle_played_to_its_solved_state(browser, server, http, screensho
     open_puzzle(browser, server, p="starbattle", text=made["text"])
     free = next((r, c) for r in range(6) for c in range(6) if (r, c) not in stars)
     ActionChains(browser).context_click(cell(browser, *free)).perform()  # a dot
-    assert game(browser, f"state[{free[0] * 6 + free[1]}]") == 2
+    assert game(browser, f"state.marks[{free[0] * 6 + free[1]}]") == "dot"
     for r, c in stars:
         cell(browser, r, c).click()  # empty -> star
     wait_solved(browser)

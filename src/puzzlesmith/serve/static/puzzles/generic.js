@@ -1,17 +1,24 @@
 // Any puzzle without a drawing of its own: a "grid" view (the puzzle's web_view) is drawn
 // and played from its data; any other view shows the puzzle's text, answered as text.
 //
-// A grid view: rows, cols; givens ([row, col, text]); optional regions (rows of region ids:
-// thick lines between different ids) and edges ([r1, c1, r2, c2]: given lines between cell
-// centres); marks, what the player may place: "shade", "dot", "star" (a click cycles them),
-// "number" (the keys of `symbols`), "pencil" (Shift+key); answer, the character of each
-// kind in the answer text ({"empty": ".", "shade": "#", ...}; a number is its symbol, a
-// given its text), one row a line; help, the rules.  Hint and check marks are
-// [row, col, kind?, value?]: "wrong" clears a cell, "number" places value, a mark places it.
+// A grid view: rows, cols; givens ([row, col, text]; "" for a cell that stays empty);
+// optional regions (rows of region ids: thick lines between different ids; tint: true
+// colours them, null is no region), fills ([row, col, colour]: cell backgrounds) and edges
+// ([r1, c1, r2, c2]: given lines between cell centres); marks, what the player may place:
+// "shade", "dot", "star" (a click cycles them in that order, a right-click backwards),
+// "number" (the keys of `symbols`), "pencil" (Shift+key); goal ({mark, count, noun}: the
+// board is complete with count of that mark, "number" counting values); answer, the
+// character of each kind in the answer text ({"empty": ".", "shade": "#", ...}; a number
+// is its symbol, a given its text), one row a line; help, the rules.  Hint and check marks
+// are [row, col, kind?, value?]: "wrong" clears a cell, "number" places value, a mark
+// places it.  A trace step draws its "answer" (the answer text), its "cell" circled, and
+// says its "text".
 import { clear, el, markSet, text, COLOURS, cellSize } from "./svg.js";
 
 const CYCLE = ["shade", "dot", "star"];
 const ENTRY = "#2f6fdf", CURSOR = "#cfe0fb";
+const PALETTE = ["#f6d6d6", "#d7e8f7", "#dff2d8", "#f8ecc9", "#e7dcf4", "#d5f0ee", "#f7dfee",
+  "#e9e4d4", "#dde3f0", "#f3e1d2", "#e1efe2", "#f0f0d0", "#e0d9e9", "#d9ece6", "#f2dcdc"];
 const STEPS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 // The board being played, the cursor cell, and how to draw again after the cursor moves.
 const ui = { board: null, cursor: null, redraw: null };
@@ -36,11 +43,34 @@ function givens(board) {
   return new Map((board.givens || []).map(([r, c, t]) => [r * board.cols + c, String(t)]));
 }
 
-function cycled(board, mark) {
-  // The mark after ``mark`` among those the puzzle allows, then none.
-  const allowed = CYCLE.filter((m) => board.marks.includes(m));
-  const next = allowed.indexOf(mark) + 1;
-  return next < allowed.length ? allowed[next] : "";
+function cycled(board, mark, step = 1) {
+  // The mark ``step`` after ``mark`` among those the puzzle allows and none.
+  const allowed = ["", ...board.marks.filter((m) => CYCLE.includes(m))];
+  return allowed[(allowed.indexOf(mark || "") + step + allowed.length) % allowed.length];
+}
+
+function backgrounds(board) {
+  // Each cell's fill: its given fill, else its region's tint (neighbouring regions differ).
+  const { rows, cols, regions } = board, fill = new Array(rows * cols).fill("#fff");
+  const at = (i) => (board.tint ? regions[Math.floor(i / cols)][i % cols] ?? null : null);
+  const touching = new Map(), colour = new Map();
+  const touch = (a, b) => { if (!touching.has(a)) touching.set(a, new Set()); if (b !== null && b !== a) touching.get(a).add(b); };
+  for (let i = 0; i < rows * cols; i++) {
+    if (at(i) === null) continue;
+    touch(at(i), null);
+    for (const j of [i % cols + 1 < cols ? i + 1 : -1, i + cols < rows * cols ? i + cols : -1]) {
+      if (j >= 0 && at(j) !== null) { touch(at(i), at(j)); touch(at(j), at(i)); }
+    }
+  }
+  [...touching.keys()].forEach((id, index) => {
+    const used = new Set([...touching.get(id)].map((other) => colour.get(other)));
+    let k = index;
+    while (used.has(k % PALETTE.length) && k < index + PALETTE.length) k++;
+    colour.set(id, k % PALETTE.length);
+  });
+  for (let i = 0; i < rows * cols; i++) if (at(i) !== null) fill[i] = PALETTE[colour.get(at(i))];
+  for (const [r, c, colour] of board.fills || []) fill[r * cols + c] = colour;
+  return fill;
 }
 
 function keyed(board, event) {
@@ -67,12 +97,15 @@ function starPath(x, y, radius) {
 function drawCell(g, board, state, i, size, given, options) {
   const r = Math.floor(i / board.cols), c = i % board.cols, x = c * size, y = r * size;
   const mark = state.marks[i], middle = [x + size / 2, y + size / 2];
-  const fill = mark === "shade" ? COLOURS.ink : ui.cursor === i ? CURSOR : "#fff";
+  const fill = mark === "shade" ? COLOURS.ink : ui.cursor === i ? CURSOR : options.fills[i];
   const rect = el("rect", { x, y, width: size, height: size, fill, stroke: "#c3c8d0", "stroke-width": 0.6,
     class: "cell", "data-row": r, "data-col": c }, g);
-  if (options.play) rect.addEventListener("click", () => click(board, state, i, options.play));
+  if (options.play) {
+    rect.addEventListener("click", () => click(board, state, i, options.play, 1));
+    rect.addEventListener("contextmenu", () => click(board, state, i, options.play, -1));
+  }
   const ink = { "pointer-events": "none" };
-  if (given !== undefined || state.values[i]) {
+  if (given || state.values[i]) {
     text(g, ...middle, given ?? state.values[i], { ...ink, "font-size": size * 0.6, "font-weight": given ? 700 : 400,
       fill: given ? COLOURS.ink : ENTRY, class: given ? "given" : "entry" });
   } else if (mark === "dot") {
@@ -86,12 +119,21 @@ function drawCell(g, board, state, i, size, given, options) {
     el("rect", { ...ink, x: x + 2, y: y + 2, width: size - 4, height: size - 4, fill: "none",
       stroke: options.highlight.colour, "stroke-width": 3, rx: 3 }, g);
   }
+  if (options.focus && options.focus[0] === r && options.focus[1] === c) {
+    el("circle", { ...ink, cx: middle[0], cy: middle[1], r: size * 0.46, fill: "none", stroke: COLOURS.hint, "stroke-width": 3 }, g);
+  }
 }
 
-function click(board, state, i, play) {
+function click(board, state, i, play, step) {
   ui.cursor = i;
-  if (!givens(board).has(i) && CYCLE.some((m) => board.marks.includes(m))) play({ cell: i, mark: cycled(board, state.marks[i]) });
+  if (!givens(board).has(i) && CYCLE.some((m) => board.marks.includes(m))) play({ cell: i, mark: cycled(board, state.marks[i], step) });
   else ui.redraw();
+}
+
+function placed(board, state) {
+  // How many cells hold the goal's mark (a value, givens included, for "number").
+  const at = givens(board), { mark } = board.goal;
+  return state.marks.filter((m, i) => (mark === "number" ? state.values[i] || at.get(i) : m === mark)).length;
 }
 
 function lines(board, size) {
@@ -113,6 +155,7 @@ function drawGrid(svg, board, state, options) {
   const { rows, cols } = board, size = cellSize(rows, cols, 56, 16), pad = 4, at = givens(board);
   clear(svg, cols * size + 2 * pad, rows * size + 2 * pad);
   const g = el("g", { transform: `translate(${pad},${pad})` }, svg);
+  options.fills = backgrounds(board);
   for (let i = 0; i < rows * cols; i++) drawCell(g, board, state, i, size, at.get(i), options);
   const { walls, edges } = lines(board, size), ink = { fill: "none", "pointer-events": "none" };
   el("path", { ...ink, d: edges, stroke: COLOURS.ink, "stroke-width": size * 0.12, "stroke-linecap": "round", class: "edges" }, g);
@@ -159,14 +202,18 @@ const GRID = {
   },
   complete(board, state) {
     const at = givens(board);
-    return state.values.every((v, i) => v || state.marks[i] || at.has(i));
+    return board.goal ? placed(board, state) === board.goal.count : state.values.every((v, i) => v || state.marks[i] || at.has(i));
+  },
+  counter(game) {
+    const { board, state } = game;
+    return board.goal ? `${placed(board, state)} of ${board.goal.count} ${board.goal.noun}` : null;
   },
   answer(board, state) {
     const at = givens(board), chars = board.answer || {}, rows = [];
     for (let r = 0; r < board.rows; r++) {
       let row = "";
       for (let i = r * board.cols; i < (r + 1) * board.cols; i++) {
-        row += at.get(i) ?? (state.values[i] || chars[state.marks[i] || "empty"] || ".");
+        row += at.get(i) || state.values[i] || chars[state.marks[i] || "empty"] || ".";
       }
       rows.push(row);
     }
@@ -197,8 +244,11 @@ const GRID = {
     ui.redraw = () => drawGrid(svg, board, state, options);
     ui.redraw();
   },
-  drawTrace(svg, board) { drawGrid(svg, board, GRID.init(board), {}); },
-  traceInfo() { return { text: "" }; },
+  drawTrace(svg, board, trace, index) {
+    const step = trace.steps[index] || {};
+    drawGrid(svg, board, step.answer ? GRID.fromAnswer(board, step.answer) : GRID.init(board), { focus: step.cell });
+  },
+  traceInfo(board, trace, index) { return { text: (trace.steps[index] || {}).text || "" }; },
 };
 
 const chosen = () => (ui.board && ui.board.kind === "grid" ? GRID : TEXT);
@@ -209,7 +259,7 @@ const generic = {
     return chosen().init(board);
   },
 };
-for (const name of ["apply", "key", "complete", "answer", "fromAnswer", "hintMove", "draw", "drawTrace", "traceInfo"]) {
+for (const name of ["apply", "key", "complete", "counter", "answer", "fromAnswer", "hintMove", "draw", "drawTrace", "traceInfo"]) {
   generic[name] = (...args) => (chosen()[name] ? chosen()[name](...args) : null);
 }
 export default generic;
