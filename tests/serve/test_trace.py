@@ -84,7 +84,7 @@ def test_a_trace_ends_where_solve_ends(name, text, method, options, seed):
     assert trace["status"] == solved.status.value == "solved"
     assert trace["nodes"] == solved.stats.nodes and not trace["truncated"]
     if name == "sudoku":  # the digits of the last step are the solver's answer
-        assert trace["steps"][-1]["board"] == trace["solution"]
+        assert trace["steps"][-1]["answer"] == trace["solution"]
         solved.solution = puzzle.format_answer(instance, solved.solution)
     answer = {"queens": "start", "sliding": "moves"}.get(name, "solution")
     if name == "queens":  # the start and the repairs end on the solver's answer
