@@ -277,6 +277,21 @@ def test_watching_a_sudoku_search_ends_solved(browser, server, screenshots, data
     assert not browser.execute_script("return window.puzzlesmith.watch")
 
 
+@pytest.mark.parametrize("method", ["exactcover", "deductions"])
+def test_watching_a_star_battle_solver(browser, server, screenshots, method):
+    """Each step of a Star Battle trace is said in words and drawn on the generic grid."""
+    needs("starbattle")
+    open_puzzle(browser, server, p="starbattle", size=6, stars=1, seed=4)
+    browser.find_element(By.CSS_SELECTOR, f'#method option[value="{method}"]').click()
+    browser.find_element(By.ID, "run").click()
+    WebDriverWait(browser, WAIT).until(
+        lambda d: d.find_element(By.ID, "trace-info").text.startswith("step 1 of"))
+    browser.find_element(By.ID, "last").click()
+    assert len(browser.find_element(By.ID, "trace-info").text.split(": ", 1)[1]) > 3
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#board .star")) == 6
+    shoot(browser, screenshots, f"starbattle-{method}")
+
+
 def test_the_plugin_example_played_on_the_generic_grid(browser, server, screenshots,
                                                          monkeypatch):
     """The entry-point example (the template, renamed) has no JavaScript of its own: the
