@@ -6,13 +6,14 @@
 // colours them, null is no region), fills ([row, col, colour]: cell backgrounds) and edges
 // ([r1, c1, r2, c2]: given lines between cell centres); marks, what the player may place:
 // "shade", "dot", "star" (a click cycles them in that order, a right-click backwards),
-// "number" (the keys of `symbols`), "pencil" (Shift+key); goal ({mark, count, noun}: the
-// board is complete with count of that mark, "number" counting values); answer, the
-// character of each kind in the answer text ({"empty": ".", "shade": "#", ...}; a number
-// is its symbol, a given its text), one row a line; help, the rules.  Hint and check marks
-// are [row, col, kind?, value?]: "wrong" clears a cell, "number" places value, a mark
-// places it.  A trace step draws its "answer" (the answer text), its "cell" circled, and
-// says its "text".
+// "number" (the keys of `symbols`), "pencil" (Shift+key); keypad: true, keys for the
+// symbols, pencil mode and erasing under the board; goal ({mark, count, noun}: the board
+// is complete with count of that mark, "number" counting values); answer, the character
+// of each kind in the answer text ({"empty": ".", "shade": "#", ...}; a number is its
+// symbol, a given its text), one row a line; help, the rules.  Hint and check marks are
+// [row, col, kind?, value?]: "wrong" clears a cell, "number" places value, a mark places
+// it, "unnote" rubs out the pencil mark value.  A trace step draws its "answer" (the
+// answer text), its "cell" circled, and says its "text".
 import { clear, el, markSet, text, COLOURS, cellSize } from "./svg.js";
 
 const CYCLE = ["shade", "dot", "star"];
@@ -107,7 +108,7 @@ function drawCell(g, board, state, i, size, given, options) {
   }
   const ink = { "pointer-events": "none" };
   if (shown) {
-    text(g, ...middle, given ?? state.values[i], { ...ink, "font-size": size * 0.6, "font-weight": given ? 700 : 400,
+    text(g, ...middle, shown, { ...ink, "font-size": size * 0.6, "font-weight": given ? 700 : 400,
       fill: given ? COLOURS.ink : ENTRY, class: given ? "given" : "entry" });
   } else if (mark === "dot") {
     el("circle", { ...ink, cx: middle[0], cy: middle[1], r: size * 0.1, fill: COLOURS.ink, class: "dot" }, g);
