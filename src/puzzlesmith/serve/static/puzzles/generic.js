@@ -55,10 +55,10 @@ function backgrounds(board) {
   const { rows, cols, regions } = board, fill = new Array(rows * cols).fill("#fff");
   const at = (i) => (board.tint ? regions[Math.floor(i / cols)][i % cols] ?? null : null);
   const touching = new Map(), colour = new Map();
-  const touch = (a, b) => { if (!touching.has(a)) touching.set(a, new Set()); if (b !== null && b !== a) touching.get(a).add(b); };
+  const touch = (a, b) => touching.set(a, (touching.get(a) || new Set()).add(b));  // a region touches itself
   for (let i = 0; i < rows * cols; i++) {
     if (at(i) === null) continue;
-    touch(at(i), null);
+    touch(at(i), at(i));
     for (const j of [i % cols + 1 < cols ? i + 1 : -1, i + cols < rows * cols ? i + cols : -1]) {
       if (j >= 0 && at(j) !== null) { touch(at(i), at(j)); touch(at(j), at(i)); }
     }
@@ -99,7 +99,8 @@ function drawCell(g, board, state, i, size, given, options) {
   const r = Math.floor(i / board.cols), c = i % board.cols, x = c * size, y = r * size;
   const mark = state.marks[i], middle = [x + size / 2, y + size / 2];
   const shown = given || state.values[i];
-  const fill = mark === "shade" ? COLOURS.ink : ui.cursor === i ? CURSOR : shown && shown === options.same ? SAME : options.fills[i];
+  const fill = mark === "shade" ? COLOURS.ink : ui.cursor === i ? CURSOR
+    : shown && shown === options.same ? SAME : options.fills[i];
   const rect = el("rect", { x, y, width: size, height: size, fill, stroke: "#c3c8d0", "stroke-width": 0.6,
     class: "cell", "data-row": r, "data-col": c }, g);
   if (options.play) {
@@ -148,8 +149,10 @@ function drawKeypad(g, board, top, width, play) {
   keys.forEach((key, k) => {
     const on = key === PENCIL && ui.pencil;
     const button = el("g", { class: "key", "data-key": key, cursor: "pointer" }, g);
-    el("rect", { x: k * side + 1, y: top, width: side - 2, height: side - 2, rx: 4, fill: on ? ENTRY : "#f1f3f6", stroke: "#c3c8d0" }, button);
-    text(button, k * side + side / 2, top + side / 2, key, { "font-size": side * 0.5, fill: on ? "#fff" : COLOURS.ink, "pointer-events": "none" });
+    el("rect", { x: k * side + 1, y: top, width: side - 2, height: side - 2, rx: 4,
+      fill: on ? ENTRY : "#f1f3f6", stroke: "#c3c8d0" }, button);
+    text(button, k * side + side / 2, top + side / 2, key,
+      { "font-size": side * 0.5, fill: on ? "#fff" : COLOURS.ink, "pointer-events": "none" });
     button.addEventListener("click", () => {
       if (key !== PENCIL) { if (ui.cursor !== null) play(entry(ui.cursor, key === ERASE ? "" : key)); return; }
       ui.pencil = !ui.pencil;
@@ -181,7 +184,8 @@ function lines(board, size) {
 
 function drawGrid(svg, board, state, options) {
   const { rows, cols } = board, keypad = board.keypad && options.play, pad = 4, at = givens(board);
-  const size = cellSize(rows + (keypad ? 1.3 : 0), cols, 56, 16), below = keypad ? (cols * size) / (String(board.symbols).length + 2) + 8 : 0;
+  const size = cellSize(rows + (keypad ? 1.3 : 0), cols, 56, 16);
+  const below = keypad ? (cols * size) / (String(board.symbols).length + 2) + 8 : 0;
   clear(svg, cols * size + 2 * pad, rows * size + below + 2 * pad);
   const g = el("g", { transform: `translate(${pad},${pad})` }, svg);
   options.fills = backgrounds(board);
