@@ -84,7 +84,7 @@ def test_a_trace_ends_where_solve_ends(name, text, method, options, seed):
     assert trace["status"] == solved.status.value == "solved"
     assert trace["nodes"] == solved.stats.nodes and not trace["truncated"]
     if name == "sudoku":  # the digits of the last step are the solver's answer
-        assert trace["steps"][-1]["board"] == trace["solution"]
+        assert trace["steps"][-1]["answer"] == trace["solution"]
         solved.solution = puzzle.format_answer(instance, solved.solution)
     answer = {"queens": "start", "sliding": "moves"}.get(name, "solution")
     if name == "queens":  # the start and the repairs end on the solver's answer
@@ -161,7 +161,7 @@ def test_exact_cover_branching_finds_the_solution():
     assert trace["status"] == "solved" and not trace["truncated"]
     assert trace["steps"][-1]["kind"] == "solution"
     assert {step["kind"] for step in trace["steps"]} <= {"take", "fail", "solution"}
-    last = trace["steps"][-1]["board"]
+    last = "".join(trace["steps"][-1]["answer"].split())
     stars = sorted(tuple(cell) for cell in trace["solution"])
     assert sorted(divmod(i, 8) for i, mark in enumerate(last) if mark == "*") == stars
 

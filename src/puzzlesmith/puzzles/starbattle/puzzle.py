@@ -330,7 +330,6 @@ class StarBattlePuzzle(Puzzle):
 
     # -- the web page (:mod:`.web`) -------------------------------------------------------
 
-    web_script = "web.js"
     web_view = staticmethod(web.view)
     hint_marks = staticmethod(web.hint_marks)
     violation_marks = staticmethod(wrong_marks)

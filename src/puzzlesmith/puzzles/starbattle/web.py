@@ -11,17 +11,28 @@ from ...engines.events import recording
 from ...errors import UsageError
 from ...results import HintResult
 from ..web import EXACT_COVER_KINDS, Steps, cell, outcome, replay, solved
-from .board import StarBattle
+from .board import NO_REGION, VOID, StarBattle
 
 #: Largest board a trace takes (a trace is for watching, not for solving).
 MAX_TRACE_CELLS = 15 * 15
 
 
+HELP = ("Place stars so that every row, column and region has its number of them and no two "
+        "stars touch, not even diagonally. Click: star, dot, empty; right-click: the other way.")
+
+
 def view(instance: StarBattle) -> dict:
-    return {"kind": "starbattle", "rows": instance.rows, "cols": instance.columns,
-            "regions": list(instance.grid), "void": ".", "none": " ",
-            "row_stars": list(instance.row_stars), "column_stars": list(instance.column_stars),
-            "region_stars": dict(instance.region_stars)}
+    """A grid of tinted regions; the voids stay empty (grey); stars and dots to place."""
+    voids = [(r, c) for r, line in enumerate(instance.grid) for c, ch in enumerate(line)
+             if ch == VOID]
+    return {"kind": "grid", "rows": instance.rows, "cols": instance.columns, "tint": True,
+            "regions": [[None if ch in (VOID, NO_REGION) else ch for ch in line]
+                        for line in instance.grid],
+            "givens": [[r, c, ""] for r, c in voids],
+            "fills": [[r, c, "#9aa3b0"] for r, c in voids],
+            "marks": ["star", "dot"], "answer": {"empty": ".", "star": "*", "dot": "x"},
+            "goal": {"mark": "star", "count": sum(instance.row_stars), "noun": "stars"},
+            "help": HELP}
 
 
 def hint_marks(instance: StarBattle, state: Any, hint: HintResult) -> list:
@@ -39,9 +50,21 @@ def _unit(item) -> str:
     return f"region {where[0]}" if kind == "region" else "a 2x2 block"
 
 
+def _said(kind: str, event: dict) -> str:
+    """An exact-cover node in words."""
+    at = event["option"] if kind in ("choose", "undo") else None
+    where = f"r{at[0] + 1}c{at[1] + 1}" if at else ""
+    unit = _unit(event["item"])
+    return f"depth {event['depth']}: " + {
+        "choose": f"a star at {where}, the first for {unit}; propagated",
+        "undo": f"a star at {where} for {unit} breaks a rule: undone",
+        "exhausted": f"no star left for {unit}: back up",
+        "solution": "every unit has its stars: a solution"}[kind]
+
+
 def exact_cover(board: dict, *, seed, steps, limits, puzzle, instance, **_) -> dict:
     """Each node of the exact-cover engine: the star taken, the first for its unit, or the
-    decision undone, and the board after it."""
+    decision undone, in words, and the marks after it (the answer text)."""
     rows, cols = board["rows"], board["cols"]
     if rows * cols > MAX_TRACE_CELLS:
         raise UsageError(f"a trace takes boards of at most {MAX_TRACE_CELLS} cells")
@@ -50,18 +73,14 @@ def exact_cover(board: dict, *, seed, steps, limits, puzzle, instance, **_) -> d
     def record(kind: str, event: dict) -> None:
         if not kept.room():
             return
-        marks = [["-"] * cols for _ in range(rows)]
+        marks = [["."] * cols for _ in range(rows)]
         for key, mark in (("taken", "*"), ("excluded", "x")):
             for r, c in event[key]:
                 marks[r][c] = mark
-        for r, line in enumerate(board["regions"]):
-            for c, region in enumerate(line):
-                if region == board["void"]:
-                    marks[r][c] = "."
         at = event["option"] if kind in ("choose", "undo") else None
-        kept.append({"kind": EXACT_COVER_KINDS[kind], "unit": _unit(event["item"]) if at else None,
-                     "depth": event["depth"], "cell": list(at) if at else None,
-                     "board": "".join(map("".join, marks))})
+        kept.append({"kind": EXACT_COVER_KINDS[kind], "depth": event["depth"],
+                     "cell": list(at) if at else None, "text": _said(kind, event),
+                     "answer": "\n".join(map("".join, marks))})
 
     with recording(record):
         result = solved(puzzle, instance, kept, limits, seed=seed, kernels="python")

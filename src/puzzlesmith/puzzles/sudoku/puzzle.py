@@ -297,7 +297,6 @@ class SudokuPuzzle(Puzzle):
 
     # -- the web page (:mod:`.web`) -------------------------------------------------------
 
-    web_script = "web.js"
     web_view = staticmethod(web.view)
     hint_marks = staticmethod(web.hint_marks)
     violation_marks = staticmethod(wrong_marks)

@@ -20,27 +20,38 @@ TEXTS = {"choose": "try {symbol} at {where}",
          "solution": "solved", "exhausted": "no solution"}
 
 
+HELP = ("Fill the grid so that every row, column and region (thick lines) holds each value "
+        "once, and each shaded diagonal too when there are diagonals. Click a cell and type "
+        "a value (or use the keys below); Shift+value or the pencil key: a pencil mark; "
+        "Backspace: clear; arrow keys: move.")
+
+
 def view(instance: Sudoku) -> dict:
-    """The board's side, givens (0: blank), region of every cell, whether the diagonals are
-    units, the box shape (None for a jigsaw) and the symbols of the values 1, 2, ..."""
-    return {"kind": "sudoku", "size": instance.size, "givens": list(instance.givens),
-            "regions": list(instance.regions), "diagonals": bool(instance.diagonals),
-            "box": list(instance.box) if instance.box else None,
-            "symbols": "".join(symbol(v) for v in range(1, instance.size + 1))}
+    """A grid of regions with a keypad; the diagonals shaded when they are units."""
+    n = instance.size
+    diagonals = [(r, c) for r in range(n) for c in range(n) if r in (c, n - 1 - c)]
+    return {"kind": "grid", "rows": n, "cols": n, "keypad": True, "help": HELP,
+            "regions": [list(instance.regions[r * n:r * n + n]) for r in range(n)],
+            "givens": [[*divmod(i, n), symbol(v)] for i, v in enumerate(instance.givens) if v],
+            "fills": [[r, c, "#ece8dc"] for r, c in diagonals] if instance.diagonals else [],
+            "marks": ["number", "pencil"], "answer": {"empty": "."},
+            "symbols": "".join(symbol(v) for v in range(1, n + 1)),
+            "goal": {"mark": "number", "count": n * n, "noun": "cells"}}
 
 
 def hint_marks(instance: Sudoku, state: Any, hint: HintResult) -> list:
-    """``[row, column, "place", value]`` for a value placed, ``"remove"`` for a candidate
-    ruled out, ``[row, column, "wrong"]`` for a mistaken entry."""
-    marks = [[*at, kind, value] for key, kind in (("placed", "place"), ("removed", "remove"))
-             for name, value in hint.details.get(key, ()) if (at := cell(name))]
-    return marks + [[*at, "wrong"] for name in hint.details.get("wrong", ()) if (at := cell(name))]
+    """``[row, column, "wrong"]`` for a mistaken entry, ``"number"`` for a value placed,
+    ``"unnote"`` for a candidate ruled out."""
+    wrong = [[*at, "wrong"] for name in hint.details.get("wrong", ()) if (at := cell(name))]
+    return wrong + [[*at, kind, symbol(value)]
+                    for key, kind in (("placed", "number"), ("removed", "unnote"))
+                    for name, value in hint.details.get(key, ()) if (at := cell(name))]
 
 
 def exact_cover(board: dict, *, steps, limits, puzzle, instance, **_) -> dict:
     """Each node of the exact-cover engine: the digit taken, the first for its unit, or the
     decision undone, and the board after it."""
-    size = board["size"]
+    size = board["rows"]
     if size > MAX_TRACE_SIZE:
         raise UsageError(f"a trace takes boards of at most {MAX_TRACE_SIZE}x{MAX_TRACE_SIZE}")
     kept = Steps(steps)
@@ -48,7 +59,7 @@ def exact_cover(board: dict, *, steps, limits, puzzle, instance, **_) -> dict:
     def record(kind: str, event: dict) -> None:
         if not kept.room():
             return
-        digits = list(board["givens"])
+        digits = list(instance.givens)
         for at, value in event["taken"]:
             digits[at] = value
         option = event["option"] if kind in ("choose", "undo") else None
@@ -57,7 +68,7 @@ def exact_cover(board: dict, *, steps, limits, puzzle, instance, **_) -> dict:
                                   where=f"r{at[0] + 1}c{at[1] + 1}" if at else "")
         kept.append({"kind": EXACT_COVER_KINDS[kind], "depth": event["depth"], "cell": at,
                      "value": option[1] if option else None, "text": text,
-                     "board": format_answer(instance, tuple(digits))})
+                     "answer": format_answer(instance, tuple(digits))})
 
     with recording(record):
         result = solved(puzzle, instance, kept, limits, kernels="python")

@@ -390,7 +390,7 @@ function render() {
   else game.module.draw(svg, game.board, game.state, { marks: game.marks, play, solved: game.solved });
   $("verdict").textContent = game.solved && !watch ? "solved" : "";
   $("verdict").className = game.solved && !watch ? "solved" : "";
-  $("counter").textContent = watch ? "" : (game.module.counter ? game.module.counter(game) : `${game.moves} move${game.moves === 1 ? "" : "s"}`);
+  $("counter").textContent = watch ? "" : ((game.module.counter && game.module.counter(game)) || `${game.moves} move${game.moves === 1 ? "" : "s"}`);
   $("undo").disabled = Boolean(watch) || !game.history.length;
   $("redo").disabled = Boolean(watch) || !game.future.length;
   for (const id of ["reset", "check", "hint", "solve"]) $(id).disabled = Boolean(watch);

@@ -1,20 +1,28 @@
 // Any puzzle without a drawing of its own: a "grid" view (the puzzle's web_view) is drawn
 // and played from its data; any other view shows the puzzle's text, answered as text.
 //
-// A grid view: rows, cols; givens ([row, col, text]); optional regions (rows of region ids:
-// thick lines between different ids) and edges ([r1, c1, r2, c2]: given lines between cell
-// centres); marks, what the player may place: "shade", "dot", "star" (a click cycles them),
-// "number" (the keys of `symbols`), "pencil" (Shift+key); answer, the character of each
-// kind in the answer text ({"empty": ".", "shade": "#", ...}; a number is its symbol, a
-// given its text), one row a line; help, the rules.  Hint and check marks are
-// [row, col, kind?, value?]: "wrong" clears a cell, "number" places value, a mark places it.
+// A grid view: rows, cols; givens ([row, col, text]; "" for a cell that stays empty);
+// optional regions (rows of region ids: thick lines between different ids; tint: true
+// colours them, null is no region), fills ([row, col, colour]: cell backgrounds) and edges
+// ([r1, c1, r2, c2]: given lines between cell centres); marks, what the player may place:
+// "shade", "dot", "star" (a click cycles them in that order, a right-click backwards),
+// "number" (the keys of `symbols`), "pencil" (Shift+key); keypad: true, keys for the
+// symbols, pencil mode and erasing under the board; goal ({mark, count, noun}: the board
+// is complete with count of that mark, "number" counting values); answer, the character
+// of each kind in the answer text ({"empty": ".", "shade": "#", ...}; a number is its
+// symbol, a given its text), one row a line; help, the rules.  Hint and check marks are
+// [row, col, kind?, value?]: "wrong" clears a cell, "number" places value, a mark places
+// it, "unnote" rubs out the pencil mark value.  A trace step draws its "answer" (the
+// answer text), its "cell" circled, and says its "text".
 import { clear, el, markSet, text, COLOURS, cellSize } from "./svg.js";
 
 const CYCLE = ["shade", "dot", "star"];
-const ENTRY = "#2f6fdf", CURSOR = "#cfe0fb";
+const ENTRY = "#2f6fdf", CURSOR = "#cfe0fb", SAME = "#e4ecfb", PENCIL = "\u270e", ERASE = "\u232b";
+const PALETTE = ["#f6d6d6", "#d7e8f7", "#dff2d8", "#f8ecc9", "#e7dcf4", "#d5f0ee", "#f7dfee",
+  "#e9e4d4", "#dde3f0", "#f3e1d2", "#e1efe2", "#f0f0d0", "#e0d9e9", "#d9ece6", "#f2dcdc"];
 const STEPS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 // The board being played, the cursor cell, and how to draw again after the cursor moves.
-const ui = { board: null, cursor: null, redraw: null };
+const ui = { board: null, cursor: null, pencil: false, redraw: null };
 
 const TEXT = {
   help: "This puzzle has no board drawing here: use Solve, Hint and Check on its text.",
@@ -36,11 +44,34 @@ function givens(board) {
   return new Map((board.givens || []).map(([r, c, t]) => [r * board.cols + c, String(t)]));
 }
 
-function cycled(board, mark) {
-  // The mark after ``mark`` among those the puzzle allows, then none.
-  const allowed = CYCLE.filter((m) => board.marks.includes(m));
-  const next = allowed.indexOf(mark) + 1;
-  return next < allowed.length ? allowed[next] : "";
+function cycled(board, mark, step = 1) {
+  // The mark ``step`` after ``mark`` among those the puzzle allows and none.
+  const allowed = ["", ...board.marks.filter((m) => CYCLE.includes(m))];
+  return allowed[(allowed.indexOf(mark || "") + step + allowed.length) % allowed.length];
+}
+
+function backgrounds(board) {
+  // Each cell's fill: its given fill, else its region's tint (neighbouring regions differ).
+  const { rows, cols, regions } = board, fill = new Array(rows * cols).fill("#fff");
+  const at = (i) => (board.tint ? regions[Math.floor(i / cols)][i % cols] ?? null : null);
+  const touching = new Map(), colour = new Map();
+  const touch = (a, b) => touching.set(a, (touching.get(a) || new Set()).add(b));  // a region touches itself
+  for (let i = 0; i < rows * cols; i++) {
+    if (at(i) === null) continue;
+    touch(at(i), at(i));
+    for (const j of [i % cols + 1 < cols ? i + 1 : -1, i + cols < rows * cols ? i + cols : -1]) {
+      if (j >= 0 && at(j) !== null) { touch(at(i), at(j)); touch(at(j), at(i)); }
+    }
+  }
+  [...touching.keys()].forEach((id, index) => {
+    const used = new Set([...touching.get(id)].map((other) => colour.get(other)));
+    let k = index;
+    while (used.has(k % PALETTE.length) && k < index + PALETTE.length) k++;
+    colour.set(id, k % PALETTE.length);
+  });
+  for (let i = 0; i < rows * cols; i++) if (at(i) !== null) fill[i] = PALETTE[colour.get(at(i))];
+  for (const [r, c, colour] of board.fills || []) fill[r * cols + c] = colour;
+  return fill;
 }
 
 function keyed(board, event) {
@@ -67,31 +98,73 @@ function starPath(x, y, radius) {
 function drawCell(g, board, state, i, size, given, options) {
   const r = Math.floor(i / board.cols), c = i % board.cols, x = c * size, y = r * size;
   const mark = state.marks[i], middle = [x + size / 2, y + size / 2];
-  const fill = mark === "shade" ? COLOURS.ink : ui.cursor === i ? CURSOR : "#fff";
+  const shown = given || state.values[i];
+  const fill = mark === "shade" ? COLOURS.ink : ui.cursor === i ? CURSOR
+    : shown && shown === options.same ? SAME : options.fills[i];
   const rect = el("rect", { x, y, width: size, height: size, fill, stroke: "#c3c8d0", "stroke-width": 0.6,
     class: "cell", "data-row": r, "data-col": c }, g);
-  if (options.play) rect.addEventListener("click", () => click(board, state, i, options.play));
+  if (options.play) {
+    rect.addEventListener("click", () => click(board, state, i, options.play, 1));
+    rect.addEventListener("contextmenu", () => click(board, state, i, options.play, -1));
+  }
   const ink = { "pointer-events": "none" };
-  if (given !== undefined || state.values[i]) {
-    text(g, ...middle, given ?? state.values[i], { ...ink, "font-size": size * 0.6, "font-weight": given ? 700 : 400,
+  if (shown) {
+    text(g, ...middle, shown, { ...ink, "font-size": size * 0.6, "font-weight": given ? 700 : 400,
       fill: given ? COLOURS.ink : ENTRY, class: given ? "given" : "entry" });
   } else if (mark === "dot") {
     el("circle", { ...ink, cx: middle[0], cy: middle[1], r: size * 0.1, fill: COLOURS.ink, class: "dot" }, g);
   } else if (mark === "star") {
     el("polygon", { ...ink, points: starPath(...middle, size * 0.36), fill: COLOURS.ink, class: "star" }, g);
   } else if (state.notes[i]) {
-    text(g, middle[0], y + size * 0.25, state.notes[i], { ...ink, "font-size": size * 0.22, fill: "#5b6472", class: "note" });
+    const symbols = String(board.symbols), k = Math.ceil(Math.sqrt(symbols.length)), step = size / k;
+    for (const note of state.notes[i]) {
+      const at = symbols.indexOf(note);
+      text(g, x + step * (at % k + 0.5), y + step * (Math.floor(at / k) + 0.5), note,
+        { ...ink, "font-size": Math.max(7, step * 0.8), fill: "#5b6472", class: "note" });
+    }
   }
   if (options.highlight && options.highlight.cells.has(`${r},${c}`)) {
     el("rect", { ...ink, x: x + 2, y: y + 2, width: size - 4, height: size - 4, fill: "none",
       stroke: options.highlight.colour, "stroke-width": 3, rx: 3 }, g);
   }
+  if (options.focus && options.focus[0] === r && options.focus[1] === c) {
+    el("circle", { ...ink, cx: middle[0], cy: middle[1], r: size * 0.46, fill: "none", stroke: COLOURS.hint, "stroke-width": 3 }, g);
+  }
 }
 
-function click(board, state, i, play) {
+function click(board, state, i, play, step) {
   ui.cursor = i;
-  if (!givens(board).has(i) && CYCLE.some((m) => board.marks.includes(m))) play({ cell: i, mark: cycled(board, state.marks[i]) });
+  if (!givens(board).has(i) && CYCLE.some((m) => board.marks.includes(m))) play({ cell: i, mark: cycled(board, state.marks[i], step) });
   else ui.redraw();
+}
+
+function entry(cell, symbol) {
+  // Typing ``symbol`` into ``cell``: a pencil mark in pencil mode, else a value.
+  return ui.pencil && symbol ? { cell, note: symbol } : { cell, value: symbol };
+}
+
+function drawKeypad(g, board, top, width, play) {
+  // A key for each symbol, then the pencil mode and the eraser.
+  const keys = [...String(board.symbols), PENCIL, ERASE], side = width / keys.length;
+  keys.forEach((key, k) => {
+    const on = key === PENCIL && ui.pencil;
+    const button = el("g", { class: "key", "data-key": key, cursor: "pointer" }, g);
+    el("rect", { x: k * side + 1, y: top, width: side - 2, height: side - 2, rx: 4,
+      fill: on ? ENTRY : "#f1f3f6", stroke: "#c3c8d0" }, button);
+    text(button, k * side + side / 2, top + side / 2, key,
+      { "font-size": side * 0.5, fill: on ? "#fff" : COLOURS.ink, "pointer-events": "none" });
+    button.addEventListener("click", () => {
+      if (key !== PENCIL) { if (ui.cursor !== null) play(entry(ui.cursor, key === ERASE ? "" : key)); return; }
+      ui.pencil = !ui.pencil;
+      ui.redraw();
+    });
+  });
+}
+
+function placed(board, state) {
+  // How many cells hold the goal's mark (a value, givens included, for "number").
+  const at = givens(board), { mark } = board.goal;
+  return state.marks.filter((m, i) => (mark === "number" ? state.values[i] || at.get(i) : m === mark)).length;
 }
 
 function lines(board, size) {
@@ -110,14 +183,19 @@ function lines(board, size) {
 }
 
 function drawGrid(svg, board, state, options) {
-  const { rows, cols } = board, size = cellSize(rows, cols, 56, 16), pad = 4, at = givens(board);
-  clear(svg, cols * size + 2 * pad, rows * size + 2 * pad);
+  const { rows, cols } = board, keypad = board.keypad && options.play, pad = 4, at = givens(board);
+  const size = cellSize(rows + (keypad ? 1.3 : 0), cols, 56, 16);
+  const below = keypad ? (cols * size) / (String(board.symbols).length + 2) + 8 : 0;
+  clear(svg, cols * size + 2 * pad, rows * size + below + 2 * pad);
   const g = el("g", { transform: `translate(${pad},${pad})` }, svg);
+  options.fills = backgrounds(board);
+  options.same = ui.cursor === null ? "" : at.get(ui.cursor) || state.values[ui.cursor];
   for (let i = 0; i < rows * cols; i++) drawCell(g, board, state, i, size, at.get(i), options);
   const { walls, edges } = lines(board, size), ink = { fill: "none", "pointer-events": "none" };
   el("path", { ...ink, d: edges, stroke: COLOURS.ink, "stroke-width": size * 0.12, "stroke-linecap": "round", class: "edges" }, g);
   el("path", { ...ink, d: walls, stroke: COLOURS.ink, "stroke-width": 2.4, "stroke-linecap": "square", class: "walls" }, g);
   el("rect", { ...ink, x: 0, y: 0, width: cols * size, height: rows * size, stroke: COLOURS.ink, "stroke-width": 3 }, g);
+  if (keypad) drawKeypad(g, board, rows * size + 8, cols * size, options.play);
 }
 
 const GRID = {
@@ -127,6 +205,11 @@ const GRID = {
     return { values: blank(), marks: blank(), notes: blank() };
   },
   apply(board, state, move) {
+    if (move.unnotes) {  // pencil marks a hint rules out
+      const notes = state.notes.slice();
+      for (const [cell, symbol] of move.unnotes) notes[cell] = notes[cell].replace(symbol, "");
+      return notes.some((note, i) => note !== state.notes[i]) ? { ...state, notes } : null;
+    }
     const { cell } = move, next = { values: state.values.slice(), marks: state.marks.slice(), notes: state.notes.slice() };
     if (givens(board).has(cell)) return null;
     if (move.note !== undefined) {
@@ -155,18 +238,23 @@ const GRID = {
     if (["Backspace", "Delete", "."].includes(event.key)) return { cell, value: "" };
     if (event.key === " ") return { cell, mark: cycled(board, state.marks[cell]) };
     if (symbol === null || !board.marks.includes("number")) return null;
-    return event.shiftKey && board.marks.includes("pencil") ? { cell, note: symbol } : { cell, value: symbol };
+    if (event.shiftKey && board.marks.includes("pencil")) return ui.pencil ? { cell, value: symbol } : { cell, note: symbol };
+    return entry(cell, symbol);
   },
   complete(board, state) {
     const at = givens(board);
-    return state.values.every((v, i) => v || state.marks[i] || at.has(i));
+    return board.goal ? placed(board, state) === board.goal.count : state.values.every((v, i) => v || state.marks[i] || at.has(i));
+  },
+  counter(game) {
+    const { board, state } = game;
+    return board.goal ? `${placed(board, state)} of ${board.goal.count} ${board.goal.noun}` : null;
   },
   answer(board, state) {
     const at = givens(board), chars = board.answer || {}, rows = [];
     for (let r = 0; r < board.rows; r++) {
       let row = "";
       for (let i = r * board.cols; i < (r + 1) * board.cols; i++) {
-        row += at.get(i) ?? (state.values[i] || chars[state.marks[i] || "empty"] || ".");
+        row += at.get(i) || state.values[i] || chars[state.marks[i] || "empty"] || ".";
       }
       rows.push(row);
     }
@@ -183,13 +271,16 @@ const GRID = {
     return state;
   },
   hintMove(board, state, answer) {
+    // The first mark that changes the board, else the pencil marks it rules out ("unnote").
+    const unnotes = [];
     for (const [r, c, kind, value] of answer.marks || []) {
       const cell = r * board.cols + c;
+      if (kind === "unnote") unnotes.push([cell, String(value)]);
       const move = kind === "wrong" ? { cell, value: "" } : kind === "number" ? { cell, value: String(value) }
         : CYCLE.includes(kind) ? { cell, mark: kind } : null;
       if (move && GRID.apply(board, state, move)) return move;
     }
-    return null;
+    return unnotes.length && GRID.apply(board, state, { unnotes }) ? { unnotes } : null;
   },
   draw(svg, board, state, { marks: highlight, play }) {
     const colour = highlight && highlight.kind === "hint" ? COLOURS.hint : COLOURS.bad;
@@ -197,19 +288,22 @@ const GRID = {
     ui.redraw = () => drawGrid(svg, board, state, options);
     ui.redraw();
   },
-  drawTrace(svg, board) { drawGrid(svg, board, GRID.init(board), {}); },
-  traceInfo() { return { text: "" }; },
+  drawTrace(svg, board, trace, index) {
+    const step = trace.steps[index] || {};
+    drawGrid(svg, board, step.answer ? GRID.fromAnswer(board, step.answer) : GRID.init(board), { focus: step.cell });
+  },
+  traceInfo(board, trace, index) { return { text: (trace.steps[index] || {}).text || "" }; },
 };
 
 const chosen = () => (ui.board && ui.board.kind === "grid" ? GRID : TEXT);
 const generic = {
   get help() { return chosen() === GRID ? ui.board.help || GRID.help : TEXT.help; },
   init(board) {
-    [ui.board, ui.cursor] = [board, null];
+    [ui.board, ui.cursor, ui.pencil] = [board, null, false];
     return chosen().init(board);
   },
 };
-for (const name of ["apply", "key", "complete", "answer", "fromAnswer", "hintMove", "draw", "drawTrace", "traceInfo"]) {
+for (const name of ["apply", "key", "complete", "counter", "answer", "fromAnswer", "hintMove", "draw", "drawTrace", "traceInfo"]) {
   generic[name] = (...args) => (chosen()[name] ? chosen()[name](...args) : null);
 }
 export default generic;
