@@ -12,6 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from puzzlesmith import puzzles
+from puzzlesmith.errors import PuzzleError
 from puzzlesmith.puzzles import get, names
 from tests.cli.conftest import run_cli
 
@@ -153,30 +154,21 @@ def test_a_wrong_answer_is_checked_not_refused(http, made, name):
 
 
 def wrong_answer(name: str, made: dict) -> str:
-    """An answer in the puzzle's format that is not a solution."""
-    answer = made["answer"]
-    if name == "sliding":
-        return "" if answer else "U"
-    if name == "queens":
-        rows = answer.split() if len(answer.splitlines()) == 1 else None
-        if rows:
-            return " ".join("0" for _ in rows)
-        n = len(answer.splitlines())
-        return "\n".join(["Q" * n] + ["." * n] * (n - 1))  # all in one row
-    if name == "sudoku":  # the first two values of the first row swapped
-        first, *rest = answer.splitlines()
-        return "\n".join([first[1] + first[0] + first[2:], *rest])
-    # Star Battle and Net: change the first character that has another legal value.
-    swap = {"*": ".", ".": "*"} if name == "starbattle" else None
-    lines = answer.splitlines()
-    first = lines[0]
-    if swap:
-        lines[0] = swap.get(first[0], first[0]) + first[1:]
-    else:
-        digit = int(first[0], 16)
-        turned = ((digit >> 1) | (digit << 3)) & 15
-        lines[0] = format(turned if turned != digit else (digit ^ 1), "x") + first[1:]
-    return "\n".join(lines)
+    """An answer in the puzzle's format that is not a solution: the answer with one character
+    changed to another the answer uses, the first change the puzzle reads and its checker
+    refuses (any puzzle, nothing known of its format)."""
+    puzzle, answer = get(name), made["answer"]
+    instance = puzzle.parse(made["text"])
+    others = sorted(set(answer.replace("\n", "").replace(" ", "")) | {"."})
+    for k, old in enumerate(answer):
+        for new in (ch for ch in others if ch != old and not old.isspace()):
+            changed = answer[:k] + new + answer[k + 1:]
+            try:
+                if not puzzle.is_solution(instance, puzzle.parse_answer(instance, changed)).ok:
+                    return changed
+            except PuzzleError:
+                continue
+    raise AssertionError(f"no wrong answer found near {answer!r}")
 
 
 @pytest.mark.parametrize("name", PLAYABLE)

@@ -73,7 +73,18 @@ def test_star_battle_played_to_its_solved_state(browser, server, http, screensho
     free = next((r, c) for r in range(6) for c in range(6) if (r, c) not in stars)
     ActionChains(browser).context_click(cell(browser, *free)).perform()  # a dot
     assert game(browser, f"state.marks[{free[0] * 6 + free[1]}]") == "dot"
-    for r, c in stars:
+    r, c = stars[0]
+    beside = next(at for at in [(r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)]
+                  if at != free and min(at) >= 0 and max(at) < 6)
+    for at in (stars[0], beside):
+        cell(browser, *at).click()  # two stars side by side: both drawn as a mistake
+    fills = [star.get_attribute("fill")
+             for star in browser.find_elements(By.CSS_SELECTOR, "#board .star")]
+    assert fills == ["#c0392b", "#c0392b"], fills  # COLOURS.bad
+    for _ in range(2):
+        cell(browser, *beside).click()  # star -> dot -> empty
+    assert browser.find_element(By.CSS_SELECTOR, "#board .star").get_attribute("fill") != fills[0]
+    for r, c in stars[1:]:
         cell(browser, r, c).click()  # empty -> star
     wait_solved(browser)
     assert "Solved" in browser.find_element(By.ID, "message").text

@@ -391,6 +391,8 @@ class Puzzle:
     #: The file name of this puzzle's own JavaScript module, in its package (``"web.js"``);
     #: None: the page draws it with its generic module.
     web_script: ClassVar[str | None] = None
+    #: The generate options the page's form starts with (Sudoku's easy level, say).
+    web_defaults: ClassVar[dict[str, Any]] = {}
 
     def web_view(self, instance: Any) -> dict:
         """The board as the web page draws it (``kind`` names the drawing)."""

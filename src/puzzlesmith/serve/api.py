@@ -105,6 +105,7 @@ def catalogue() -> dict:
             "title": puzzle.title,
             "label": puzzle.label,
             "script": f"/puzzles/{name}/{puzzle.web_script}" if puzzle.web_script else None,
+            "defaults": puzzle.web_defaults,
             "verbs": sorted(v for v in VERBS if _offers(puzzle, v)),
             "inline": puzzle.inline,
             "example": _example_text(puzzle),

@@ -330,6 +330,7 @@ class NetPuzzle(Puzzle):
     # -- the web page (:mod:`.web`) -------------------------------------------------------
 
     web_script = "web.js"
+    web_defaults = {"connected": "true"}  # Tatham's rule: one network, no loops
     web_view = staticmethod(web.view)
     hint_marks = staticmethod(web.hint_marks)
     violation_marks = staticmethod(wrong_marks)

@@ -121,8 +121,6 @@ function copy(state) {
 const HEX = "0123456789abcdef";
 
 export default {
-  defaults: { connected: "true" },  // Tatham's rule: one network, no loops
-
   help: "Turn the tiles so that every connector meets another and all tiles join into one " +
         "network without loops. Click: turn clockwise; right-click: anticlockwise; " +
         "shift-click: lock. The part joined to the centre tile is lit.",

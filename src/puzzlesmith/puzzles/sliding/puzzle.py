@@ -449,6 +449,7 @@ class SlidingPuzzle(Puzzle):
 
     answer_style = "moves"
     web_script = "web.js"
+    web_defaults = {"size": "3"}  # the 8-puzzle: a few minutes of play; the form goes to 16x16
     web_view = staticmethod(web.view)
     hint_marks = staticmethod(web.hint_marks)
     answer_marks = staticmethod(web.answer_marks)

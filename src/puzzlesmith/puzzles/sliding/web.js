@@ -68,7 +68,6 @@ function parseState(board, name) {
 }
 
 export default {
-  defaults: { size: "3" },   // the 8-puzzle: a few minutes of play; the form goes up to 16x16
   hidden: ["pdb"],           // pattern databases are the solver's business
 
   help: "Slide the tiles into order, the gap last. Click a tile next to the gap, or use the " +

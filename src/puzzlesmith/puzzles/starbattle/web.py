@@ -32,6 +32,7 @@ def view(instance: StarBattle) -> dict:
             "fills": [[r, c, "#9aa3b0"] for r, c in voids],
             "marks": ["star", "dot"], "answer": {"empty": ".", "star": "*", "dot": "x"},
             "goal": {"mark": "star", "count": sum(instance.row_stars), "noun": "stars"},
+            "apart": {"mark": "star", "diagonal": True},
             "help": HELP}
 
 

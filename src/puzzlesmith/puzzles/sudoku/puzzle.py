@@ -297,6 +297,7 @@ class SudokuPuzzle(Puzzle):
 
     # -- the web page (:mod:`.web`) -------------------------------------------------------
 
+    web_defaults = {"difficulty": "easy"}
     web_view = staticmethod(web.view)
     hint_marks = staticmethod(web.hint_marks)
     violation_marks = staticmethod(wrong_marks)

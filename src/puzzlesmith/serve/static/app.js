@@ -81,7 +81,7 @@ async function openFromHash() {
     await load(name, text, { params: parseParams(name, options) });
     return;
   }
-  if (params.size <= 1 && module.defaults) Object.assign(options, module.defaults);
+  if (params.size <= 1) Object.assign(options, catalogue.about[name].defaults);
   if (!("seed" in options)) {
     options.seed = String(Math.floor(Math.random() * 1e6));
     history.replaceState(null, "", "#" + new URLSearchParams({ p: name, ...options }));

@@ -8,9 +8,12 @@
 // "shade", "dot", "star" (a click cycles them in that order, a right-click backwards),
 // "number" (the keys of `symbols`), "pencil" (Shift+key); keypad: true, keys for the
 // symbols, pencil mode and erasing under the board; goal ({mark, count, noun}: the board
-// is complete with count of that mark, "number" counting values); answer, the character
+// is complete with count of that mark, "number" counting values); apart ({mark, diagonal}:
+// two such marks may not touch, diagonally too when diagonal; touching ones are drawn in the
+// colour of a mistake as they are placed); answer, the character
 // of each kind in the answer text ({"empty": ".", "shade": "#", ...}; a number is its
-// symbol, a given its text), one row a line; help, the rules.  Hint and check marks are
+// symbol, a given its text), one row a line; help, the rules.  Backspace, Delete, "." and
+// "0" (when not a symbol) clear a cell.  Hint and check marks are
 // [row, col, kind?, value?]: "wrong" clears a cell, "number" places value, a mark places
 // it, "unnote" rubs out the pencil mark value.  A trace step draws its "answer" (the
 // answer text), its "cell" circled, and says its "text".
@@ -95,11 +98,28 @@ function starPath(x, y, radius) {
   return points.join(" ");
 }
 
+function touching(board, state) {
+  // The cells whose `apart` mark touches another of its kind.
+  const { rows, cols, apart } = board, found = new Set();
+  if (!apart) return found;
+  const near = apart.diagonal ? [[0, 1], [1, -1], [1, 0], [1, 1]] : [[0, 1], [1, 0]];
+  for (let i = 0; i < rows * cols; i++) {
+    if (state.marks[i] !== apart.mark) continue;
+    const r = Math.floor(i / cols), c = i % cols;
+    for (const [dr, dc] of near) {
+      const j = (r + dr) * cols + c + dc;
+      if (r + dr < rows && c + dc >= 0 && c + dc < cols && state.marks[j] === apart.mark) { found.add(i); found.add(j); }
+    }
+  }
+  return found;
+}
+
 function drawCell(g, board, state, i, size, given, options) {
   const r = Math.floor(i / board.cols), c = i % board.cols, x = c * size, y = r * size;
   const mark = state.marks[i], middle = [x + size / 2, y + size / 2];
   const shown = given || state.values[i];
-  const fill = mark === "shade" ? COLOURS.ink : ui.cursor === i ? CURSOR
+  const ink = options.touching.has(i) ? COLOURS.bad : COLOURS.ink;
+  const fill = mark === "shade" ? ink : ui.cursor === i ? CURSOR
     : shown && shown === options.same ? SAME : options.fills[i];
   const rect = el("rect", { x, y, width: size, height: size, fill, stroke: "#c3c8d0", "stroke-width": 0.6,
     class: "cell", "data-row": r, "data-col": c }, g);
@@ -107,28 +127,28 @@ function drawCell(g, board, state, i, size, given, options) {
     rect.addEventListener("click", () => click(board, state, i, options.play, 1));
     rect.addEventListener("contextmenu", () => click(board, state, i, options.play, -1));
   }
-  const ink = { "pointer-events": "none" };
+  const still = { "pointer-events": "none" };
   if (shown) {
-    text(g, ...middle, shown, { ...ink, "font-size": size * 0.6, "font-weight": given ? 700 : 400,
+    text(g, ...middle, shown, { ...still, "font-size": size * 0.6, "font-weight": given ? 700 : 400,
       fill: given ? COLOURS.ink : ENTRY, class: given ? "given" : "entry" });
   } else if (mark === "dot") {
-    el("circle", { ...ink, cx: middle[0], cy: middle[1], r: size * 0.1, fill: COLOURS.ink, class: "dot" }, g);
+    el("circle", { ...still, cx: middle[0], cy: middle[1], r: size * 0.1, fill: COLOURS.ink, class: "dot" }, g);
   } else if (mark === "star") {
-    el("polygon", { ...ink, points: starPath(...middle, size * 0.36), fill: COLOURS.ink, class: "star" }, g);
+    el("polygon", { ...still, points: starPath(...middle, size * 0.36), fill: ink, class: "star" }, g);
   } else if (state.notes[i]) {
     const symbols = String(board.symbols), k = Math.ceil(Math.sqrt(symbols.length)), step = size / k;
     for (const note of state.notes[i]) {
       const at = symbols.indexOf(note);
       text(g, x + step * (at % k + 0.5), y + step * (Math.floor(at / k) + 0.5), note,
-        { ...ink, "font-size": Math.max(7, step * 0.8), fill: "#5b6472", class: "note" });
+        { ...still, "font-size": Math.max(7, step * 0.8), fill: "#5b6472", class: "note" });
     }
   }
   if (options.highlight && options.highlight.cells.has(`${r},${c}`)) {
-    el("rect", { ...ink, x: x + 2, y: y + 2, width: size - 4, height: size - 4, fill: "none",
+    el("rect", { ...still, x: x + 2, y: y + 2, width: size - 4, height: size - 4, fill: "none",
       stroke: options.highlight.colour, "stroke-width": 3, rx: 3 }, g);
   }
   if (options.focus && options.focus[0] === r && options.focus[1] === c) {
-    el("circle", { ...ink, cx: middle[0], cy: middle[1], r: size * 0.46, fill: "none", stroke: COLOURS.hint, "stroke-width": 3 }, g);
+    el("circle", { ...still, cx: middle[0], cy: middle[1], r: size * 0.46, fill: "none", stroke: COLOURS.hint, "stroke-width": 3 }, g);
   }
 }
 
@@ -190,6 +210,7 @@ function drawGrid(svg, board, state, options) {
   const g = el("g", { transform: `translate(${pad},${pad})` }, svg);
   options.fills = backgrounds(board);
   options.same = ui.cursor === null ? "" : at.get(ui.cursor) || state.values[ui.cursor];
+  options.touching = touching(board, state);
   for (let i = 0; i < rows * cols; i++) drawCell(g, board, state, i, size, at.get(i), options);
   const { walls, edges } = lines(board, size), ink = { fill: "none", "pointer-events": "none" };
   el("path", { ...ink, d: edges, stroke: COLOURS.ink, "stroke-width": size * 0.12, "stroke-linecap": "round", class: "edges" }, g);
@@ -235,7 +256,8 @@ const GRID = {
     }
     const cell = ui.cursor, symbol = keyed(board, event);
     if (cell === null) return null;
-    if (["Backspace", "Delete", "."].includes(event.key)) return { cell, value: "" };
+    const zero = event.key === "0" && !String(board.symbols || "").includes("0");
+    if (["Backspace", "Delete", "."].includes(event.key) || zero) return { cell, value: "" };
     if (event.key === " ") return { cell, mark: cycled(board, state.marks[cell]) };
     if (symbol === null || !board.marks.includes("number")) return null;
     if (event.shiftKey && board.marks.includes("pencil")) return ui.pencil ? { cell, value: symbol } : { cell, note: symbol };
