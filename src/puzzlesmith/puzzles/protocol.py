@@ -66,7 +66,7 @@ from ..results import (
 from ..seeds import random_seed, run_seeds
 
 __all__ = ["Puzzle", "Option", "VERBS", "RUN_VERBS", "BATCH_VERBS", "Progress",
-           "check_method"]
+           "check_method", "within_limits", "explain_steps"]
 
 #: Every verb a puzzle may support; ``check`` runs :meth:`Puzzle.is_solution`.
 VERBS = ("solve", "count", "generate", "render", "rate", "hint", "check", "compare", "bench")
@@ -100,6 +100,32 @@ class Option:
     @property
     def flag(self) -> str:
         return "--" + self.name.replace("_", "-")
+
+
+def within_limits(result: Result, work: Callable[[], Any]) -> Any:
+    """``work()``, its seconds added to ``result``'s; None when it reaches a limit, which
+    makes ``result`` gave-up with the reason."""
+    began = time.monotonic()
+    try:
+        return work()
+    except LimitReached as reached:
+        result.status = Status.GAVE_UP
+        result.details["reason"] = str(reached)
+        return None
+    finally:
+        result.stats.seconds += time.monotonic() - began
+
+
+def explain_steps(result: Result, explained: Any) -> None:
+    """The deductions' ``explained.steps`` as ``details["steps"]`` and numbered messages,
+    then whether they solve the puzzle, stall, or prove it has no solution (``why``)."""
+    steps, why = explained.steps, getattr(explained, "why", None)
+    result.details["steps"] = [str(step) for step in steps]
+    result.messages += [f"{n:3d}. {step}" for n, step in enumerate(steps, 1)]
+    result.messages.append(
+        "the deductions prove there is no solution" + (f": {why}" if why else "")
+        if explained.contradiction else "the deductions solve it, without search"
+        if explained.solved else "the deductions stall here: the rest needs search")
 
 
 class Puzzle:

@@ -17,7 +17,6 @@ d7ce6c644c2
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import replace
 from typing import Any
 
@@ -36,7 +35,7 @@ from ...results import (
     Status,
     count_status,
 )
-from ..protocol import Option, Progress, Puzzle
+from ..protocol import Option, Progress, Puzzle, explain_steps, within_limits
 from ..web import wrong_marks
 from . import formats as nb
 from . import web
@@ -194,28 +193,13 @@ class NetPuzzle(Puzzle):
         if result.solution is not None:
             result.details = {"solution": nb.to_rows(result.solution), **result.details}
         if explain and result.status is not Status.GAVE_UP:
-            self._explain(board, result, limits)
+            from .deduce import explain as deductions
+
+            done = within_limits(result, lambda: deductions(board, limits=limits))
+            if done is not None:
+                explain_steps(result, done)
+                result.details["solved_by_deductions"] = done.solved
         return result
-
-    def _explain(self, board: Board, result: SolveResult, limits: Limits) -> None:
-        from .deduce import explain
-
-        began = time.monotonic()
-        try:
-            done = explain(board, limits=limits)
-        except LimitReached as reached:
-            result.status = Status.GAVE_UP
-            result.details["reason"] = str(reached)
-            return
-        finally:
-            result.stats.seconds += time.monotonic() - began
-        result.details["steps"] = done.steps
-        result.details["solved_by_deductions"] = done.solved
-        result.messages += [f"{n:3d}. {step}" for n, step in enumerate(done.steps, 1)]
-        result.messages.append(
-            f"the deductions prove there is no solution: {done.why}" if done.contradiction
-            else "the deductions solve it, without search" if done.solved
-            else "the deductions stall here: the rest needs search")
 
     def count(self, instance: Board, *, limit: int | None = None, limits: Limits | None = None,
               progress: Progress | None = None, seed: int | None = None,

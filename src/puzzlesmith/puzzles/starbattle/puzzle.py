@@ -44,7 +44,7 @@ from ...results import (
     Stats,
     Status,
 )
-from ..protocol import Option, Progress, Puzzle
+from ..protocol import Option, Progress, Puzzle, explain_steps, within_limits
 from ..web import wrong_marks
 from . import deduce, formats, generate, solve, web
 from .board import (
@@ -200,25 +200,10 @@ class StarBattlePuzzle(Puzzle):
                     result.messages.append("warning: this solution differs from the one in the "
                                            "file (the puzzle has more than one)")
         if explain and result.status is not Status.GAVE_UP:
-            self._explain(instance, result, limits)
+            explained = within_limits(result, lambda: deduce.explain(instance, limits=limits))
+            if explained is not None:
+                explain_steps(result, explained)
         return result
-
-    def _explain(self, instance: StarBattle, result: SolveResult, limits: Limits) -> None:
-        began = time.monotonic()
-        try:
-            explained = deduce.explain(instance, limits=limits)
-        except LimitReached as reached:
-            result.status = Status.GAVE_UP
-            result.details["reason"] = str(reached)
-            return
-        finally:
-            result.stats.seconds += time.monotonic() - began
-        result.details["steps"] = [str(step) for step in explained.steps]
-        result.messages += [f"{n:3d}. {step}" for n, step in enumerate(explained.steps, 1)]
-        result.messages.append(
-            "the deductions prove there is no solution" if explained.contradiction else
-            "the deductions solve it" if explained.solved else
-            "the deductions stall here: the rest needs search")
 
     def count(self, instance: StarBattle, *, limit: int | None = None,
               limits: Limits | None = None, progress: Progress | None = None,

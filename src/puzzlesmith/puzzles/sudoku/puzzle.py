@@ -34,7 +34,7 @@ from ...results import (
     Status,
     count_status,
 )
-from ..protocol import Option, Progress, Puzzle
+from ..protocol import Option, Progress, Puzzle, explain_steps, within_limits
 from ..web import wrong_marks
 from . import board as sb
 from . import deduce, formats, web
@@ -154,18 +154,10 @@ class SudokuPuzzle(Puzzle):
             rows = [result.solution[r * n:r * n + n] for r in range(n)]
             result.details["solution"] = ["".join(symbol(v) for v in row) for row in rows]
         if explain and result.status is not Status.GAVE_UP:
-            rating = self._rating(instance, limits, result)
+            rating = within_limits(result, lambda: deduce.rate(instance, limits=limits))
             if rating is not None:
-                _explain(rating, result)
+                explain_steps(result, rating)
         return result
-
-    def _rating(self, instance: Sudoku, limits: Limits, result: Result) -> deduce.Rating | None:
-        try:
-            return deduce.rate(instance, limits=limits)
-        except LimitReached as reached:
-            result.status = Status.GAVE_UP
-            result.details["reason"] = str(reached)
-            return None
 
     def count(self, instance: Sudoku, *, limit: int | None = None,
               limits: Limits | None = None, progress: Progress | None = None,
@@ -204,10 +196,9 @@ class SudokuPuzzle(Puzzle):
         """The grade of the hardest technique the puzzle needs (:mod:`.deduce`): ``level``
         and ``details["difficulty"]`` (easy, medium, hard, extreme: needs search),
         ``details["score"]`` (grows with difficulty), how often each deduction fired."""
-        began = time.monotonic()
         result = RateResult(Status.SOLVED, puzzle=self.name)
-        rating = self._rating(instance, (limits or Limits()).started(), result)
-        result.stats.seconds = time.monotonic() - began
+        limits = (limits or Limits()).started()
+        rating = within_limits(result, lambda: deduce.rate(instance, limits=limits))
         if rating is None:
             return result
         result.status = Status.UNSOLVABLE if rating.contradiction else Status.SOLVED
@@ -216,7 +207,7 @@ class SudokuPuzzle(Puzzle):
         result.details.update({"difficulty": rating.level, "score": rating.score,
                                "deductions": {k: v for k, v in rating.counts.items() if v}})
         if explain:
-            _explain(rating, result)
+            explain_steps(result, rating)
         return result
 
     def hint(self, instance: Sudoku, state: tuple[int, ...] | None = None, *,
@@ -332,16 +323,6 @@ def _shape(size: int, box: str | None, variant: str) -> Sudoku:
         raise UsageError(f"a board needs a side of at least 4, got {size}")
     check_method(variant, VARIANTS, "variant")
     return sb.make([0] * size * size, size, box=shape, diagonals=variant.endswith("x"))
-
-
-def _explain(rating: deduce.Rating, result: Result) -> None:
-    """The deductions' steps as ``details["steps"]`` and as messages."""
-    result.details["steps"] = [str(step) for step in rating.steps]
-    result.messages += [f"{k:3d}. {step}" for k, step in enumerate(rating.steps, 1)]
-    result.messages.append(
-        "the deductions prove there is no solution" if rating.contradiction else
-        "the deductions solve it" if rating.solved else
-        "the deductions stall here: the rest needs search")
 
 
 PUZZLE = SudokuPuzzle()
