@@ -381,8 +381,11 @@ class Puzzle:
             return self.format_answer(instance, result.solution, style)
         if verb == "count":
             return f"{result.count}{'' if result.complete else '+'}"
-        if verb == "generate":
-            return "\n".join(g.text.rstrip("\n") for g in result.puzzles) or None
+        if verb == "generate":  # in another style than the first: each formatted anew
+            if style in (None, *self.styles.get("generate", ())[:1]):
+                return "\n".join(g.text.rstrip("\n") for g in result.puzzles) or None
+            texts = [self.format(g.instance, style).rstrip("\n") for g in result.puzzles]
+            return ("\n\n" if any("\n" in t for t in texts) else "\n").join(texts) or None
         if verb == "rate":
             lines = [f"rating: {result.level}"]
             counts = result.details.get("deductions", {})

@@ -299,10 +299,6 @@ class NetPuzzle(Puzzle):
 
     def report_text(self, verb: str, instance: Any, result: Result,
                     style: str | None = None, *, limits: Limits | None = None) -> str | None:
-        if verb == "generate" and style == "drawing":
-            return "\n\n".join(self.format(g.instance, "drawing") for g in result.puzzles) or None
-        if verb == "generate" and style == "tatham":
-            return "\n".join(self.format(g.instance, "tatham") for g in result.puzzles) or None
         if verb == "rate" and result.level is not None:
             rules = result.details.get("deductions", {})
             lines = [f"rating: {result.level}"]

@@ -140,13 +140,6 @@ class StarBattlePuzzle(Puzzle):
         unknown, one line per row."""
         return formats.parse_marks(instance, text)
 
-    def report_text(self, verb: str, instance: Any, result: Any,
-                    style: str | None = None, *, limits: Limits | None = None) -> str | None:
-        """As the protocol's, and ``generate --format puzzlink``: one link per puzzle."""
-        if verb == "generate" and style == "puzzlink":
-            return "\n".join(formats.format_puzzlink(g.instance) for g in result.puzzles) or None
-        return super().report_text(verb, instance, result, style, limits=limits)
-
     def example(self) -> StarBattle:
         """The seed document's 12×12 two-star puzzle (with its solution)."""
         text = resources.files("puzzlesmith.examples").joinpath("starbattle_12x12_2.sb")

@@ -276,10 +276,7 @@ class SudokuPuzzle(Puzzle):
 
     def report_text(self, verb: str, instance: Any, result: Result,
                     style: str | None = None, *, limits: Limits | None = None) -> str | None:
-        """As the protocol's; ``rate`` also prints the score; ``generate --format tatham``
-        (``puzzlink``) prints one game ID (link) a puzzle."""
-        if verb == "generate" and style in ("tatham", "puzzlink"):
-            return "\n".join(self.format(g.instance, style) for g in result.puzzles) or None
+        """As the protocol's; ``rate`` also prints the score."""
         if verb == "rate" and result.level is not None:
             lines = [f"rating: {result.level} (score {result.details.get('score')})"]
             lines += [f"  {k:<18} {v}" for k, v in result.details.get("deductions", {}).items()]
