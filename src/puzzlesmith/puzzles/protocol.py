@@ -44,6 +44,7 @@ A puzzle module must import without numba: kernels load when a verb first runs.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -128,8 +129,26 @@ def explain_steps(result: Result, explained: Any) -> None:
         if explained.solved else "the deductions stall here: the rest needs search")
 
 
+def _naming(verb: Callable[..., Result]) -> Callable[..., Result]:
+    """``verb`` with its result naming the puzzle (``result.puzzle``)."""
+    @functools.wraps(verb)
+    def named(self: Puzzle, *args: Any, **kwargs: Any) -> Result:
+        result = verb(self, *args, **kwargs)
+        result.puzzle = self.name
+        return result
+    return named
+
+
 class Puzzle:
-    """Base class of the puzzle objects; subclasses override what their ``verbs`` promise."""
+    """Base class of the puzzle objects; subclasses override what their ``verbs`` promise.
+    The result of every verb a subclass writes names the puzzle (``result.puzzle``)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for verb in ("solve", "count", "rate", "hint", "is_solution", "render", "compare",
+                     "bench"):
+            if verb in vars(cls):
+                setattr(cls, verb, _naming(vars(cls)[verb]))
 
     #: The registry name (``starbattle``).
     name: ClassVar[str] = ""

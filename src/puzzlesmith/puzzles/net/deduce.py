@@ -68,8 +68,7 @@ def _turnable(board: Board) -> np.ndarray:
     return np.array([len(rotations(t)) > 1 for t in range(16)])[board.flat]
 
 
-def rate(board: Board, *, limits: Limits | None = None, name: str | None = None,
-         kernels: str = "auto") -> RateResult:
+def rate(board: Board, *, limits: Limits | None = None, kernels: str = "auto") -> RateResult:
     """Which deductions finish ``board`` (see the module docstring); ``kernels`` as
     :func:`puzzlesmith.engines.csp.propagate`."""
     start = time.monotonic()
@@ -82,7 +81,7 @@ def rate(board: Board, *, limits: Limits | None = None, name: str | None = None,
     def result(status: Status, level: str | None, by_rules: bool | None, nodes: int = 0,
                message: str | None = None) -> RateResult:
         stats = Stats(nodes=nodes, seconds=time.monotonic() - start)
-        rated = RateResult(status, stats, level=level, solved_by_deductions=by_rules, puzzle=name,
+        rated = RateResult(status, stats, level=level, solved_by_deductions=by_rules,
                            details={"deductions": rules})
         if message and status is Status.GAVE_UP:
             rated.details["reason"] = message
@@ -294,8 +293,8 @@ def _sides(mask: int) -> str:
     return _and(names) if names else "nothing"
 
 
-def hint(board: Board, state: Grid | None = None, *, limits: Limits | None = None,
-         name: str | None = None) -> HintResult:
+def hint(board: Board, state: Grid | None = None, *,
+         limits: Limits | None = None) -> HintResult:
     """The next tile forced by the deductions that ``state`` (the player's tiles as turned,
     default: the puzzle as given) does not show yet, and why; if none is, the next tile of
     a solution found by search."""
@@ -313,7 +312,7 @@ def hint(board: Board, state: Grid | None = None, *, limits: Limits | None = Non
             move = {"row": i + 1, "column": j + 1, "tile": f"{value:x}"}
             details = {**move, "rule": rule}
         return HintResult(status, Stats(nodes=nodes, seconds=time.monotonic() - start),
-                          text=text, move=move, details=details, puzzle=name)
+                          text=text, move=move, details=details)
 
     if _matched(board, flat_state) and not violations(board, state):
         return answer(Status.SOLVED, "already solved")

@@ -181,15 +181,14 @@ class NetPuzzle(Puzzle):
             grids = found.solutions
             result = SolveResult(Status.SOLVED if grids else found.status, found.stats,
                                  solution=grids[0] if grids else None,
-                                 unique=found.uniqueness(), wanted_unique=True,
-                                 puzzle=self.name)
+                                 unique=found.uniqueness(), wanted_unique=True)
             if len(grids) > 1:
                 result.details["other"] = nb.to_rows(grids[1])
         else:
             found = model.solve(board, seed=seed, limits=limits, progress=progress,
                                 kernels=kernels)
             grid = found.solutions[0] if found.solutions else None
-            result = SolveResult(found.status, found.stats, solution=grid, puzzle=self.name)
+            result = SolveResult(found.status, found.stats, solution=grid)
         if result.solution is not None:
             result.details = {"solution": nb.to_rows(result.solution), **result.details}
         if explain and result.status is not Status.GAVE_UP:
@@ -215,9 +214,8 @@ class NetPuzzle(Puzzle):
         found = model.count(board, limit, seed=seed, limits=(limits or Limits()).started(),
                             progress=progress, kernels=kernels)
         status = count_status(found.count, found.complete, limit)
-        result = CountResult(status, found.stats, count=found.count, complete=found.complete,
-                             limit=limit, solutions=found.solutions, puzzle=self.name)
-        return result
+        return CountResult(status, found.stats, count=found.count, complete=found.complete,
+                           limit=limit, solutions=found.solutions)
 
     def check_generate_params(self, *, size: str = "10x10", connected: bool = False,
                               wrap: bool = False, style: str = "ust",
@@ -268,14 +266,14 @@ class NetPuzzle(Puzzle):
         """Which deductions finish the puzzle: easy, medium, hard (search) or ambiguous."""
         from .deduce import rate
 
-        return rate(self._board(instance), limits=limits, name=self.name)
+        return rate(self._board(instance), limits=limits)
 
     def hint(self, instance: Board, state: Grid | None = None, *,
              limits: Limits | None = None) -> HintResult:
         """The next tile forced by the deductions, from the player's ``state``."""
         from .deduce import hint
 
-        return hint(self._board(instance), state, limits=limits, name=self.name)
+        return hint(self._board(instance), state, limits=limits)
 
     def is_solution(self, instance: Board, answer: Grid) -> Check:
         """The independent checker (:mod:`puzzlesmith.puzzles.net.check`);
@@ -283,7 +281,7 @@ class NetPuzzle(Puzzle):
         from .check import loose_tiles, violations
 
         board = nb.validate(instance, fit=False)
-        verdict = Check.of(violations(board, answer), puzzle=self.name)
+        verdict = Check.of(violations(board, answer))
         if not verdict.ok:
             verdict.details["wrong"] = [f"r{r + 1}c{c + 1}" for r, c in loose_tiles(board, answer)]
         return verdict

@@ -182,8 +182,7 @@ class StarBattlePuzzle(Puzzle):
                                   progress=progress, kernels=kernels)
         except LimitReached as reached:  # before the search began (building the model)
             return SolveResult(Status.GAVE_UP, Stats(seconds=time.monotonic() - began),
-                               details={"reason": str(reached)}, puzzle=self.name)
-        result.puzzle = self.name
+                               details={"reason": str(reached)})
         if result.solution is not None:
             result.details["solution"] = solution_rows(instance, result.solution)
             if instance.given is not None:
@@ -202,10 +201,8 @@ class StarBattlePuzzle(Puzzle):
               limits: Limits | None = None, progress: Progress | None = None,
               kernels: str = "auto") -> CountResult:
         """Count the solutions up to ``limit`` (``kernels``: see :meth:`solve`)."""
-        result = solve.count(instance, limit, limits=(limits or Limits()).started(),
-                              progress=progress, kernels=kernels)
-        result.puzzle = self.name
-        return result
+        return solve.count(instance, limit, limits=(limits or Limits()).started(),
+                           progress=progress, kernels=kernels)
 
     def check_generate_params(self, *, size: str = "10", rows: int | None = None,
                               cols: int | None = None, stars: int | None = None,
@@ -238,11 +235,11 @@ class StarBattlePuzzle(Puzzle):
             rating = deduce.rate(instance, limits=(limits or Limits()).started())
         except LimitReached as reached:
             return RateResult(Status.GAVE_UP, Stats(seconds=time.monotonic() - began),
-                              details={"reason": str(reached)}, puzzle=self.name)
+                              details={"reason": str(reached)})
         status = Status.UNSOLVABLE if rating.level == deduce.NO_SOLUTION else Status.SOLVED
         return RateResult(status, Stats(len(rating.steps), time.monotonic() - began),
                           level=rating.level, solved_by_deductions=rating.solved,
-                          details={"deductions": rating.counts}, puzzle=self.name)
+                          details={"deductions": rating.counts})
 
     def hint(self, instance: StarBattle, state: Marks | list[Cell] | None = None, *,
              limits: Limits | None = None) -> HintResult:
@@ -258,7 +255,6 @@ class StarBattlePuzzle(Puzzle):
         except LimitReached as reached:
             result = HintResult(Status.GAVE_UP, details={"reason": str(reached)})
         result.stats.seconds = time.monotonic() - began
-        result.puzzle = self.name
         return result
 
     def _hint(self, instance: StarBattle, marks: Marks, limits: Limits) -> HintResult:
@@ -296,7 +292,7 @@ class StarBattlePuzzle(Puzzle):
     def is_solution(self, instance: StarBattle, answer: Marks | list[Cell]) -> Check:
         """The independent checker: every rule the stars break, in words;
         ``details["wrong"]`` names the stars that break one (``r3c5``)."""
-        verdict = Check.of(violations(instance, answer), puzzle=self.name)
+        verdict = Check.of(violations(instance, answer))
         if not verdict.ok:
             verdict.details["wrong"] = [cell_name(c) for c in wrong_cells(instance, answer)]
         return verdict

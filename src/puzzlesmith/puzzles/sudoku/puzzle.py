@@ -147,8 +147,7 @@ class SudokuPuzzle(Puzzle):
                                  kernels=kernels)
         except LimitReached as reached:
             return SolveResult(Status.GAVE_UP, Stats(seconds=time.monotonic() - began),
-                               details={"reason": str(reached)}, puzzle=self.name)
-        result.puzzle = self.name
+                               details={"reason": str(reached)})
         if result.solution is not None:
             n = instance.size
             rows = [result.solution[r * n:r * n + n] for r in range(n)]
@@ -171,9 +170,7 @@ class SudokuPuzzle(Puzzle):
                                  progress=progress, kernels=kernels)
         except LimitReached as reached:
             return CountResult(count_status(0, False, limit), Stats(), count=0,
-                               complete=False, limit=limit, details={"reason": str(reached)},
-                               puzzle=self.name)
-        result.puzzle = self.name
+                               complete=False, limit=limit, details={"reason": str(reached)})
         return result
 
     def check_generate_params(self, *, size: int = 9, box: str | None = None,
@@ -196,7 +193,7 @@ class SudokuPuzzle(Puzzle):
         """The grade of the hardest technique the puzzle needs (:mod:`.deduce`): ``level``
         and ``details["difficulty"]`` (easy, medium, hard, extreme: needs search),
         ``details["score"]`` (grows with difficulty), how often each deduction fired."""
-        result = RateResult(Status.SOLVED, puzzle=self.name)
+        result = RateResult(Status.SOLVED)
         limits = (limits or Limits()).started()
         rating = within_limits(result, lambda: deduce.rate(instance, limits=limits))
         if rating is None:
@@ -224,15 +221,13 @@ class SudokuPuzzle(Puzzle):
         try:
             truth = solve.solve(instance, limits=limits)
         except LimitReached as reached:
-            return HintResult(Status.GAVE_UP, details={"reason": str(reached)},
-                              puzzle=self.name)
+            return HintResult(Status.GAVE_UP, details={"reason": str(reached)})
         stats = Stats(truth.stats.nodes)
         if truth.status is Status.UNSOLVABLE:
             return HintResult(Status.UNSOLVABLE, stats, text="the puzzle has no solution",
-                              details={"rule": "no solution"}, puzzle=self.name)
+                              details={"rule": "no solution"})
         if truth.solution is None:
-            return HintResult(Status.GAVE_UP, stats, details={"reason": "undecided"},
-                              puzzle=self.name)
+            return HintResult(Status.GAVE_UP, stats, details={"reason": "undecided"})
         wrong = [i for i, v in enumerate(values) if v and v != truth.solution[i]]
         if wrong:
             names = ", ".join(cell_name(i, n) for i in wrong)
@@ -257,13 +252,12 @@ class SudokuPuzzle(Puzzle):
         if wrong:
             details["wrong"] = [cell_name(i, n) for i in wrong]
         stats.seconds = time.monotonic() - began
-        return HintResult(Status.SOLVED, stats, text=text, move=step, details=details,
-                          puzzle=self.name)
+        return HintResult(Status.SOLVED, stats, text=text, move=step, details=details)
 
     def is_solution(self, instance: Sudoku, answer: tuple[int, ...]) -> Check:
         """The independent checker (:mod:`.check`); ``details["wrong"]`` names the filled
         cells that break a rule (``r3c5``), for a player's partly filled grid."""
-        verdict = Check.of(violations(instance, answer), puzzle=self.name)
+        verdict = Check.of(violations(instance, answer))
         if not verdict.ok:
             verdict.details["wrong"] = [cell_name(i, instance.size)
                                         for i in wrong_cells(instance, answer)]
