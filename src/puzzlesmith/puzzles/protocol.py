@@ -129,11 +129,24 @@ def explain_steps(result: Result, explained: Any) -> None:
         if explained.solved else "the deductions stall here: the rest needs search")
 
 
-def _naming(verb: Callable[..., Result]) -> Callable[..., Result]:
-    """``verb`` with its result naming the puzzle (``result.puzzle``)."""
+#: The result types of the verbs that give up at a limit rather than raise.
+_GAVE_UP = {"solve": SolveResult, "count": functools.partial(CountResult, complete=False),
+            "rate": RateResult, "hint": HintResult}
+
+
+def _naming(name: str, verb: Callable[..., Result]) -> Callable[..., Result]:
+    """``verb`` with its result naming the puzzle (``result.puzzle``); for the verbs of
+    :data:`_GAVE_UP`, a :class:`~puzzlesmith.errors.LimitReached` is a gave-up result."""
     @functools.wraps(verb)
     def named(self: Puzzle, *args: Any, **kwargs: Any) -> Result:
-        result = verb(self, *args, **kwargs)
+        began = time.monotonic()
+        try:
+            result = verb(self, *args, **kwargs)
+        except LimitReached as reached:
+            if name not in _GAVE_UP:
+                raise
+            result = _GAVE_UP[name](Status.GAVE_UP, Stats(seconds=time.monotonic() - began),
+                                    details={"reason": str(reached)})
         result.puzzle = self.name
         return result
     return named
@@ -141,14 +154,15 @@ def _naming(verb: Callable[..., Result]) -> Callable[..., Result]:
 
 class Puzzle:
     """Base class of the puzzle objects; subclasses override what their ``verbs`` promise.
-    The result of every verb a subclass writes names the puzzle (``result.puzzle``)."""
+    The result of every verb a subclass writes names the puzzle (``result.puzzle``), and
+    ``solve``, ``count``, ``rate`` and ``hint`` that reach a limit return status gave-up."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         for verb in ("solve", "count", "rate", "hint", "is_solution", "render", "compare",
                      "bench"):
             if verb in vars(cls):
-                setattr(cls, verb, _naming(vars(cls)[verb]))
+                setattr(cls, verb, _naming(verb, vars(cls)[verb]))
 
     #: The registry name (``starbattle``).
     name: ClassVar[str] = ""

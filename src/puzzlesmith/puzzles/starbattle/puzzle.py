@@ -32,7 +32,6 @@ from importlib import resources
 from typing import Any
 
 from ...engines.kernels import KERNELS, KERNELS_HELP
-from ...errors import LimitReached
 from ...results import (
     Check,
     CountResult,
@@ -176,13 +175,8 @@ class StarBattlePuzzle(Puzzle):
         ``unique`` a proof of uniqueness, with ``explain`` the deductions' steps;
         ``kernels``: see :mod:`puzzlesmith.engines.kernels`."""
         limits = (limits or Limits()).started()
-        began = time.monotonic()
-        try:
-            result = solve.solve(instance, unique=unique, seed=seed, limits=limits,
-                                  progress=progress, kernels=kernels)
-        except LimitReached as reached:  # before the search began (building the model)
-            return SolveResult(Status.GAVE_UP, Stats(seconds=time.monotonic() - began),
-                               details={"reason": str(reached)})
+        result = solve.solve(instance, unique=unique, seed=seed, limits=limits,
+                             progress=progress, kernels=kernels)
         if result.solution is not None:
             result.details["solution"] = solution_rows(instance, result.solution)
             if instance.given is not None:
@@ -231,11 +225,7 @@ class StarBattlePuzzle(Puzzle):
         """The hardest deduction the puzzle needs (``details["deductions"]``: how often each
         fired); ``no solution`` (status unsolvable) when the deductions prove it impossible."""
         began = time.monotonic()
-        try:
-            rating = deduce.rate(instance, limits=(limits or Limits()).started())
-        except LimitReached as reached:
-            return RateResult(Status.GAVE_UP, Stats(seconds=time.monotonic() - began),
-                              details={"reason": str(reached)})
+        rating = deduce.rate(instance, limits=(limits or Limits()).started())
         status = Status.UNSOLVABLE if rating.level == deduce.NO_SOLUTION else Status.SOLVED
         return RateResult(status, Stats(len(rating.steps), time.monotonic() - began),
                           level=rating.level, solved_by_deductions=rating.solved,
@@ -250,10 +240,7 @@ class StarBattlePuzzle(Puzzle):
         began = time.monotonic()
         marks = state if isinstance(state, Marks) else Marks(
             frozenset(stars_of(state)) if state is not None else frozenset())
-        try:
-            result = self._hint(instance, marks, limits)
-        except LimitReached as reached:
-            result = HintResult(Status.GAVE_UP, details={"reason": str(reached)})
+        result = self._hint(instance, marks, limits)
         result.stats.seconds = time.monotonic() - began
         return result
 

@@ -20,7 +20,7 @@ import time
 from typing import Any
 
 from ...engines.kernels import KERNELS, KERNELS_HELP, check_kernels
-from ...errors import LimitReached, UsageError, check_method
+from ...errors import UsageError, check_method
 from ...results import (
     Check,
     CountResult,
@@ -32,7 +32,6 @@ from ...results import (
     SolveResult,
     Stats,
     Status,
-    count_status,
 )
 from ..protocol import Option, Progress, Puzzle, explain_steps, within_limits
 from ..web import wrong_marks
@@ -141,13 +140,8 @@ class SudokuPuzzle(Puzzle):
 
         check_kernels(kernels)
         limits = (limits or Limits()).started()
-        began = time.monotonic()
-        try:
-            result = solve.solve(instance, unique=unique, limits=limits, progress=progress,
-                                 kernels=kernels)
-        except LimitReached as reached:
-            return SolveResult(Status.GAVE_UP, Stats(seconds=time.monotonic() - began),
-                               details={"reason": str(reached)})
+        result = solve.solve(instance, unique=unique, limits=limits, progress=progress,
+                             kernels=kernels)
         if result.solution is not None:
             n = instance.size
             rows = [result.solution[r * n:r * n + n] for r in range(n)]
@@ -165,13 +159,8 @@ class SudokuPuzzle(Puzzle):
         from . import solve
 
         check_kernels(kernels)
-        try:
-            result = solve.count(instance, limit, limits=(limits or Limits()).started(),
-                                 progress=progress, kernels=kernels)
-        except LimitReached as reached:
-            return CountResult(count_status(0, False, limit), Stats(), count=0,
-                               complete=False, limit=limit, details={"reason": str(reached)})
-        return result
+        return solve.count(instance, limit, limits=(limits or Limits()).started(),
+                           progress=progress, kernels=kernels)
 
     def check_generate_params(self, *, size: int = 9, box: str | None = None,
                               variant: str = "classic", difficulty: str | None = None,
@@ -218,10 +207,7 @@ class SudokuPuzzle(Puzzle):
         began = time.monotonic()
         n = instance.size
         values = tuple(state) if state is not None else instance.givens
-        try:
-            truth = solve.solve(instance, limits=limits)
-        except LimitReached as reached:
-            return HintResult(Status.GAVE_UP, details={"reason": str(reached)})
+        truth = solve.solve(instance, limits=limits)
         stats = Stats(truth.stats.nodes)
         if truth.status is Status.UNSOLVABLE:
             return HintResult(Status.UNSOLVABLE, stats, text="the puzzle has no solution",
