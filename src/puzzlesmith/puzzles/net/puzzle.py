@@ -281,10 +281,8 @@ class NetPuzzle(Puzzle):
         from .check import loose_tiles, violations
 
         board = nb.validate(instance, fit=False)
-        verdict = Check.of(violations(board, answer))
-        if not verdict.ok:
-            verdict.details["wrong"] = [f"r{r + 1}c{c + 1}" for r, c in loose_tiles(board, answer)]
-        return verdict
+        return Check.of(violations(board, answer), wrong=lambda: [
+            f"r{r + 1}c{c + 1}" for r, c in loose_tiles(board, answer)])
 
     def render_svg(self, instance: Board, answer: Grid | None = None) -> str:
         """Pipes, the source, and the loose ends of ``answer`` (default: the tiles as

@@ -279,10 +279,8 @@ class StarBattlePuzzle(Puzzle):
     def is_solution(self, instance: StarBattle, answer: Marks | list[Cell]) -> Check:
         """The independent checker: every rule the stars break, in words;
         ``details["wrong"]`` names the stars that break one (``r3c5``)."""
-        verdict = Check.of(violations(instance, answer))
-        if not verdict.ok:
-            verdict.details["wrong"] = [cell_name(c) for c in wrong_cells(instance, answer)]
-        return verdict
+        return Check.of(violations(instance, answer), wrong=lambda: [
+            cell_name(c) for c in wrong_cells(instance, answer)])
 
     def render_svg(self, instance: StarBattle, answer: Marks | list[Cell] | None = None) -> str:
         from .render import svg

@@ -243,11 +243,8 @@ class SudokuPuzzle(Puzzle):
     def is_solution(self, instance: Sudoku, answer: tuple[int, ...]) -> Check:
         """The independent checker (:mod:`.check`); ``details["wrong"]`` names the filled
         cells that break a rule (``r3c5``), for a player's partly filled grid."""
-        verdict = Check.of(violations(instance, answer))
-        if not verdict.ok:
-            verdict.details["wrong"] = [cell_name(i, instance.size)
-                                        for i in wrong_cells(instance, answer)]
-        return verdict
+        return Check.of(violations(instance, answer), wrong=lambda: [
+            cell_name(i, instance.size) for i in wrong_cells(instance, answer)])
 
     def render_svg(self, instance: Sudoku, answer: tuple[int, ...] | None = None) -> str:
         from .render import render_svg
