@@ -175,22 +175,14 @@ class NetPuzzle(Puzzle):
         check_kernels(kernels)
         board = self._board(instance)
         limits = (limits or Limits()).started()
-        if unique:
-            found = model.take_two(board, seed=seed, limits=limits, progress=progress,
-                                   kernels=kernels)
-            grids = found.solutions
-            result = SolveResult(Status.SOLVED if grids else found.status, found.stats,
-                                 solution=grids[0] if grids else None,
-                                 unique=found.uniqueness(), wanted_unique=True)
-            if len(grids) > 1:
-                result.details["other"] = nb.to_rows(grids[1])
-        else:
-            found = model.solve(board, seed=seed, limits=limits, progress=progress,
-                                kernels=kernels)
-            grid = found.solutions[0] if found.solutions else None
-            result = SolveResult(found.status, found.stats, solution=grid)
-        if result.solution is not None:
-            result.details = {"solution": nb.to_rows(result.solution), **result.details}
+        found = model.count(board, 2 if unique else 1, seed=seed, limits=limits,
+                            progress=progress, kernels=kernels)
+        grids = found.solutions
+        result = SolveResult(Status.SOLVED if grids else found.status, found.stats,
+                             solution=grids[0] if grids else None, wanted_unique=unique,
+                             unique=found.uniqueness() if unique else None)
+        for key, grid in zip(("solution", "other"), grids, strict=False):
+            result.details[key] = nb.to_rows(grid)
         if explain and result.status is not Status.GAVE_UP:
             from .deduce import explain as deductions
 
