@@ -45,6 +45,7 @@ A puzzle module must import without numba: kernels load when a verb first runs.
 from __future__ import annotations
 
 import functools
+import inspect
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -135,11 +136,16 @@ _GAVE_UP = {"solve": SolveResult, "count": functools.partial(CountResult, comple
 
 
 def _naming(name: str, verb: Callable[..., Result]) -> Callable[..., Result]:
-    """``verb`` with its result naming the puzzle (``result.puzzle``); for the verbs of
-    :data:`_GAVE_UP`, a :class:`~puzzlesmith.errors.LimitReached` is a gave-up result."""
+    """``verb`` with its ``limits`` started (never None), its result naming the puzzle
+    (``result.puzzle``); for the verbs of :data:`_GAVE_UP`, a
+    :class:`~puzzlesmith.errors.LimitReached` is a gave-up result."""
+    takes_limits = "limits" in inspect.signature(verb).parameters
+
     @functools.wraps(verb)
     def named(self: Puzzle, *args: Any, **kwargs: Any) -> Result:
         began = time.monotonic()
+        if takes_limits:
+            kwargs["limits"] = (kwargs.get("limits") or Limits()).started(began)
         try:
             result = verb(self, *args, **kwargs)
         except LimitReached as reached:

@@ -174,7 +174,6 @@ class NetPuzzle(Puzzle):
 
         check_kernels(kernels)
         board = self._board(instance)
-        limits = (limits or Limits()).started()
         found = model.count(board, 2 if unique else 1, seed=seed, limits=limits,
                             progress=progress, kernels=kernels)
         grids = found.solutions
@@ -203,7 +202,7 @@ class NetPuzzle(Puzzle):
             raise UsageError(f"limit must be at least 1, got {limit}")
         check_kernels(kernels)
         board = self._board(instance)
-        found = model.count(board, limit, seed=seed, limits=(limits or Limits()).started(),
+        found = model.count(board, limit, seed=seed, limits=limits,
                             progress=progress, kernels=kernels)
         status = count_status(found.count, found.complete, limit)
         return CountResult(status, found.stats, count=found.count, complete=found.complete,

@@ -135,7 +135,6 @@ class QueensPuzzle(Puzzle):
         solve.check_method(instance, method)
         if unique:
             counting.check_size(instance, "proving uniqueness")
-        limits = (limits or Limits()).started()
         outcome = solve.solve(instance, method, seed=seed, limits=limits, progress=progress,
                               start=start)
         result = SolveResult(outcome.status, outcome.stats, solution=outcome.rows,

@@ -174,7 +174,6 @@ class StarBattlePuzzle(Puzzle):
         """The first solution (stars as sorted cells; ``details["solution"]`` as rows), with
         ``unique`` a proof of uniqueness, with ``explain`` the deductions' steps;
         ``kernels``: see :mod:`puzzlesmith.engines.kernels`."""
-        limits = (limits or Limits()).started()
         result = solve.solve(instance, unique=unique, seed=seed, limits=limits,
                              progress=progress, kernels=kernels)
         if result.solution is not None:
@@ -195,8 +194,7 @@ class StarBattlePuzzle(Puzzle):
               limits: Limits | None = None, progress: Progress | None = None,
               kernels: str = "auto") -> CountResult:
         """Count the solutions up to ``limit`` (``kernels``: see :meth:`solve`)."""
-        return solve.count(instance, limit, limits=(limits or Limits()).started(),
-                           progress=progress, kernels=kernels)
+        return solve.count(instance, limit, limits=limits, progress=progress, kernels=kernels)
 
     def check_generate_params(self, *, size: str = "10", rows: int | None = None,
                               cols: int | None = None, stars: int | None = None,
@@ -225,7 +223,7 @@ class StarBattlePuzzle(Puzzle):
         """The hardest deduction the puzzle needs (``details["deductions"]``: how often each
         fired); ``no solution`` (status unsolvable) when the deductions prove it impossible."""
         began = time.monotonic()
-        rating = deduce.rate(instance, limits=(limits or Limits()).started())
+        rating = deduce.rate(instance, limits=limits)
         status = Status.UNSOLVABLE if rating.level == deduce.NO_SOLUTION else Status.SOLVED
         return RateResult(status, Stats(len(rating.steps), time.monotonic() - began),
                           level=rating.level, solved_by_deductions=rating.solved,
@@ -236,7 +234,6 @@ class StarBattlePuzzle(Puzzle):
         """The next step from the player's marks (default: the empty board): a mistake in
         the marks if there is one, else the easiest rule that decides a cell (named, with
         the cells it decides), else a star the exact solver places."""
-        limits = (limits or Limits()).started()
         began = time.monotonic()
         marks = state if isinstance(state, Marks) else Marks(
             frozenset(stars_of(state)) if state is not None else frozenset())

@@ -139,7 +139,6 @@ class SudokuPuzzle(Puzzle):
         from . import solve
 
         check_kernels(kernels)
-        limits = (limits or Limits()).started()
         result = solve.solve(instance, unique=unique, limits=limits, progress=progress,
                              kernels=kernels)
         if result.solution is not None:
@@ -159,8 +158,7 @@ class SudokuPuzzle(Puzzle):
         from . import solve
 
         check_kernels(kernels)
-        return solve.count(instance, limit, limits=(limits or Limits()).started(),
-                           progress=progress, kernels=kernels)
+        return solve.count(instance, limit, limits=limits, progress=progress, kernels=kernels)
 
     def check_generate_params(self, *, size: int = 9, box: str | None = None,
                               variant: str = "classic", difficulty: str | None = None,
@@ -183,7 +181,6 @@ class SudokuPuzzle(Puzzle):
         and ``details["difficulty"]`` (easy, medium, hard, extreme: needs search),
         ``details["score"]`` (grows with difficulty), how often each deduction fired."""
         result = RateResult(Status.SOLVED)
-        limits = (limits or Limits()).started()
         rating = within_limits(result, lambda: deduce.rate(instance, limits=limits))
         if rating is None:
             return result
@@ -203,7 +200,6 @@ class SudokuPuzzle(Puzzle):
         solution ("search")."""
         from . import solve
 
-        limits = (limits or Limits()).started()
         began = time.monotonic()
         n = instance.size
         values = tuple(state) if state is not None else instance.givens
