@@ -103,17 +103,17 @@ class NetPuzzle(Puzzle):
         return bool(nb.TATHAM_ID.match(text.removeprefix("\ufeff")))
 
     def format(self, instance: Board, style: str | None = None) -> str:
-        board = self._board(instance)
+        board = nb.validate(instance)
         return self._text(board.tiles, style, board)
 
     def format_answer(self, instance: Board, answer: Grid, style: str | None = None) -> str:
         """The tiles as turned; the ``grid`` and ``tatham`` styles carry the puzzle's
         barriers along, so the answer is the solved board."""
-        return self._text(answer, style, self._board(instance))
+        return self._text(answer, style, nb.validate(instance))
 
     def parse_answer(self, instance: Board, text: str) -> Grid:
         """The tiles as turned, in the puzzle's own format; same size as ``instance``."""
-        board = self._board(instance)
+        board = nb.validate(instance)
         if nb.TATHAM_ID.match(text.removeprefix("\ufeff")):
             grid = nb.parse_tatham(text.removeprefix("\ufeff"), max_tiles=board.size).tiles
         else:
@@ -159,9 +159,6 @@ class NetPuzzle(Puzzle):
         check_method(style, self.styles["format"], "style")
         return nb.format_tatham(grid, board.wrap, board.barriers)  # Tatham's rule: one network
 
-    def _board(self, instance: Any) -> Board:
-        return nb.validate(instance)
-
     # -- the verbs -------------------------------------------------------------------------
 
     def solve(self, instance: Board, *, limits: Limits | None = None, seed: int | None = None,
@@ -173,7 +170,7 @@ class NetPuzzle(Puzzle):
         from . import model
 
         check_kernels(kernels)
-        board = self._board(instance)
+        board = nb.validate(instance)
         found = model.count(board, 2 if unique else 1, seed=seed, limits=limits,
                             progress=progress, kernels=kernels)
         grids = found.solutions
@@ -201,7 +198,7 @@ class NetPuzzle(Puzzle):
         if limit is not None and limit < 1:
             raise UsageError(f"limit must be at least 1, got {limit}")
         check_kernels(kernels)
-        board = self._board(instance)
+        board = nb.validate(instance)
         found = model.count(board, limit, seed=seed, limits=limits,
                             progress=progress, kernels=kernels)
         status = count_status(found.count, found.complete, limit)
@@ -257,14 +254,14 @@ class NetPuzzle(Puzzle):
         """Which deductions finish the puzzle: easy, medium, hard (search) or ambiguous."""
         from .deduce import rate
 
-        return rate(self._board(instance), limits=limits)
+        return rate(nb.validate(instance), limits=limits)
 
     def hint(self, instance: Board, state: Grid | None = None, *,
              limits: Limits | None = None) -> HintResult:
         """The next tile forced by the deductions, from the player's ``state``."""
         from .deduce import hint
 
-        return hint(self._board(instance), state, limits=limits)
+        return hint(nb.validate(instance), state, limits=limits)
 
     def is_solution(self, instance: Board, answer: Grid) -> Check:
         """The independent checker (:mod:`puzzlesmith.puzzles.net.check`);
@@ -280,7 +277,7 @@ class NetPuzzle(Puzzle):
         given)."""
         from .render import render_svg
 
-        board = self._board(instance)
+        board = nb.validate(instance)
         return render_svg(board.tiles if answer is None else answer, wrap=board.wrap,
                           barriers=board.barriers)
 
