@@ -137,8 +137,8 @@ _GAVE_UP = {"solve": SolveResult, "count": functools.partial(CountResult, comple
 
 def _naming(name: str, verb: Callable[..., Result]) -> Callable[..., Result]:
     """``verb`` with its ``limits`` started (never None), its result naming the puzzle
-    (``result.puzzle``); for the verbs of :data:`_GAVE_UP`, a
-    :class:`~puzzlesmith.errors.LimitReached` is a gave-up result."""
+    (``result.puzzle``) and timed when the verb did not time it; for the verbs of
+    :data:`_GAVE_UP`, a :class:`~puzzlesmith.errors.LimitReached` is a gave-up result."""
     takes_limits = "limits" in inspect.signature(verb).parameters
 
     @functools.wraps(verb)
@@ -154,6 +154,8 @@ def _naming(name: str, verb: Callable[..., Result]) -> Callable[..., Result]:
             result = _GAVE_UP[name](Status.GAVE_UP, Stats(seconds=time.monotonic() - began),
                                     details={"reason": str(reached)})
         result.puzzle = self.name
+        if not result.stats.seconds:
+            result.stats.seconds = time.monotonic() - began
         return result
     return named
 

@@ -16,7 +16,6 @@ naked single: r1c4 = 9
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from ...engines.kernels import KERNELS, KERNELS_HELP, check_kernels
@@ -200,7 +199,6 @@ class SudokuPuzzle(Puzzle):
         solution ("search")."""
         from . import solve
 
-        began = time.monotonic()
         n = instance.size
         values = tuple(state) if state is not None else instance.givens
         truth = solve.solve(instance, limits=limits)
@@ -215,17 +213,17 @@ class SudokuPuzzle(Puzzle):
             names = ", ".join(cell_name(i, n) for i in wrong)
             text = f"a mistake: {names} {'does' if len(wrong) == 1 else 'do'} not hold that"
             undo = deduce.Step("mistake", "", removed=[(i, values[i]) for i in wrong], n=n)
-            return self._hint(text, "mistake", stats, began, n, undo, wrong=wrong)
+            return self._hint(text, "mistake", stats, n, undo, wrong=wrong)
         if all(values):
-            return self._hint("solved: every cell is filled in", "done", stats, began, n)
+            return self._hint("solved: every cell is filled in", "done", stats, n)
         step = deduce.hint(instance, values)
         if step is None:
             cell = next(i for i, v in enumerate(values) if not v)
             step = deduce.Step("search", "no technique applies",
                                [(cell, truth.solution[cell])], n=n)
-        return self._hint(str(step), step.rule, stats, began, n, step)
+        return self._hint(str(step), step.rule, stats, n, step)
 
-    def _hint(self, text: str, rule: str, stats: Stats, began: float, n: int,
+    def _hint(self, text: str, rule: str, stats: Stats, n: int,
               step: deduce.Step | None = None, wrong: list[int] = ()) -> HintResult:
         details: dict[str, Any] = {"rule": rule}
         if step is not None:
@@ -233,7 +231,6 @@ class SudokuPuzzle(Puzzle):
             details["removed"] = [[cell_name(c, n), v] for c, v in step.removed]
         if wrong:
             details["wrong"] = [cell_name(i, n) for i in wrong]
-        stats.seconds = time.monotonic() - began
         return HintResult(Status.SOLVED, stats, text=text, move=step, details=details)
 
     def is_solution(self, instance: Sudoku, answer: tuple[int, ...]) -> Check:
