@@ -95,14 +95,9 @@ class QueensPuzzle(Puzzle):
         _no_params(params)
         return board.parse(text, max_queens=max_queens)
 
-    def format(self, instance: Board, style: str | None = None) -> str:
-        return board.format_instance(instance, style)
-
-    def format_answer(self, instance: Board, answer, style: str | None = None) -> str:
-        return board.format_answer(instance, answer, style)
-
-    def parse_answer(self, instance: Board, text: str) -> list[int | None]:
-        return board.parse_answer(instance, text)
+    format = staticmethod(board.format_instance)
+    format_answer = staticmethod(board.format_answer)
+    parse_answer = staticmethod(board.parse_answer)
 
     def example(self) -> Board:
         return board.parse(EXAMPLE)

@@ -126,12 +126,8 @@ class StarBattlePuzzle(Puzzle):
         """Every puzzle of a text that holds several (as ``generate --count N`` writes)."""
         return formats.parse_all(text, **params)
 
-    def format(self, instance: StarBattle, style: str | None = None) -> str:
-        return formats.format(instance, style)
-
-    def format_answer(self, instance: StarBattle, answer: Marks | list[Cell],
-                      style: str | None = None) -> str:
-        return formats.format_answer(instance, answer, style)
+    format = staticmethod(formats.format)
+    format_answer = staticmethod(formats.format_answer)
 
     def parse_answer(self, instance: StarBattle, text: str) -> Marks:
         """A player's answer or partial state: ``*`` star, ``x``/``-`` ruled out, ``.``

@@ -102,12 +102,8 @@ class SudokuPuzzle(Puzzle):
         """A one-line puzzle, a Tatham game ID or a puzz.link URL is the puzzle itself."""
         return formats.inline(source)
 
-    def format(self, instance: Sudoku, style: str | None = None) -> str:
-        return formats.format(instance, style)
-
-    def format_answer(self, instance: Sudoku, answer: tuple[int, ...],
-                      style: str | None = None) -> str:
-        return formats.format_answer(instance, answer, style)
+    format = staticmethod(formats.format)
+    format_answer = staticmethod(formats.format_answer)
 
     def parse_answer(self, instance: Sudoku, text: str) -> tuple[int, ...]:
         """A grid of the puzzle's side (one line, or one row a line; ``.`` for a blank)."""
