@@ -20,7 +20,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from ...engines.kernels import KERNELS, KERNELS_HELP, check_kernels
+from ...engines.kernels import KERNELS, KERNELS_HELP
 from ...errors import InvalidPuzzle, LimitReached, UsageError, check_method
 from ...results import (
     Check,
@@ -169,7 +169,6 @@ class NetPuzzle(Puzzle):
         ``kernels``: "auto", "python" or "numba" (see :mod:`puzzlesmith.engines.kernels`)."""
         from . import model
 
-        check_kernels(kernels)
         board = nb.validate(instance)
         found = model.count(board, 2 if unique else 1, seed=seed, limits=limits,
                             progress=progress, kernels=kernels)
@@ -197,7 +196,6 @@ class NetPuzzle(Puzzle):
 
         if limit is not None and limit < 1:
             raise UsageError(f"limit must be at least 1, got {limit}")
-        check_kernels(kernels)
         board = nb.validate(instance)
         found = model.count(board, limit, seed=seed, limits=limits,
                             progress=progress, kernels=kernels)
