@@ -175,15 +175,13 @@ class SudokuPuzzle(Puzzle):
         """The grade of the hardest technique the puzzle needs (:mod:`.deduce`): ``level``
         and ``details["difficulty"]`` (easy, medium, hard, extreme: needs search),
         ``details["score"]`` (grows with difficulty), how often each deduction fired."""
-        result = RateResult(Status.SOLVED)
-        rating = within_limits(result, lambda: deduce.rate(instance, limits=limits))
-        if rating is None:
-            return result
-        result.status = Status.UNSOLVABLE if rating.contradiction else Status.SOLVED
-        result.level, result.solved_by_deductions = rating.level, rating.solved
-        result.stats.nodes = len(rating.steps)
-        result.details.update({"difficulty": rating.level, "score": rating.score,
-                               "deductions": {k: v for k, v in rating.counts.items() if v}})
+        rating = deduce.rate(instance, limits=limits)
+        fired = {k: v for k, v in rating.counts.items() if v}
+        result = RateResult(Status.UNSOLVABLE if rating.contradiction else Status.SOLVED,
+                            Stats(len(rating.steps)), level=rating.level,
+                            solved_by_deductions=rating.solved, details={
+                                "difficulty": rating.level, "score": rating.score,
+                                "deductions": fired})
         if explain:
             explain_steps(result, rating)
         return result
