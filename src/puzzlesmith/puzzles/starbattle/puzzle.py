@@ -156,9 +156,7 @@ class StarBattlePuzzle(Puzzle):
     def size(self, instance: StarBattle) -> str:
         return f"{instance.rows}x{instance.columns}"
 
-    def symmetric_texts(self, instance: StarBattle) -> list[str]:
-        """Turned, mirrored, regions renamed (:func:`.board.normal_forms`)."""
-        return normal_forms(instance)
+    symmetric_texts = staticmethod(normal_forms)
 
     # -- the verbs -------------------------------------------------------------------------
 

@@ -120,9 +120,7 @@ class SudokuPuzzle(Puzzle):
     def size(self, instance: Sudoku) -> str:
         return f"{instance.size}x{instance.size}"
 
-    def symmetric_texts(self, instance: Sudoku) -> list[str]:
-        """Turned, mirrored, regions and values renamed (:func:`.board.normal_forms`)."""
-        return sb.normal_forms(instance)
+    symmetric_texts = staticmethod(sb.normal_forms)
 
     # -- the verbs -------------------------------------------------------------------------
 
