@@ -345,19 +345,13 @@ def _unpacked(outcome: dict, task: dict) -> dict:
 
 def _entries(puzzle, task: dict, instance, result) -> list[dict]:
     """Store entries for a finished item (generated puzzles, or a solved or rated input)."""
-    from .store import entry_for
+    from .store import entry_for, generated_entries
 
-    stats = result.stats.as_dict()
     if task["verb"] == "generate":
-        out = []
-        for made in result.puzzles:
-            inst = made.instance if made.instance is not None else puzzle.parse(made.text)
-            out.append(entry_for(puzzle, inst, solution=made.solution, rating=made.rating,
-                                 seed=made.seed, params=task["run"], stats=stats,
-                                 source="generate").to_dict())
-        return out
+        return [e.to_dict() for e in generated_entries(puzzle, result, task["run"])]
     if result.verdict() is not Status.SOLVED:
         return []
+    stats = result.stats.as_dict()
     solution = getattr(result, "solution", None)
     rating = getattr(result, "level", None)
     if task["verb"] == "count":

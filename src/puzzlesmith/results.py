@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
@@ -282,6 +283,12 @@ class Check(Result):
         return {"ok": self.ok, "violations": self.violations}
 
     @classmethod
-    def of(cls, violations: list[str], *, puzzle: str | None = None) -> Check:
+    def of(cls, violations: list[str], *, puzzle: str | None = None,
+           wrong: Callable[[], list[str]] | None = None) -> Check:
+        """The verdict on ``violations``; when there are some, ``details["wrong"]`` names
+        the cells that break a rule, as ``wrong()`` lists them."""
         status = Status.UNSOLVABLE if violations else Status.SOLVED
-        return cls(status, violations=list(violations), puzzle=puzzle)
+        check = cls(status, violations=list(violations), puzzle=puzzle)
+        if violations and wrong is not None:
+            check.details["wrong"] = wrong()
+        return check

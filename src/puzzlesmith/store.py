@@ -43,7 +43,7 @@ from .results import Limits
 
 __all__ = [
     "Store", "Entry", "Added", "StoreError", "StoreBusy", "DEFAULT_DB", "SCHEMA_VERSION",
-    "MIGRATIONS", "default_path", "entry_for", "parse_options",
+    "MIGRATIONS", "default_path", "entry_for", "generated_entries", "parse_options",
 ]
 
 #: The store's file name when no ``--db`` is given.
@@ -428,6 +428,14 @@ def entry_for(puzzle, instance: Any, *, solution: Any = None, rating: str | None
     key, size = _identity(puzzle, instance)
     return Entry(puzzle.name, text, solution=answer, rating=rating, seed=seed, params=params,
                  stats=dict(stats or {}), source=source, size=size, key=key)
+
+
+def generated_entries(puzzle: Puzzle, result: Any, params: dict) -> list[Entry]:
+    """The entries of the puzzles a ``generate`` ``result`` made with ``params``."""
+    return [entry_for(puzzle, made.instance if made.instance is not None else
+                      puzzle.parse(made.text), solution=made.solution, rating=made.rating,
+                      seed=made.seed, params=params, stats=result.stats.as_dict(),
+                      source="generate") for made in result.puzzles]
 
 
 def _identity(puzzle: Puzzle, instance: Any) -> tuple[str, str | None]:

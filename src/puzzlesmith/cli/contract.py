@@ -316,7 +316,6 @@ class Tracker:
             finally:
                 self._update = None
 
-
     @contextmanager
     def lines(self, every: float | None = None) -> Iterator[None]:
         """While the block runs, a line on stderr every ``every`` seconds (default

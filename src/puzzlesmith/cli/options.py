@@ -90,19 +90,32 @@ class Count(click.ParamType):
         return number
 
 
-class Seconds(click.ParamType):
-    """A finite number of seconds >= 0 (``nan`` and ``inf`` are refused)."""
+class Real(click.ParamType):
+    """A finite number >= ``minimum``, if given (``nan`` and ``inf`` are refused)."""
 
-    name = "seconds"
+    name = "number"
+
+    def __init__(self, minimum: float | None = None):
+        self.minimum = minimum
 
     def convert(self, value, param, ctx):
         try:
             number = float(value)
         except (TypeError, ValueError, OverflowError):
             self.fail(f"{_short(str(value))!r} is not a number", param, ctx)
-        if not math.isfinite(number) or number < 0:
-            self.fail(f"{value} is not a finite number >= 0", param, ctx)
+        if not math.isfinite(number) or (self.minimum is not None and number < self.minimum):
+            at_least = "" if self.minimum is None else f" >= {self.minimum:g}"
+            self.fail(f"{value} is not a finite number{at_least}", param, ctx)
         return number
+
+
+class Seconds(Real):
+    """A finite number of seconds >= 0."""
+
+    name = "seconds"
+
+    def __init__(self):
+        super().__init__(0)
 
 
 class Bytes(click.ParamType):
@@ -124,22 +137,6 @@ class Bytes(click.ParamType):
         if not math.isfinite(size) or size <= 0:
             self.fail(f"{_short(str(value))!r} is not a size such as 500M or 2G", param, ctx)
         return int(size * self.UNITS[unit])
-
-
-class Real(Seconds):
-    name = "number"
-
-    def __init__(self, minimum: float | None = None):
-        self.minimum = minimum
-
-    def convert(self, value, param, ctx):
-        try:
-            number = float(value)
-        except (TypeError, ValueError, OverflowError):
-            self.fail(f"{_short(str(value))!r} is not a number", param, ctx)
-        if not math.isfinite(number) or (self.minimum is not None and number < self.minimum):
-            self.fail(f"{value} must be a finite number >= {self.minimum}", param, ctx)
-        return number
 
 
 def _short(text: str) -> str:

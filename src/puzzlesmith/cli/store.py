@@ -20,7 +20,7 @@ from ..errors import InvalidPuzzle, UsageError
 from ..jsonout import dumps
 from ..puzzles import get, names
 from ..results import EXIT_CODES, Stats, Status
-from ..store import Entry, Store, default_path, entry_for, parse_options
+from ..store import Entry, Store, default_path, entry_for, generated_entries, parse_options
 from ..verbs import failure_from
 from .contract import check_out, emit_failure, message, write_out
 from .options import Count
@@ -46,15 +46,9 @@ def store_generated(puzzle, result, db: str | None, params: dict, limits=None) -
     """Add the puzzles of a ``generate`` result to the store (``generate --store``); the
     result's JSON gains ``"stored"`` (one ``{"row", "new"}`` per puzzle).  A wait for the
     store's lock ends at the deadline of ``limits`` (exit 3)."""
-    entries = []
-    for made in result.puzzles:
-        instance = made.instance if made.instance is not None else puzzle.parse(made.text)
-        entries.append(entry_for(puzzle, instance, solution=made.solution, rating=made.rating,
-                                 seed=made.seed, params=params, stats=result.stats.as_dict(),
-                                 source="generate"))
     path = default_path(db)
     with Store(path, limits=limits, on_wait=message) as store:
-        added = store.add_many(entries)
+        added = store.add_many(generated_entries(puzzle, result, params))
     result.details["stored"] = [a.to_dict() for a in added]
     new = sum(a.added for a in added)
     result.messages.append(f"stored {new} new puzzle{'s' * (new != 1)} in {path}"

@@ -11,8 +11,6 @@ imports numba only inside :func:`compiled`.
 
 from __future__ import annotations
 
-import types
-
 import numpy as np
 
 from .twins import compile_twins
@@ -221,13 +219,6 @@ def undo(dom, tvar, told, tpos, mark):
     tpos[0] = t
 
 
-_KERNELS = (popcount, supported, ac3, select, select_near, label_parts, step, undo)
-_COMPILED: types.SimpleNamespace | None = None
-
-
-def compiled() -> types.SimpleNamespace:
-    """The kernels compiled by numba (loaded from numba's cache after the first time)."""
-    global _COMPILED
-    if _COMPILED is None:
-        _COMPILED = compile_twins(_KERNELS, globals())
-    return _COMPILED
+#: The kernels compiled by numba, on the first call.
+compiled = compile_twins((popcount, supported, ac3, select, select_near, label_parts, step,
+                          undo), globals())

@@ -25,8 +25,6 @@ holds stamps from the counter ``meta[1]``), ``fmark``/``ftail`` (one per edge).
 
 from __future__ import annotations
 
-import types
-
 from .twins import compile_twins
 
 __all__ = ["find", "diff", "rewind", "tree_step", "compiled", "VIEW", "STATE", "UNION",
@@ -519,14 +517,6 @@ def _bridges(dom, nodes, eu, ev, hu, hv, adj_edge, adj_other, state, over, paren
     return 1
 
 
-_KERNELS = (find, across, _unlink, _relink, _swap, diff, edge_state, _log, _undo, rewind, _narrow,
-            _meet, _check, _bridges, _step, tree_step)
-_COMPILED: types.SimpleNamespace | None = None
-
-
-def compiled() -> types.SimpleNamespace:
-    """The kernels compiled by numba (loaded from numba's cache after the first time)."""
-    global _COMPILED
-    if _COMPILED is None:
-        _COMPILED = compile_twins(_KERNELS, globals())
-    return _COMPILED
+#: The kernels compiled by numba, on the first call.
+compiled = compile_twins((find, across, _unlink, _relink, _swap, diff, edge_state, _log, _undo,
+                          rewind, _narrow, _meet, _check, _bridges, _step, tree_step), globals())

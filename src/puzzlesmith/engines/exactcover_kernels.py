@@ -775,7 +775,7 @@ _KERNELS = (_set_status, _undo_to, _clear_queue, _propagate_counts, _counts_ok, 
             _choose_slack, _choose_focused,
             search, _best_free, _next_free, _deactivate, _hide, _cover, _choose_plain,
             _new_segment, _undo_plain, search_plain)
-_COMPILED = None
+_TWINS = compile_twins(_KERNELS, globals())
 
 
 def compiled(plain=False):
@@ -785,7 +785,4 @@ def compiled(plain=False):
     Each kernel is jit-compiled from its code with a namespace in which the other kernels are
     the compiled ones, so that the compiled search never calls back into Python.
     """
-    global _COMPILED
-    if _COMPILED is None:
-        _COMPILED = compile_twins(_KERNELS, globals())
-    return _COMPILED.search_plain if plain else _COMPILED.search
+    return _TWINS().search_plain if plain else _TWINS().search

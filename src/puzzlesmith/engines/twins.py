@@ -8,23 +8,31 @@ only when compiled kernels are first asked for.
 
 from __future__ import annotations
 
+import functools
 import types
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 __all__ = ["compile_twins"]
 
 
-def compile_twins(kernels: Iterable[types.FunctionType], namespace: dict) -> types.SimpleNamespace:
-    """``kernels`` compiled by numba (``cache=True``), as attributes of one namespace;
-    ``namespace`` is the kernels' module's globals (copied, not changed)."""
-    from numba import njit
-
+def compile_twins(kernels: Iterable[types.FunctionType],
+                  namespace: dict) -> Callable[[], types.SimpleNamespace]:
+    """A function returning ``kernels`` compiled by numba (``cache=True``, so loaded from
+    numba's cache after the first time) as attributes of one namespace, compiled on its first
+    call; ``namespace`` is the kernels' module's globals (copied then, not changed)."""
     kernels = tuple(kernels)
-    namespace = dict(namespace)
-    for kernel in kernels:
-        twin = types.FunctionType(kernel.__code__, namespace, kernel.__name__)
-        twin.__qualname__ = kernel.__qualname__
-        twin.__module__ = kernel.__module__
-        twin.__doc__ = kernel.__doc__
-        namespace[kernel.__name__] = njit(cache=True)(twin)
-    return types.SimpleNamespace(**{k.__name__: namespace[k.__name__] for k in kernels})
+
+    @functools.cache
+    def compiled() -> types.SimpleNamespace:
+        from numba import njit
+
+        twins = dict(namespace)
+        for kernel in kernels:
+            twin = types.FunctionType(kernel.__code__, twins, kernel.__name__)
+            twin.__qualname__ = kernel.__qualname__
+            twin.__module__ = kernel.__module__
+            twin.__doc__ = kernel.__doc__
+            twins[kernel.__name__] = njit(cache=True)(twin)
+        return types.SimpleNamespace(**{k.__name__: twins[k.__name__] for k in kernels})
+
+    return compiled

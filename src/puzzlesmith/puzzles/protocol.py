@@ -56,6 +56,8 @@ A puzzle module must import without numba: kernels load when a verb first runs.
 
 from __future__ import annotations
 
+import functools
+import inspect
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -78,7 +80,7 @@ from ..results import (
 from ..seeds import random_seed, run_seeds
 
 __all__ = ["Puzzle", "Option", "VERBS", "RUN_VERBS", "BATCH_VERBS", "Progress",
-           "check_method"]
+           "check_method", "within_limits", "explain_steps"]
 
 #: Every verb a puzzle may support; ``check`` runs :meth:`Puzzle.is_solution`.
 VERBS = ("solve", "count", "generate", "render", "rate", "hint", "check", "compare", "bench")
@@ -114,8 +116,73 @@ class Option:
         return "--" + self.name.replace("_", "-")
 
 
+def within_limits(result: Result, work: Callable[[], Any]) -> Any:
+    """``work()``, its seconds added to ``result``'s; None when it reaches a limit, which
+    makes ``result`` gave-up with the reason."""
+    began = time.monotonic()
+    try:
+        return work()
+    except LimitReached as reached:
+        result.status = Status.GAVE_UP
+        result.details["reason"] = str(reached)
+        return None
+    finally:
+        result.stats.seconds += time.monotonic() - began
+
+
+def explain_steps(result: Result, explained: Any) -> None:
+    """The deductions' ``explained.steps`` as ``details["steps"]`` and numbered messages,
+    then whether they solve the puzzle, stall, or prove it has no solution (``why``)."""
+    steps, why = explained.steps, getattr(explained, "why", None)
+    result.details["steps"] = [str(step) for step in steps]
+    result.messages += [f"{n:3d}. {step}" for n, step in enumerate(steps, 1)]
+    result.messages.append(
+        "the deductions prove there is no solution" + (f": {why}" if why else "")
+        if explained.contradiction else "the deductions solve it, without search"
+        if explained.solved else "the deductions stall here: the rest needs search")
+
+
+#: The result types of the verbs that give up at a limit rather than raise.
+_GAVE_UP = {"solve": SolveResult, "count": functools.partial(CountResult, complete=False),
+            "rate": RateResult, "hint": HintResult}
+
+
+def _naming(name: str, verb: Callable[..., Result]) -> Callable[..., Result]:
+    """``verb`` with its ``limits`` started (never None), its result naming the puzzle
+    (``result.puzzle``) and timed when the verb did not time it; for the verbs of
+    :data:`_GAVE_UP`, a :class:`~puzzlesmith.errors.LimitReached` is a gave-up result."""
+    takes_limits = "limits" in inspect.signature(verb).parameters
+
+    @functools.wraps(verb)
+    def named(self: Puzzle, *args: Any, **kwargs: Any) -> Result:
+        began = time.monotonic()
+        if takes_limits:
+            kwargs["limits"] = (kwargs.get("limits") or Limits()).started(began)
+        try:
+            result = verb(self, *args, **kwargs)
+        except LimitReached as reached:
+            if name not in _GAVE_UP:
+                raise
+            result = _GAVE_UP[name](Status.GAVE_UP, Stats(seconds=time.monotonic() - began),
+                                    details={"reason": str(reached)})
+        result.puzzle = self.name
+        if not result.stats.seconds:
+            result.stats.seconds = time.monotonic() - began
+        return result
+    return named
+
+
 class Puzzle:
-    """Base class of the puzzle objects; subclasses override what their ``verbs`` promise."""
+    """Base class of the puzzle objects; subclasses override what their ``verbs`` promise.
+    The result of every verb a subclass writes names the puzzle (``result.puzzle``), and
+    ``solve``, ``count``, ``rate`` and ``hint`` that reach a limit return status gave-up."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for verb in ("solve", "count", "rate", "hint", "is_solution", "render", "compare",
+                     "bench"):
+            if verb in vars(cls):
+                setattr(cls, verb, _naming(verb, vars(cls)[verb]))
 
     #: The registry name (``starbattle``).
     name: ClassVar[str] = ""
@@ -367,8 +434,11 @@ class Puzzle:
             return self.format_answer(instance, result.solution, style)
         if verb == "count":
             return f"{result.count}{'' if result.complete else '+'}"
-        if verb == "generate":
-            return "\n".join(g.text.rstrip("\n") for g in result.puzzles) or None
+        if verb == "generate":  # in another style than the first: each formatted anew
+            if style in (None, *self.styles.get("generate", ())[:1]):
+                return "\n".join(g.text.rstrip("\n") for g in result.puzzles) or None
+            texts = [self.format(g.instance, style).rstrip("\n") for g in result.puzzles]
+            return ("\n\n" if any("\n" in t for t in texts) else "\n").join(texts) or None
         if verb == "rate":
             lines = [f"rating: {result.level}"]
             counts = result.details.get("deductions", {})

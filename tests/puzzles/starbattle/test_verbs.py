@@ -85,7 +85,7 @@ def test_explain_gives_the_steps_and_a_verdict():
     result = SB.solve(puzzle, explain=True)
     steps = result.details["steps"]
     assert steps and all(isinstance(s, str) for s in steps)
-    assert result.messages[-1] == "the deductions solve it"
+    assert result.messages[-1] == "the deductions solve it, without search"
     assert len(result.messages) == len(steps) + 1
     stalled = SB.solve(SB.parse("\n".join(["abcdef"] * 6)), explain=True)
     assert stalled.messages[-1] == "the deductions stall here: the rest needs search"

@@ -194,16 +194,8 @@ def diff(dom, last, cells):
     return -1 if wider else count
 
 
-_KERNELS = (start, seed, relax, cut, diff)
-_COMPILED: types.SimpleNamespace | None = None
-
-
-def compiled() -> types.SimpleNamespace:
-    """The kernels compiled by numba (loaded from numba's cache after the first time)."""
-    global _COMPILED
-    if _COMPILED is None:
-        _COMPILED = compile_twins(_KERNELS, globals())
-    return _COMPILED
+#: The kernels compiled by numba, on the first call.
+compiled = compile_twins((start, seed, relax, cut, diff), globals())
 
 
 class DeadEnds:

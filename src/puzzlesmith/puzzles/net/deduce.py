@@ -33,7 +33,6 @@ board is above and to the left.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -68,11 +67,9 @@ def _turnable(board: Board) -> np.ndarray:
     return np.array([len(rotations(t)) > 1 for t in range(16)])[board.flat]
 
 
-def rate(board: Board, *, limits: Limits | None = None, name: str | None = None,
-         kernels: str = "auto") -> RateResult:
+def rate(board: Board, *, limits: Limits | None = None, kernels: str = "auto") -> RateResult:
     """Which deductions finish ``board`` (see the module docstring); ``kernels`` as
     :func:`puzzlesmith.engines.csp.propagate`."""
-    start = time.monotonic()
     limits = (limits or Limits()).started()
     net = netmodel.build(board, limits)
     turnable = _turnable(board)
@@ -81,8 +78,7 @@ def rate(board: Board, *, limits: Limits | None = None, name: str | None = None,
 
     def result(status: Status, level: str | None, by_rules: bool | None, nodes: int = 0,
                message: str | None = None) -> RateResult:
-        stats = Stats(nodes=nodes, seconds=time.monotonic() - start)
-        rated = RateResult(status, stats, level=level, solved_by_deductions=by_rules, puzzle=name,
+        rated = RateResult(status, Stats(nodes=nodes), level=level, solved_by_deductions=by_rules,
                            details={"deductions": rules})
         if message and status is Status.GAVE_UP:
             rated.details["reason"] = message
@@ -294,12 +290,11 @@ def _sides(mask: int) -> str:
     return _and(names) if names else "nothing"
 
 
-def hint(board: Board, state: Grid | None = None, *, limits: Limits | None = None,
-         name: str | None = None) -> HintResult:
+def hint(board: Board, state: Grid | None = None, *,
+         limits: Limits | None = None) -> HintResult:
     """The next tile forced by the deductions that ``state`` (the player's tiles as turned,
     default: the puzzle as given) does not show yet, and why; if none is, the next tile of
     a solution found by search."""
-    start = time.monotonic()
     limits = (limits or Limits()).started()
     state = board.tiles if state is None else state
     _check_state(board, state)
@@ -312,8 +307,7 @@ def hint(board: Board, state: Grid | None = None, *, limits: Limits | None = Non
             i, j = divmod(cell, board.cols)
             move = {"row": i + 1, "column": j + 1, "tile": f"{value:x}"}
             details = {**move, "rule": rule}
-        return HintResult(status, Stats(nodes=nodes, seconds=time.monotonic() - start),
-                          text=text, move=move, details=details, puzzle=name)
+        return HintResult(status, Stats(nodes=nodes), text=text, move=move, details=details)
 
     if _matched(board, flat_state) and not violations(board, state):
         return answer(Status.SOLVED, "already solved")

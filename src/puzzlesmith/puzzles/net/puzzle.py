@@ -17,11 +17,10 @@ d7ce6c644c2
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import replace
 from typing import Any
 
-from ...engines.kernels import KERNELS, KERNELS_HELP, check_kernels
+from ...engines.kernels import KERNELS, KERNELS_HELP
 from ...errors import InvalidPuzzle, LimitReached, UsageError, check_method
 from ...results import (
     Check,
@@ -36,7 +35,7 @@ from ...results import (
     Status,
     count_status,
 )
-from ..protocol import Option, Progress, Puzzle
+from ..protocol import Option, Progress, Puzzle, explain_steps, within_limits
 from ..web import wrong_marks
 from . import formats as nb
 from . import web
@@ -104,17 +103,17 @@ class NetPuzzle(Puzzle):
         return bool(nb.TATHAM_ID.match(text.removeprefix("\ufeff")))
 
     def format(self, instance: Board, style: str | None = None) -> str:
-        board = self._board(instance)
+        board = nb.validate(instance)
         return self._text(board.tiles, style, board)
 
     def format_answer(self, instance: Board, answer: Grid, style: str | None = None) -> str:
         """The tiles as turned; the ``grid`` and ``tatham`` styles carry the puzzle's
         barriers along, so the answer is the solved board."""
-        return self._text(answer, style, self._board(instance))
+        return self._text(answer, style, nb.validate(instance))
 
     def parse_answer(self, instance: Board, text: str) -> Grid:
         """The tiles as turned, in the puzzle's own format; same size as ``instance``."""
-        board = self._board(instance)
+        board = nb.validate(instance)
         if nb.TATHAM_ID.match(text.removeprefix("\ufeff")):
             grid = nb.parse_tatham(text.removeprefix("\ufeff"), max_tiles=board.size).tiles
         else:
@@ -141,9 +140,7 @@ class NetPuzzle(Puzzle):
     def size(self, instance: Board) -> str:
         return f"{instance.rows}x{instance.cols}"
 
-    def symmetric_texts(self, instance: Board) -> list[str]:
-        """Turned, mirrored, tiles as their shapes (:func:`.symmetry.normal_forms`)."""
-        return normal_forms(instance)
+    symmetric_texts = staticmethod(normal_forms)
 
     def book_svg(self, instance: Board) -> str:
         """Every pipe black, no loose ends marked."""
@@ -160,9 +157,6 @@ class NetPuzzle(Puzzle):
         check_method(style, self.styles["format"], "style")
         return nb.format_tatham(grid, board.wrap, board.barriers)  # Tatham's rule: one network
 
-    def _board(self, instance: Any) -> Board:
-        return nb.validate(instance)
-
     # -- the verbs -------------------------------------------------------------------------
 
     def solve(self, instance: Board, *, limits: Limits | None = None, seed: int | None = None,
@@ -173,49 +167,23 @@ class NetPuzzle(Puzzle):
         ``kernels``: "auto", "python" or "numba" (see :mod:`puzzlesmith.engines.kernels`)."""
         from . import model
 
-        check_kernels(kernels)
-        board = self._board(instance)
-        limits = (limits or Limits()).started()
-        if unique:
-            found = model.take_two(board, seed=seed, limits=limits, progress=progress,
-                                   kernels=kernels)
-            grids = found.solutions
-            result = SolveResult(Status.SOLVED if grids else found.status, found.stats,
-                                 solution=grids[0] if grids else None,
-                                 unique=found.uniqueness(), wanted_unique=True,
-                                 puzzle=self.name)
-            if len(grids) > 1:
-                result.details["other"] = nb.to_rows(grids[1])
-        else:
-            found = model.solve(board, seed=seed, limits=limits, progress=progress,
-                                kernels=kernels)
-            grid = found.solutions[0] if found.solutions else None
-            result = SolveResult(found.status, found.stats, solution=grid, puzzle=self.name)
-        if result.solution is not None:
-            result.details = {"solution": nb.to_rows(result.solution), **result.details}
+        board = nb.validate(instance)
+        found = model.count(board, 2 if unique else 1, seed=seed, limits=limits,
+                            progress=progress, kernels=kernels)
+        grids = found.solutions
+        result = SolveResult(Status.SOLVED if grids else found.status, found.stats,
+                             solution=grids[0] if grids else None, wanted_unique=unique,
+                             unique=found.uniqueness() if unique else None)
+        for key, grid in zip(("solution", "other"), grids, strict=False):
+            result.details[key] = nb.to_rows(grid)
         if explain and result.status is not Status.GAVE_UP:
-            self._explain(board, result, limits)
+            from .deduce import explain as deductions
+
+            done = within_limits(result, lambda: deductions(board, limits=limits))
+            if done is not None:
+                explain_steps(result, done)
+                result.details["solved_by_deductions"] = done.solved
         return result
-
-    def _explain(self, board: Board, result: SolveResult, limits: Limits) -> None:
-        from .deduce import explain
-
-        began = time.monotonic()
-        try:
-            done = explain(board, limits=limits)
-        except LimitReached as reached:
-            result.status = Status.GAVE_UP
-            result.details["reason"] = str(reached)
-            return
-        finally:
-            result.stats.seconds += time.monotonic() - began
-        result.details["steps"] = done.steps
-        result.details["solved_by_deductions"] = done.solved
-        result.messages += [f"{n:3d}. {step}" for n, step in enumerate(done.steps, 1)]
-        result.messages.append(
-            f"the deductions prove there is no solution: {done.why}" if done.contradiction
-            else "the deductions solve it, without search" if done.solved
-            else "the deductions stall here: the rest needs search")
 
     def count(self, instance: Board, *, limit: int | None = None, limits: Limits | None = None,
               progress: Progress | None = None, seed: int | None = None,
@@ -226,14 +194,12 @@ class NetPuzzle(Puzzle):
 
         if limit is not None and limit < 1:
             raise UsageError(f"limit must be at least 1, got {limit}")
-        check_kernels(kernels)
-        board = self._board(instance)
-        found = model.count(board, limit, seed=seed, limits=(limits or Limits()).started(),
+        board = nb.validate(instance)
+        found = model.count(board, limit, seed=seed, limits=limits,
                             progress=progress, kernels=kernels)
         status = count_status(found.count, found.complete, limit)
-        result = CountResult(status, found.stats, count=found.count, complete=found.complete,
-                             limit=limit, solutions=found.solutions, puzzle=self.name)
-        return result
+        return CountResult(status, found.stats, count=found.count, complete=found.complete,
+                           limit=limit, solutions=found.solutions)
 
     def check_generate_params(self, *, size: str = "10x10", connected: bool = False,
                               wrap: bool = False, style: str = "ust",
@@ -284,14 +250,14 @@ class NetPuzzle(Puzzle):
         """Which deductions finish the puzzle: easy, medium, hard (search) or ambiguous."""
         from .deduce import rate
 
-        return rate(self._board(instance), limits=limits, name=self.name)
+        return rate(nb.validate(instance), limits=limits)
 
     def hint(self, instance: Board, state: Grid | None = None, *,
              limits: Limits | None = None) -> HintResult:
         """The next tile forced by the deductions, from the player's ``state``."""
         from .deduce import hint
 
-        return hint(self._board(instance), state, limits=limits, name=self.name)
+        return hint(nb.validate(instance), state, limits=limits)
 
     def is_solution(self, instance: Board, answer: Grid) -> Check:
         """The independent checker (:mod:`puzzlesmith.puzzles.net.check`);
@@ -299,26 +265,20 @@ class NetPuzzle(Puzzle):
         from .check import loose_tiles, violations
 
         board = nb.validate(instance, fit=False)
-        verdict = Check.of(violations(board, answer), puzzle=self.name)
-        if not verdict.ok:
-            verdict.details["wrong"] = [f"r{r + 1}c{c + 1}" for r, c in loose_tiles(board, answer)]
-        return verdict
+        return Check.of(violations(board, answer), wrong=lambda: [
+            f"r{r + 1}c{c + 1}" for r, c in loose_tiles(board, answer)])
 
     def render_svg(self, instance: Board, answer: Grid | None = None) -> str:
         """Pipes, the source, and the loose ends of ``answer`` (default: the tiles as
         given)."""
         from .render import render_svg
 
-        board = self._board(instance)
+        board = nb.validate(instance)
         return render_svg(board.tiles if answer is None else answer, wrap=board.wrap,
                           barriers=board.barriers)
 
     def report_text(self, verb: str, instance: Any, result: Result,
                     style: str | None = None, *, limits: Limits | None = None) -> str | None:
-        if verb == "generate" and style == "drawing":
-            return "\n\n".join(self.format(g.instance, "drawing") for g in result.puzzles) or None
-        if verb == "generate" and style == "tatham":
-            return "\n".join(self.format(g.instance, "tatham") for g in result.puzzles) or None
         if verb == "rate" and result.level is not None:
             rules = result.details.get("deductions", {})
             lines = [f"rating: {result.level}"]

@@ -18,7 +18,6 @@ Moves are tuples: ``("move", column, from_row, to_row)``, ``("place", column, ro
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 
 import numpy as np
@@ -42,7 +41,6 @@ def hint(board: Board, state: Sequence[int | None] | None = None, *,
     move when ``state`` is already a solution, unsolvable when no solution keeps the given
     queens, gave up at a limit."""
     limits = (limits or Limits()).started()
-    began = time.monotonic()
     n = board.n
     if state is None:
         state = [None] * n
@@ -53,14 +51,14 @@ def hint(board: Board, state: Sequence[int | None] | None = None, *,
         if rows[c] is None:
             rows[c] = r
         elif rows[c] != r:
-            return _done(_result(("move", c, rows[c], r), f"column {c} holds a given queen: "
-                                 f"put it back in row {r}"), began)
+            return _result(("move", c, rows[c], r), f"column {c} holds a given queen: "
+                           f"put it back in row {r}")
     if all(r is not None for r in rows):
-        return _done(_repair_move(board, rows), began)
+        return _repair_move(board, rows)
     if n > PARTIAL_MAX_N:
         raise InvalidPuzzle(f"hints from a partial state are limited to N <= "
                             f"{PARTIAL_MAX_N:,}; give a queen in every column")
-    return _done(_partial(board, rows, limits), began)
+    return _partial(board, rows, limits)
 
 
 def _result(move, text: str, status: Status = Status.SOLVED) -> HintResult:
@@ -72,11 +70,6 @@ def _move_dict(move) -> dict:
     if move[0] == "move":
         return {"action": "move", "column": move[1], "from_row": move[2], "row": move[3]}
     return {"action": move[0], "column": move[1], "row": move[2]}
-
-
-def _done(result: HintResult, began: float) -> HintResult:
-    result.stats.seconds = time.monotonic() - began
-    return result
 
 
 # -- a queen in every column: a min-conflicts move -----------------------------------------
@@ -198,7 +191,7 @@ def _partial(board: Board, rows: list[int | None], limits: Limits) -> HintResult
         return _result(("place", c, r), f"place a queen in column {c}, row {r}: it belongs "
                        f"to a solution that keeps your queens")
     if found.status is Status.GAVE_UP:
-        return HintResult(Status.GAVE_UP, found.stats, text="")
+        return HintResult(Status.GAVE_UP, Stats(found.stats.nodes), text="")
     for c in sorted(placed):  # no solution keeps them all: which one to take away?
         if c in given:
             continue

@@ -95,14 +95,9 @@ class QueensPuzzle(Puzzle):
         _no_params(params)
         return board.parse(text, max_queens=max_queens)
 
-    def format(self, instance: Board, style: str | None = None) -> str:
-        return board.format_instance(instance, style)
-
-    def format_answer(self, instance: Board, answer, style: str | None = None) -> str:
-        return board.format_answer(instance, answer, style)
-
-    def parse_answer(self, instance: Board, text: str) -> list[int | None]:
-        return board.parse_answer(instance, text)
+    format = staticmethod(board.format_instance)
+    format_answer = staticmethod(board.format_answer)
+    parse_answer = staticmethod(board.parse_answer)
 
     def example(self) -> Board:
         return board.parse(EXAMPLE)
@@ -135,11 +130,10 @@ class QueensPuzzle(Puzzle):
         solve.check_method(instance, method)
         if unique:
             counting.check_size(instance, "proving uniqueness")
-        limits = (limits or Limits()).started()
         outcome = solve.solve(instance, method, seed=seed, limits=limits, progress=progress,
                               start=start)
         result = SolveResult(outcome.status, outcome.stats, solution=outcome.rows,
-                             wanted_unique=unique, puzzle=self.name,
+                             wanted_unique=unique,
                              details={"n": instance.n, "givens": len(instance.givens),
                                       "method": method, "rows": outcome.rows})
         self._explain(result, instance, outcome.stopped_by)
@@ -170,7 +164,6 @@ class QueensPuzzle(Puzzle):
         _no_params(params)
         result = counting.count(instance, limit=limit, limits=limits, progress=progress,
                                 processes=processes, scheduler=scheduler)
-        result.puzzle = self.name
         known = _known(instance)
         if known is not None and result.complete and limit is None:
             result.details["known"] = known
@@ -196,13 +189,11 @@ class QueensPuzzle(Puzzle):
         min-conflicts move, a forced placement, or a queen to take away (see
         :mod:`.deduce`)."""
         _no_params(params)
-        result = deduce.hint(instance, state, limits=limits)
-        result.puzzle = self.name
-        return result
+        return deduce.hint(instance, state, limits=limits)
 
     def is_solution(self, instance: Board, answer) -> Check:
         """The independent checker: every rule ``answer`` breaks, as text."""
-        return Check.of(check.violations(instance, answer), puzzle=self.name)
+        return Check.of(check.violations(instance, answer))
 
     def render_svg(self, instance: Board, answer=None, **params: Any) -> str:
         """A chess board up to N = 64, a permutation plot beyond (one dot per queen)."""
@@ -331,8 +322,7 @@ class QueensPuzzle(Puzzle):
         table = "\n".join([*(f"{label:<28} {t:8.3f} s" for label, t in figures.items()),
                            limit_text(limits)])
         return Result(status, Stats(nodes=stats.nodes, seconds=stats.seconds),
-                      details={"figures": figures, "wrong": wrong, "table": table},
-                      puzzle=self.name)
+                      details={"figures": figures, "wrong": wrong, "table": table})
 
 
 def _known(board: Board) -> int | None:

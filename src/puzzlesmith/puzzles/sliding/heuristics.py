@@ -85,19 +85,16 @@ def _line_conflicts(goal: Board) -> Heuristic:
     """Only the linear-conflict excess (without Manhattan)."""
     rows, cols = goal.rows, goal.cols
     goal_cell = {t: c for c, t in enumerate(goal.tiles) if t}
-    row_lines = [[r * cols + c for c in range(cols)] for r in range(rows)]
-    col_lines = [[r * cols + c for r in range(rows)] for c in range(cols)]
+    # every row and column: its cells, and the tiles whose goal lies in it
+    lines = [([r * cols + c for c in range(cols)],
+              {t for t, cell in goal_cell.items() if cell // cols == r}) for r in range(rows)]
+    lines += [([r * cols + c for r in range(rows)],
+               {t for t, cell in goal_cell.items() if cell % cols == c}) for c in range(cols)]
 
     def h(tiles: tuple[int, ...]) -> int:
         extra = 0
-        for r, line in enumerate(row_lines):
-            keys = [goal_cell[t] for t in (tiles[c] for c in line)
-                    if t and goal_cell[t] // cols == r]
-            if len(keys) > 1:
-                extra += len(keys) - _lis_length(keys)
-        for c, line in enumerate(col_lines):
-            keys = [goal_cell[t] for t in (tiles[x] for x in line)
-                    if t and goal_cell[t] % cols == c]
+        for line, own in lines:
+            keys = [goal_cell[t] for t in (tiles[x] for x in line) if t in own]
             if len(keys) > 1:
                 extra += len(keys) - _lis_length(keys)
         return 2 * extra

@@ -484,52 +484,28 @@ class PatternDatabase:
     def python_heuristic(self) -> Callable[[tuple[int, ...]], int]:
         """``h(tiles)`` for the generic engine: the same values as the compiled solver."""
         flat, slot_offset, tile_slot, tile_weight, view_cell, slot_tiles = self.arrays()
-        if len(slot_tiles):
-            return self._python_compact()
-        views = []
-        for v in range(len(tile_slot)):
-            members = [(x, int(tile_slot[v, x]), int(tile_weight[v, x]))
-                       for x in range(1, tile_slot.shape[1])]
-            views.append((members, view_cell[v].tolist()))
-        offsets = slot_offset.tolist()
-
-        def h(tiles: tuple[int, ...]) -> int:
-            pos = [0] * len(tiles)
-            for cell, t in enumerate(tiles):
-                pos[t] = cell
-            best = 0
-            for members, cell_map in views:
-                index = {}
-                for x, slot, weight in members:
-                    index[slot] = index.get(slot, 0) + cell_map[pos[x]] * weight
-                best = max(best, sum(int(flat[offsets[s] + i]) for s, i in index.items()))
-            return best
-
-        return h
-
-
-    def _python_compact(self) -> Callable[[tuple[int, ...]], int]:
-        flat, slot_offset, tile_slot, _, view_cell, slot_tiles = self.arrays()
         n = self.goal.rows * self.goal.cols
-        views = []
+        if len(slot_tiles):
+            def rank(cells: list[int]) -> int:
+                return rank_cells(cells, n)
+        else:
+            def rank(cells: list[int]) -> int:
+                return sum(cell * n ** i for i, cell in enumerate(cells))
+        views = []  # per view: (table offset, its tiles in rank order) per group
         for v in range(len(tile_slot)):
-            slots = sorted({int(s) for s in tile_slot[v] if s >= 0})
-            views.append([(int(slot_offset[s]), slot_tiles[s, 1:slot_tiles[s, 0] + 1].tolist())
-                          for s in slots])
+            groups: dict[int, list[int]] = {}
+            for x in sorted(range(1, n), key=lambda x: tile_weight[v, x]):
+                groups.setdefault(int(tile_slot[v, x]), []).append(x)
+            views.append([(int(slot_offset[s]), xs) for s, xs in sorted(groups.items())])
         cell_maps = view_cell.tolist()
 
         def h(tiles: tuple[int, ...]) -> int:
             pos = [0] * len(tiles)
             for cell, t in enumerate(tiles):
                 pos[t] = cell
-            best = 0
-            for v, slots in enumerate(views):
-                cell_map, total = cell_maps[v], 0
-                for offset, members in slots:
-                    cells = [cell_map[pos[x]] for x in members]
-                    total += int(flat[offset + rank_cells(cells, n)])
-                best = max(best, total)
-            return best
+            return max((sum(int(flat[offset + rank([cell_map[pos[x]] for x in xs])])
+                            for offset, xs in groups)
+                        for cell_map, groups in zip(cell_maps, views, strict=True)), default=0)
 
         return h
 

@@ -266,11 +266,9 @@ class SlidingPuzzle(Puzzle):
         from .solve import solve
 
         task = _instance(instance)
-        result = solve(task.board, task.goal, method=method, heuristic=heuristic,
-                       weight=weight, partition=pdb, limits=limits, progress=progress,
-                       max_stored=max_stored, kernels=kernels)
-        result.puzzle = self.name
-        return result
+        return solve(task.board, task.goal, method=method, heuristic=heuristic, weight=weight,
+                     partition=pdb, limits=limits, progress=progress, max_stored=max_stored,
+                     kernels=kernels)
 
     def count(self, instance: Instance | Board, *, limit: int | None = None,
               limits: Limits | None = None, progress: Progress | None = None,
@@ -285,10 +283,8 @@ class SlidingPuzzle(Puzzle):
         from .solve import count_optimal
 
         task = _instance(instance)
-        result = count_optimal(task.board, task.goal, heuristic=heuristic, partition=pdb,
-                               limit=limit, limits=limits, progress=progress)
-        result.puzzle = self.name
-        return result
+        return count_optimal(task.board, task.goal, heuristic=heuristic, partition=pdb,
+                             limit=limit, limits=limits, progress=progress)
 
     def check_generate_params(self, *, size: Any = "4", goal: str | Board | None = None,
                               moves: int | None = None, length: int | None = None,
@@ -332,7 +328,7 @@ class SlidingPuzzle(Puzzle):
                    "typical_length": round(typical_length(task.goal), 1)}
         if result.status is not Status.SOLVED:
             details["reason"] = result.details["reason"]
-            return RateResult(result.status, result.stats, puzzle=self.name, details=details,
+            return RateResult(result.status, result.stats, details=details,
                               messages=result.messages)
         length = result.details["length"]
         bound = result.stats.extra.get("initial_h")
@@ -340,7 +336,7 @@ class SlidingPuzzle(Puzzle):
             bound = make_heuristic(heuristic, task.goal)(task.board.tiles)
         details.update(lower_bound=bound, gap=length - bound, manhattan_gap=length - manhattan)
         return RateResult(Status.SOLVED, result.stats, level=level(length, task.goal),
-                          puzzle=self.name, details=details, messages=result.messages)
+                          details=details, messages=result.messages)
 
     def hint(self, instance: Instance | Board, state: str | Board | None = None, *,
              limits: Limits | None = None, heuristic: str | None = None,
@@ -367,24 +363,20 @@ class SlidingPuzzle(Puzzle):
                             pdb=pdb)
         if result.status is Status.UNSOLVABLE:
             return HintResult(Status.UNSOLVABLE, result.stats, text=NO_SOLUTION,
-                              puzzle=self.name, details={"distance": None, "move": None,
-                                                         "tile": None})
+                              details={"distance": None, "move": None, "tile": None})
         if result.status is not Status.SOLVED:
-            return HintResult(result.status, result.stats, puzzle=self.name,
-                              messages=result.messages,
+            return HintResult(result.status, result.stats, messages=result.messages,
                               details={"distance": None, "move": None, "tile": None,
                                        "reason": result.details["reason"]})
         moves = result.solution
         if not moves:
             return HintResult(Status.SOLVED, result.stats, text="already solved",
-                              puzzle=self.name,
                               details={"distance": 0, "move": None, "tile": None})
         letter = moves[0]
         tile = apply_moves(board, letter).tiles[board.blank]
         away = f"{len(moves)} move{'' if len(moves) == 1 else 's'} from the goal"
         text = f"{away}; best move: {describe_move(board, letter)}"
         return HintResult(Status.SOLVED, result.stats, text=text, move=letter,
-                          puzzle=self.name,
                           details={"distance": len(moves), "move": letter, "tile": tile})
 
     def is_solution(self, instance: Instance | Board, answer: str | None) -> Check:
@@ -394,7 +386,7 @@ class SlidingPuzzle(Puzzle):
         task = _instance(instance)
         if answer is not None and not isinstance(answer, str):
             raise UsageError(f"an answer is a move string, not {type(answer).__name__}")
-        check = Check.of(check_moves(task.board, task.goal, answer), puzzle=self.name)
+        check = Check.of(check_moves(task.board, task.goal, answer))
         check.details["length"] = None if answer is None else len(answer)
         return check
 
@@ -416,10 +408,8 @@ class SlidingPuzzle(Puzzle):
         from .compare import compare
 
         task = _instance(instance)
-        result = compare(task.board, task.goal, limits=limits, weight=weight, partition=pdb,
-                         progress=progress)
-        result.puzzle = self.name
-        return result
+        return compare(task.board, task.goal, limits=limits, weight=weight, partition=pdb,
+                       progress=progress)
 
     def bench(self, texts: dict[str, str] | None = None, *, repeat: int = 1,
               limits: Limits | None = None, progress: Progress | None = None,
@@ -440,10 +430,8 @@ class SlidingPuzzle(Puzzle):
             if rows is None:
                 raise UsageError("a bench file with a goal needs its size too")
             target = parse_goal(goal, rows, cols)
-        result = bench(text, size=size, goal=target, partition=pdb, limits=limits,
-                       progress=progress)
-        result.puzzle = self.name
-        return result
+        return bench(text, size=size, goal=target, partition=pdb, limits=limits,
+                     progress=progress)
 
     # -- the web page (:mod:`.web`) -------------------------------------------------------
 

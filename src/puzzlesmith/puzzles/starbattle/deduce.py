@@ -48,6 +48,7 @@ squeeze (region E): empty: r5c6
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from ...errors import check_method
@@ -518,12 +519,8 @@ def _confined(board: _Board, wide: bool) -> Step | None:
     return None
 
 
-def _confined_one(board: _Board) -> Step | None:
-    return _confined(board, False)
-
-
-def _confined_many(board: _Board) -> Step | None:
-    return _confined(board, True)
+_confined_one = functools.partial(_confined, wide=False)
+_confined_many = functools.partial(_confined, wide=True)
 
 
 # -- trials -----------------------------------------------------------------------------------
@@ -567,10 +564,7 @@ def _deep_unit(board: _Board, u: int, missing: int, deep: int, touched: set[int]
     open_ = board.open_cells(u)
     found = _squeeze_of(board, open_, missing, _blocks, shape.names[u])
     if found:
-        for i in found[0]:
-            board.put_star(i)
-        for i in found[1]:
-            board.put_empty(i)
+        _place(board, *found)
     elif missing == 1:
         for i in _common_neighbours(board, open_):
             board.put_empty(i)
@@ -606,10 +600,14 @@ def _deep_unit(board: _Board, u: int, missing: int, deep: int, touched: set[int]
                                 band_missing, _BAND_BLOCKS[axis],
                                 f"{shape.names[lo]} and {shape.names[hi]}")
             if found:
-                for i in found[0]:
-                    board.put_star(i)
-                for i in found[1]:
-                    board.put_empty(i)
+                _place(board, *found)
+
+
+def _place(board: _Board, stars: list[int], empties: set[int]) -> None:
+    for i in stars:
+        board.put_star(i)
+    for i in empties:
+        board.put_empty(i)
 
 
 def _candidates(board: _Board) -> list[int]:
@@ -639,10 +637,8 @@ def _try(board: _Board, rule: str, consequence) -> Step | None:
         if not n % 16:
             board.tick()
         key = (rule, i)
-        if key in tried:
-            when, units = tried[key]
-            if all(changed[u] <= when for u in units):
-                continue
+        if _tried_already(tried, changed, key):
+            continue
         twin = board.copy()
         try:
             twin.put_star(i)
@@ -655,6 +651,12 @@ def _try(board: _Board, rule: str, consequence) -> Step | None:
     return None
 
 
+def _tried_already(tried: dict, changed: list[int], key: tuple[str, int]) -> bool:
+    """True when the trial ``key`` found nothing and no unit it touched changed since."""
+    when, units = tried.get(key, (0, ()))
+    return key in tried and all(changed[u] <= when for u in units)
+
+
 def _counting(board: _Board) -> Step | None:
     """The counting trial, worked out without a copy of the board: a star at a candidate
     takes its unknown neighbours (and itself) from their units' room."""
@@ -664,10 +666,8 @@ def _counting(board: _Board) -> Step | None:
         if not n % 32:
             board.tick()
         key = ("counting", i)
-        if key in tried:
-            when, units = tried[key]
-            if all(changed[u] <= when for u in units):
-                continue
+        if _tried_already(tried, changed, key):
+            continue
         gone = [j for j in nbrs[i] if value[j] == UNKNOWN]
         gone.append(i)
         hit: dict[int, int] = {}
@@ -690,12 +690,9 @@ def _counting(board: _Board) -> Step | None:
     return None
 
 
-def _trial(board: _Board) -> Step | None:
-    return _try(board, "trial", lambda twin: _settle(twin, 1))
-
-
-def _deep_trial(board: _Board) -> Step | None:
-    return _try(board, "deep-trial", lambda twin: _settle(twin, 2))
+_trial = functools.partial(_try, rule="trial", consequence=lambda twin: _settle(twin, 1))
+_deep_trial = functools.partial(_try, rule="deep-trial",
+                                consequence=lambda twin: _settle(twin, 2))
 
 
 _EASY = (_neighbours, _complete, _forced, _squeeze, _shared)

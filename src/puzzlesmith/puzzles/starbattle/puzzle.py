@@ -27,12 +27,10 @@ Sizes: a puzzle may have at most :data:`~.board.MAX_SIDE` (200) rows and columns
 
 from __future__ import annotations
 
-import time
 from importlib import resources
 from typing import Any
 
 from ...engines.kernels import KERNELS, KERNELS_HELP
-from ...errors import LimitReached
 from ...results import (
     Check,
     CountResult,
@@ -44,7 +42,7 @@ from ...results import (
     Stats,
     Status,
 )
-from ..protocol import Option, Progress, Puzzle
+from ..protocol import Option, Progress, Puzzle, explain_steps, within_limits
 from ..web import wrong_marks
 from . import deduce, formats, generate, solve, web
 from .board import (
@@ -128,24 +126,13 @@ class StarBattlePuzzle(Puzzle):
         """Every puzzle of a text that holds several (as ``generate --count N`` writes)."""
         return formats.parse_all(text, **params)
 
-    def format(self, instance: StarBattle, style: str | None = None) -> str:
-        return formats.format(instance, style)
-
-    def format_answer(self, instance: StarBattle, answer: Marks | list[Cell],
-                      style: str | None = None) -> str:
-        return formats.format_answer(instance, answer, style)
+    format = staticmethod(formats.format)
+    format_answer = staticmethod(formats.format_answer)
 
     def parse_answer(self, instance: StarBattle, text: str) -> Marks:
         """A player's answer or partial state: ``*`` star, ``x``/``-`` ruled out, ``.``
         unknown, one line per row."""
         return formats.parse_marks(instance, text)
-
-    def report_text(self, verb: str, instance: Any, result: Any,
-                    style: str | None = None, *, limits: Limits | None = None) -> str | None:
-        """As the protocol's, and ``generate --format puzzlink``: one link per puzzle."""
-        if verb == "generate" and style == "puzzlink":
-            return "\n".join(formats.format_puzzlink(g.instance) for g in result.puzzles) or None
-        return super().report_text(verb, instance, result, style, limits=limits)
 
     def example(self) -> StarBattle:
         """The seed document's 12×12 two-star puzzle (with its solution)."""
@@ -169,9 +156,7 @@ class StarBattlePuzzle(Puzzle):
     def size(self, instance: StarBattle) -> str:
         return f"{instance.rows}x{instance.columns}"
 
-    def symmetric_texts(self, instance: StarBattle) -> list[str]:
-        """Turned, mirrored, regions renamed (:func:`.board.normal_forms`)."""
-        return normal_forms(instance)
+    symmetric_texts = staticmethod(normal_forms)
 
     # -- the verbs -------------------------------------------------------------------------
 
@@ -182,15 +167,8 @@ class StarBattlePuzzle(Puzzle):
         """The first solution (stars as sorted cells; ``details["solution"]`` as rows), with
         ``unique`` a proof of uniqueness, with ``explain`` the deductions' steps;
         ``kernels``: see :mod:`puzzlesmith.engines.kernels`."""
-        limits = (limits or Limits()).started()
-        began = time.monotonic()
-        try:
-            result = solve.solve(instance, unique=unique, seed=seed, limits=limits,
-                                  progress=progress, kernels=kernels)
-        except LimitReached as reached:  # before the search began (building the model)
-            return SolveResult(Status.GAVE_UP, Stats(seconds=time.monotonic() - began),
-                               details={"reason": str(reached)}, puzzle=self.name)
-        result.puzzle = self.name
+        result = solve.solve(instance, unique=unique, seed=seed, limits=limits,
+                             progress=progress, kernels=kernels)
         if result.solution is not None:
             result.details["solution"] = solution_rows(instance, result.solution)
             if instance.given is not None:
@@ -200,34 +178,16 @@ class StarBattlePuzzle(Puzzle):
                     result.messages.append("warning: this solution differs from the one in the "
                                            "file (the puzzle has more than one)")
         if explain and result.status is not Status.GAVE_UP:
-            self._explain(instance, result, limits)
+            explained = within_limits(result, lambda: deduce.explain(instance, limits=limits))
+            if explained is not None:
+                explain_steps(result, explained)
         return result
-
-    def _explain(self, instance: StarBattle, result: SolveResult, limits: Limits) -> None:
-        began = time.monotonic()
-        try:
-            explained = deduce.explain(instance, limits=limits)
-        except LimitReached as reached:
-            result.status = Status.GAVE_UP
-            result.details["reason"] = str(reached)
-            return
-        finally:
-            result.stats.seconds += time.monotonic() - began
-        result.details["steps"] = [str(step) for step in explained.steps]
-        result.messages += [f"{n:3d}. {step}" for n, step in enumerate(explained.steps, 1)]
-        result.messages.append(
-            "the deductions prove there is no solution" if explained.contradiction else
-            "the deductions solve it" if explained.solved else
-            "the deductions stall here: the rest needs search")
 
     def count(self, instance: StarBattle, *, limit: int | None = None,
               limits: Limits | None = None, progress: Progress | None = None,
               kernels: str = "auto") -> CountResult:
         """Count the solutions up to ``limit`` (``kernels``: see :meth:`solve`)."""
-        result = solve.count(instance, limit, limits=(limits or Limits()).started(),
-                              progress=progress, kernels=kernels)
-        result.puzzle = self.name
-        return result
+        return solve.count(instance, limit, limits=limits, progress=progress, kernels=kernels)
 
     def check_generate_params(self, *, size: str = "10", rows: int | None = None,
                               cols: int | None = None, stars: int | None = None,
@@ -255,33 +215,20 @@ class StarBattlePuzzle(Puzzle):
     def rate(self, instance: StarBattle, *, limits: Limits | None = None) -> RateResult:
         """The hardest deduction the puzzle needs (``details["deductions"]``: how often each
         fired); ``no solution`` (status unsolvable) when the deductions prove it impossible."""
-        began = time.monotonic()
-        try:
-            rating = deduce.rate(instance, limits=(limits or Limits()).started())
-        except LimitReached as reached:
-            return RateResult(Status.GAVE_UP, Stats(seconds=time.monotonic() - began),
-                              details={"reason": str(reached)}, puzzle=self.name)
+        rating = deduce.rate(instance, limits=limits)
         status = Status.UNSOLVABLE if rating.level == deduce.NO_SOLUTION else Status.SOLVED
-        return RateResult(status, Stats(len(rating.steps), time.monotonic() - began),
+        return RateResult(status, Stats(len(rating.steps)),
                           level=rating.level, solved_by_deductions=rating.solved,
-                          details={"deductions": rating.counts}, puzzle=self.name)
+                          details={"deductions": rating.counts})
 
     def hint(self, instance: StarBattle, state: Marks | list[Cell] | None = None, *,
              limits: Limits | None = None) -> HintResult:
         """The next step from the player's marks (default: the empty board): a mistake in
         the marks if there is one, else the easiest rule that decides a cell (named, with
         the cells it decides), else a star the exact solver places."""
-        limits = (limits or Limits()).started()
-        began = time.monotonic()
         marks = state if isinstance(state, Marks) else Marks(
             frozenset(stars_of(state)) if state is not None else frozenset())
-        try:
-            result = self._hint(instance, marks, limits)
-        except LimitReached as reached:
-            result = HintResult(Status.GAVE_UP, details={"reason": str(reached)})
-        result.stats.seconds = time.monotonic() - began
-        result.puzzle = self.name
-        return result
+        return self._hint(instance, marks, limits)
 
     def _hint(self, instance: StarBattle, marks: Marks, limits: Limits) -> HintResult:
         problem = deduce.broken_rule(instance, marks)
@@ -318,10 +265,8 @@ class StarBattlePuzzle(Puzzle):
     def is_solution(self, instance: StarBattle, answer: Marks | list[Cell]) -> Check:
         """The independent checker: every rule the stars break, in words;
         ``details["wrong"]`` names the stars that break one (``r3c5``)."""
-        verdict = Check.of(violations(instance, answer), puzzle=self.name)
-        if not verdict.ok:
-            verdict.details["wrong"] = [cell_name(c) for c in wrong_cells(instance, answer)]
-        return verdict
+        return Check.of(violations(instance, answer), wrong=lambda: [
+            cell_name(c) for c in wrong_cells(instance, answer)])
 
     def render_svg(self, instance: StarBattle, answer: Marks | list[Cell] | None = None) -> str:
         from .render import svg

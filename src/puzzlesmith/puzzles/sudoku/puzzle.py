@@ -16,11 +16,10 @@ naked single: r1c4 = 9
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from ...engines.kernels import KERNELS, KERNELS_HELP, check_kernels
-from ...errors import LimitReached, UsageError, check_method
+from ...errors import UsageError, check_method
 from ...results import (
     Check,
     CountResult,
@@ -32,9 +31,8 @@ from ...results import (
     SolveResult,
     Stats,
     Status,
-    count_status,
 )
-from ..protocol import Option, Progress, Puzzle
+from ..protocol import Option, Progress, Puzzle, explain_steps, within_limits
 from ..web import wrong_marks
 from . import board as sb
 from . import deduce, formats, web
@@ -104,12 +102,8 @@ class SudokuPuzzle(Puzzle):
         """A one-line puzzle, a Tatham game ID or a puzz.link URL is the puzzle itself."""
         return formats.inline(source)
 
-    def format(self, instance: Sudoku, style: str | None = None) -> str:
-        return formats.format(instance, style)
-
-    def format_answer(self, instance: Sudoku, answer: tuple[int, ...],
-                      style: str | None = None) -> str:
-        return formats.format_answer(instance, answer, style)
+    format = staticmethod(formats.format)
+    format_answer = staticmethod(formats.format_answer)
 
     def parse_answer(self, instance: Sudoku, text: str) -> tuple[int, ...]:
         """A grid of the puzzle's side (one line, or one row a line; ``.`` for a blank)."""
@@ -126,9 +120,7 @@ class SudokuPuzzle(Puzzle):
     def size(self, instance: Sudoku) -> str:
         return f"{instance.size}x{instance.size}"
 
-    def symmetric_texts(self, instance: Sudoku) -> list[str]:
-        """Turned, mirrored, regions and values renamed (:func:`.board.normal_forms`)."""
-        return sb.normal_forms(instance)
+    symmetric_texts = staticmethod(sb.normal_forms)
 
     # -- the verbs -------------------------------------------------------------------------
 
@@ -140,32 +132,17 @@ class SudokuPuzzle(Puzzle):
         from . import solve
 
         check_kernels(kernels)
-        limits = (limits or Limits()).started()
-        began = time.monotonic()
-        try:
-            result = solve.solve(instance, unique=unique, limits=limits, progress=progress,
-                                 kernels=kernels)
-        except LimitReached as reached:
-            return SolveResult(Status.GAVE_UP, Stats(seconds=time.monotonic() - began),
-                               details={"reason": str(reached)}, puzzle=self.name)
-        result.puzzle = self.name
+        result = solve.solve(instance, unique=unique, limits=limits, progress=progress,
+                             kernels=kernels)
         if result.solution is not None:
             n = instance.size
             rows = [result.solution[r * n:r * n + n] for r in range(n)]
             result.details["solution"] = ["".join(symbol(v) for v in row) for row in rows]
         if explain and result.status is not Status.GAVE_UP:
-            rating = self._rating(instance, limits, result)
+            rating = within_limits(result, lambda: deduce.rate(instance, limits=limits))
             if rating is not None:
-                _explain(rating, result)
+                explain_steps(result, rating)
         return result
-
-    def _rating(self, instance: Sudoku, limits: Limits, result: Result) -> deduce.Rating | None:
-        try:
-            return deduce.rate(instance, limits=limits)
-        except LimitReached as reached:
-            result.status = Status.GAVE_UP
-            result.details["reason"] = str(reached)
-            return None
 
     def count(self, instance: Sudoku, *, limit: int | None = None,
               limits: Limits | None = None, progress: Progress | None = None,
@@ -174,15 +151,7 @@ class SudokuPuzzle(Puzzle):
         from . import solve
 
         check_kernels(kernels)
-        try:
-            result = solve.count(instance, limit, limits=(limits or Limits()).started(),
-                                 progress=progress, kernels=kernels)
-        except LimitReached as reached:
-            return CountResult(count_status(0, False, limit), Stats(), count=0,
-                               complete=False, limit=limit, details={"reason": str(reached)},
-                               puzzle=self.name)
-        result.puzzle = self.name
-        return result
+        return solve.count(instance, limit, limits=limits, progress=progress, kernels=kernels)
 
     def check_generate_params(self, *, size: int = 9, box: str | None = None,
                               variant: str = "classic", difficulty: str | None = None,
@@ -204,19 +173,15 @@ class SudokuPuzzle(Puzzle):
         """The grade of the hardest technique the puzzle needs (:mod:`.deduce`): ``level``
         and ``details["difficulty"]`` (easy, medium, hard, extreme: needs search),
         ``details["score"]`` (grows with difficulty), how often each deduction fired."""
-        began = time.monotonic()
-        result = RateResult(Status.SOLVED, puzzle=self.name)
-        rating = self._rating(instance, (limits or Limits()).started(), result)
-        result.stats.seconds = time.monotonic() - began
-        if rating is None:
-            return result
-        result.status = Status.UNSOLVABLE if rating.contradiction else Status.SOLVED
-        result.level, result.solved_by_deductions = rating.level, rating.solved
-        result.stats.nodes = len(rating.steps)
-        result.details.update({"difficulty": rating.level, "score": rating.score,
-                               "deductions": {k: v for k, v in rating.counts.items() if v}})
+        rating = deduce.rate(instance, limits=limits)
+        fired = {k: v for k, v in rating.counts.items() if v}
+        result = RateResult(Status.UNSOLVABLE if rating.contradiction else Status.SOLVED,
+                            Stats(len(rating.steps)), level=rating.level,
+                            solved_by_deductions=rating.solved, details={
+                                "difficulty": rating.level, "score": rating.score,
+                                "deductions": fired})
         if explain:
-            _explain(rating, result)
+            explain_steps(result, rating)
         return result
 
     def hint(self, instance: Sudoku, state: tuple[int, ...] | None = None, *,
@@ -226,38 +191,31 @@ class SudokuPuzzle(Puzzle):
         solution ("search")."""
         from . import solve
 
-        limits = (limits or Limits()).started()
-        began = time.monotonic()
         n = instance.size
         values = tuple(state) if state is not None else instance.givens
-        try:
-            truth = solve.solve(instance, limits=limits)
-        except LimitReached as reached:
-            return HintResult(Status.GAVE_UP, details={"reason": str(reached)},
-                              puzzle=self.name)
+        truth = solve.solve(instance, limits=limits)
         stats = Stats(truth.stats.nodes)
         if truth.status is Status.UNSOLVABLE:
             return HintResult(Status.UNSOLVABLE, stats, text="the puzzle has no solution",
-                              details={"rule": "no solution"}, puzzle=self.name)
+                              details={"rule": "no solution"})
         if truth.solution is None:
-            return HintResult(Status.GAVE_UP, stats, details={"reason": "undecided"},
-                              puzzle=self.name)
+            return HintResult(Status.GAVE_UP, stats, details={"reason": "undecided"})
         wrong = [i for i, v in enumerate(values) if v and v != truth.solution[i]]
         if wrong:
             names = ", ".join(cell_name(i, n) for i in wrong)
             text = f"a mistake: {names} {'does' if len(wrong) == 1 else 'do'} not hold that"
             undo = deduce.Step("mistake", "", removed=[(i, values[i]) for i in wrong], n=n)
-            return self._hint(text, "mistake", stats, began, n, undo, wrong=wrong)
+            return self._hint(text, "mistake", stats, n, undo, wrong=wrong)
         if all(values):
-            return self._hint("solved: every cell is filled in", "done", stats, began, n)
+            return self._hint("solved: every cell is filled in", "done", stats, n)
         step = deduce.hint(instance, values)
         if step is None:
             cell = next(i for i, v in enumerate(values) if not v)
             step = deduce.Step("search", "no technique applies",
                                [(cell, truth.solution[cell])], n=n)
-        return self._hint(str(step), step.rule, stats, began, n, step)
+        return self._hint(str(step), step.rule, stats, n, step)
 
-    def _hint(self, text: str, rule: str, stats: Stats, began: float, n: int,
+    def _hint(self, text: str, rule: str, stats: Stats, n: int,
               step: deduce.Step | None = None, wrong: list[int] = ()) -> HintResult:
         details: dict[str, Any] = {"rule": rule}
         if step is not None:
@@ -265,18 +223,13 @@ class SudokuPuzzle(Puzzle):
             details["removed"] = [[cell_name(c, n), v] for c, v in step.removed]
         if wrong:
             details["wrong"] = [cell_name(i, n) for i in wrong]
-        stats.seconds = time.monotonic() - began
-        return HintResult(Status.SOLVED, stats, text=text, move=step, details=details,
-                          puzzle=self.name)
+        return HintResult(Status.SOLVED, stats, text=text, move=step, details=details)
 
     def is_solution(self, instance: Sudoku, answer: tuple[int, ...]) -> Check:
         """The independent checker (:mod:`.check`); ``details["wrong"]`` names the filled
         cells that break a rule (``r3c5``), for a player's partly filled grid."""
-        verdict = Check.of(violations(instance, answer), puzzle=self.name)
-        if not verdict.ok:
-            verdict.details["wrong"] = [cell_name(i, instance.size)
-                                        for i in wrong_cells(instance, answer)]
-        return verdict
+        return Check.of(violations(instance, answer), wrong=lambda: [
+            cell_name(i, instance.size) for i in wrong_cells(instance, answer)])
 
     def render_svg(self, instance: Sudoku, answer: tuple[int, ...] | None = None) -> str:
         from .render import render_svg
@@ -285,10 +238,7 @@ class SudokuPuzzle(Puzzle):
 
     def report_text(self, verb: str, instance: Any, result: Result,
                     style: str | None = None, *, limits: Limits | None = None) -> str | None:
-        """As the protocol's; ``rate`` also prints the score; ``generate --format tatham``
-        (``puzzlink``) prints one game ID (link) a puzzle."""
-        if verb == "generate" and style in ("tatham", "puzzlink"):
-            return "\n".join(self.format(g.instance, style) for g in result.puzzles) or None
+        """As the protocol's; ``rate`` also prints the score."""
         if verb == "rate" and result.level is not None:
             lines = [f"rating: {result.level} (score {result.details.get('score')})"]
             lines += [f"  {k:<18} {v}" for k, v in result.details.get("deductions", {}).items()]
@@ -332,16 +282,6 @@ def _shape(size: int, box: str | None, variant: str) -> Sudoku:
         raise UsageError(f"a board needs a side of at least 4, got {size}")
     check_method(variant, VARIANTS, "variant")
     return sb.make([0] * size * size, size, box=shape, diagonals=variant.endswith("x"))
-
-
-def _explain(rating: deduce.Rating, result: Result) -> None:
-    """The deductions' steps as ``details["steps"]`` and as messages."""
-    result.details["steps"] = [str(step) for step in rating.steps]
-    result.messages += [f"{k:3d}. {step}" for k, step in enumerate(rating.steps, 1)]
-    result.messages.append(
-        "the deductions prove there is no solution" if rating.contradiction else
-        "the deductions solve it" if rating.solved else
-        "the deductions stall here: the rest needs search")
 
 
 PUZZLE = SudokuPuzzle()
