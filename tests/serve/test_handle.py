@@ -107,14 +107,18 @@ def test_sudoku_board_hint_and_check_marks():
     place, a wrong entry; on a partly filled grid only the cells that break a rule."""
     text = SAMPLES["sudoku"]  # solution 1234 / 3412 / 2341 / 4123
     _, seen = handle("sudoku", "view", {"text": text}, ROOMY)
-    assert seen["board"] == {"kind": "sudoku", "size": 4, "givens": [1, 2, 0, 0, 0, 0, 1, 2,
-                             2, 0, 0, 0, 0, 0, 0, 3], "regions": [0, 0, 1, 1, 0, 0, 1, 1, 2,
-                             2, 3, 3, 2, 2, 3, 3], "diagonals": False, "box": [2, 2],
-                             "symbols": "1234"}
+    board = seen["board"]
+    assert (board["kind"], board["rows"], board["cols"], board["symbols"]) == ("grid", 4, 4, "1234")
+    assert board["givens"] == [[0, 0, "1"], [0, 1, "2"], [1, 2, "1"], [1, 3, "2"], [2, 0, "2"],
+                               [3, 3, "3"]]
+    assert board["regions"] == [[0, 0, 1, 1], [0, 0, 1, 1], [2, 2, 3, 3], [2, 2, 3, 3]]
+    assert board["fills"] == [] and board["goal"]["count"] == 16
     _, seen = handle("sudoku", "view", {"text": "." * 256, "variant": "x"}, ROOMY)
-    assert seen["board"]["symbols"] == "123456789ABCDEFG" and seen["board"]["diagonals"]
+    diagonal = {(r, c) for r, c, _ in seen["board"]["fills"]}
+    assert seen["board"]["symbols"] == "123456789ABCDEFG"
+    assert diagonal == {(k, k) for k in range(16)} | {(k, 15 - k) for k in range(16)}
     _, hint = handle("sudoku", "hint", {"text": text}, ROOMY)
-    assert hint["marks"] == [[0, 2, "place", 3]]
+    assert hint["marks"] == [[0, 2, "number", "3"]]
     _, hint = handle("sudoku", "hint", {"text": text, "state": "124.\n..12\n2...\n...3"}, ROOMY)
     assert hint["rule"] == "mistake" and [0, 2, "wrong"] in hint["marks"]
     _, verdict = handle("sudoku", "check", {"text": text, "state": "122.\n..12\n2...\n...3"},
