@@ -69,7 +69,7 @@ def decode_url(url: str, formats: dict[str, UrlFormat] | None = None) -> tuple[s
     match = _URL.fullmatch(url) if isinstance(url, str) and len(url) < 200_000 else None
     if match is None:
         raise InvalidPuzzle("not a puzz.link URL: expected https://puzz.link/p?KEY/COLS/ROWS/BODY")
-    key, *parts = match[1].split("/")
+    key, *parts = re.sub(r"^(?:\w+=[\w.]*&)+", "", match[1]).split("/")  # type=...&
     fmt = url_format(key, formats)
     flags = parts.pop(0) if parts and parts[0] and not parts[0].isdigit() else ""
     if len(parts) < 2 or not all(re.fullmatch("[0-9]{1,6}", p) for p in parts[:2]):
@@ -79,7 +79,7 @@ def decode_url(url: str, formats: dict[str, UrlFormat] | None = None) -> tuple[s
     if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
         raise InvalidPuzzle(f"puzz.link URL: a {cols}x{rows} grid (columns x rows): each side "
                             f"must be 1 to {MAX_SIDE}")
-    draft = Draft(rows, cols, "/".join(parts[2:]))
+    draft = Draft(rows, cols, "/".join(parts[2:]).rstrip("/"))
     if flags:
         draft.params["flags"] = flags
     for piece in fmt.pieces:
