@@ -137,7 +137,7 @@ def test_other_pieces_round_trip():
     ("https://puzz.link/p?nurikabe/5/5/g5k2o1k3", "the numbers end after 24 of 25 cells"),
     ("https://puzz.link/p?nurikabe/5/5/g-5k2o1k3g", "'-' is not a numbers character"),
     ("https://puzz.link/p?hitori/4/4/111414233321421", "end after 15 of 16 cells"),
-    ("https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmho", "the borders end early"),
+    ("https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmho", "the borders have 11 characters"),
     ("https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhoU", "'U' is not 0-9a-v"),
     ("https://puzz.link/p?starbattle/6/6/4ilbhgdnmhou", "expected the stars count"),
     ("https://puzz.link/p?slither/5/5/cbcbc\u0000ddad", "'\\x00' is not a clues character"),

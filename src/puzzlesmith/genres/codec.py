@@ -71,6 +71,8 @@ def decode_url(url: str, formats: dict[str, UrlFormat] | None = None) -> tuple[s
         raise InvalidPuzzle("not a puzz.link URL: expected https://puzz.link/p?KEY/COLS/ROWS/BODY")
     key, *parts = re.sub(r"^(?:\w+=[\w.]*&)+", "", match[1]).split("/")  # type=...&
     fmt = url_format(key, formats)
+    if parts and parts[0].startswith("v:"):
+        raise InvalidPuzzle(f"puzz.link URL: variant {parts[0][:20]!r} of {key} is not read")
     flags = parts.pop(0) if parts and parts[0] and not parts[0].isdigit() else ""
     if len(parts) < 2 or not all(re.fullmatch("[0-9]{1,6}", p) for p in parts[:2]):
         raise InvalidPuzzle(f"puzz.link URL: expected {key}/COLS/ROWS/BODY, got "

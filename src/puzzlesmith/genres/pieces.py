@@ -254,21 +254,21 @@ class _Borders:
 
     def decode(self, draft: Draft) -> None:
         rows, cols = draft.rows, draft.cols
+        counts = ((cols - 1) * rows, cols * (rows - 1))
+        need = sum(-(-count // 5) for count in counts)
+        text = draft.body[draft.pos:draft.pos + need]
+        bad = re.search("[^0-9a-v]", text)
+        if bad:
+            draft.pos += bad.start()
+            raise draft.fail(f"borders: {bad.group()!r} is not 0-9a-v")
+        if len(text) < need:
+            raise draft.fail(f"the borders have {len(text)} characters, a {cols}x{rows} grid "
+                             f"(columns x rows) needs {need}")
+        split = -(-counts[0] // 5)
         bits: list[int] = []
-        for count in ((cols - 1) * rows, cols * (rows - 1)):
-            digits = -(-count // 5)
-            part = draft.body[draft.pos:draft.pos + digits]
-            bad = re.search("[^0-9a-v]", part)
-            if bad:
-                draft.pos += bad.start()
-                raise draft.fail(f"borders: {bad.group()!r} is not 0-9a-v")
-            if len(part) < digits:
-                draft.pos += len(part)
-                raise draft.fail(f"the borders end early: {cols}x{rows} needs "
-                                 f"{-(-((cols - 1) * rows) // 5) + -(-(cols * (rows - 1)) // 5)}"
-                                 " characters")
+        for part, count in ((text[:split], counts[0]), (text[split:], counts[1])):
             bits += [(int(ch, 32) >> (4 - k)) & 1 for ch in part for k in range(5)][:count]
-            draft.pos += digits
+        draft.pos += need
         draft.regions = _areas(bits, rows, cols)
 
     def encode(self, givens: Givens) -> str:
