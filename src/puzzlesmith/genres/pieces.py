@@ -16,6 +16,7 @@ the same for walls), :data:`NUMBER10`, :data:`NUMBER36` (Hitori's numbers), :dat
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -59,6 +60,10 @@ class Piece(Protocol):
     def encode(self, givens: Givens) -> str: ...
 
 
+Reader = Callable[[str, int], tuple[int | None, int, int]]
+Writer = Callable[[int, list[bool]], str | None]
+
+
 @dataclass(frozen=True)
 class _CellCodes:
     """Clues cell by cell with runs of empty cells (``decodeNumber16``, ``decodeNumber10``,
@@ -66,8 +71,8 @@ class _CellCodes:
     skipped after it); ``write(clue)`` the clue's characters."""
 
     name: str
-    read: Any
-    write: Any
+    read: Reader
+    write: Writer
     runs: str = "ghijklmnopqrstuvwxyz"  # letters of runs of 1.. empty cells
     empty: str = ""  # what one empty cell is written as, when not a run
     walls: bool = False  # the clues are walls too (Light Up)
