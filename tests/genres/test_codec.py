@@ -9,7 +9,14 @@ from pathlib import Path
 import pytest
 
 from puzzlesmith.errors import InvalidPuzzle
-from puzzlesmith.genres.codec import FORMATS, MAX_SIDE, decode_url, encode_url, url_format
+from puzzlesmith.genres.codec import (
+    FORMATS,
+    MAX_SIDE,
+    decode_url,
+    encode_url,
+    url_format,
+    url_genre,
+)
 from puzzlesmith.genres.givens import ANY, Givens
 from puzzlesmith.genres.pieces import CIRCLES, NUMBER10, Draft
 
@@ -158,3 +165,12 @@ def test_unwritable_givens_are_refused():
     with pytest.raises(InvalidPuzzle, match="must be a count"):
         encode_url("starbattle", Givens(1, 1, regions=((0,),)))
     assert MAX_SIDE >= 30
+
+
+@pytest.mark.parametrize(("text", "genre"), [
+    ("https://puzz.link/p?akari/6/6/nekcakbl", "lightup"), ("?slitherlink/1/1/", "slither"),
+    ("http://x/p.html?type=editor&starbattle_edit/5/5/", "starbattle"),
+    ("https://puzz.link/p?sudoku/4/4/g1k23k3g", None), ("10x10t0:a3", None), ("", None),
+])
+def test_url_genre_reads_only_the_key(text, genre):
+    assert url_genre(text) == genre

@@ -9,7 +9,7 @@ import pytest
 
 from puzzlesmith.errors import InvalidPuzzle
 from puzzlesmith.genres.givens import ANY, Givens
-from puzzlesmith.genres.tatham import GAMES, decode_id, encode_id, tatham_game
+from puzzlesmith.genres.tatham import GAMES, decode_id, encode_id, id_genre, tatham_game
 
 DATA = Path(__file__).parents[1] / "data" / "genres" / "tatham"
 FILES = sorted(DATA.glob("*/*.txt"))
@@ -110,3 +110,16 @@ def test_unwritable_givens_are_refused():
         encode_id("singles", Givens(1, 2, {(0, 0): 1}))
     with pytest.raises(InvalidPuzzle, match="no symbol for -1 at r1c1"):
         encode_id("loopy", Givens(1, 2, {(0, 0): ANY}))
+
+
+@pytest.mark.parametrize(("text", "genre"), [
+    ("10x10t0de:a3a3", "slither"), ("10x10t1:a3a3", None), ("7x7b20s4d0:aBk1", "lightup"),
+    ("3x3:123231312", "hitori"), ("3x3:12?", None), ("7x7", None), ("?akari/6/6/g", None),
+])
+def test_id_genre_tells_the_game_from_the_shape(text, genre):
+    assert id_genre(text) == genre
+
+
+def test_id_genre_knows_every_generated_id():
+    for path in FILES:
+        assert {id_genre(text) for text in _ids(path)} == {GAMES[path.parent.name].genre}

@@ -19,7 +19,8 @@ from ..errors import InvalidPuzzle
 from .givens import Givens
 from .pieces import BORDERS, FOUR_CELL, NUMBER16, NUMBER36, WALL_CLUES, Count, Draft, Piece
 
-__all__ = ["UrlFormat", "FORMATS", "MAX_SIDE", "decode_url", "encode_url", "url_format"]
+__all__ = ["UrlFormat", "FORMATS", "MAX_SIDE", "decode_url", "encode_url", "url_format",
+           "url_genre"]
 
 MAX_SIDE = 200
 """The largest side a URL may give; larger ones are refused before anything is built."""
@@ -63,13 +64,34 @@ def url_format(key: str, formats: dict[str, UrlFormat] | None = None) -> UrlForm
                         f"{', '.join(sorted(formats))}")
 
 
+def url_genre(text: str, formats: dict[str, UrlFormat] | None = None) -> str | None:
+    """The genre (pzprjs id) a text names when it is a puzz.link URL of a known key, else
+    None; nothing past the key is read (for ``recognises``).
+
+    >>> url_genre("https://puzz.link/p?slither/5/5/cbcbcddad"), url_genre("7x7:aBk1")
+    ('slither', None)
+    """
+    match = _URL.fullmatch(text) if isinstance(text, str) and len(text) < 200_000 else None
+    if match is None:
+        return None
+    try:
+        return url_format(_query(match[1])[0], formats).pid
+    except InvalidPuzzle:
+        return None
+
+
+def _query(query: str) -> list[str]:
+    """The parts of a URL's query, other parameters (``type=editor&``) dropped."""
+    return re.sub(r"^(?:\w+=[\w.]*&)+", "", query).split("/")
+
+
 def decode_url(url: str, formats: dict[str, UrlFormat] | None = None) -> tuple[str, Givens]:
     """The genre (its pzprjs id) and the givens of a puzz.link URL (any host, or just
     ``?KEY/...``).  Raises InvalidPuzzle naming the problem and where."""
     match = _URL.fullmatch(url) if isinstance(url, str) and len(url) < 200_000 else None
     if match is None:
         raise InvalidPuzzle("not a puzz.link URL: expected https://puzz.link/p?KEY/COLS/ROWS/BODY")
-    key, *parts = re.sub(r"^(?:\w+=[\w.]*&)+", "", match[1]).split("/")  # type=...&
+    key, *parts = _query(match[1])
     fmt = url_format(key, formats)
     if parts and parts[0].startswith("v:"):
         raise InvalidPuzzle(f"puzz.link URL: variant {parts[0][:20]!r} of {key} is not read")

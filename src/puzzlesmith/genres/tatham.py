@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from ..errors import InvalidPuzzle
 from .givens import ANY, Cell, Givens
 
-__all__ = ["TathamGame", "GAMES", "MAX_SIDE", "decode_id", "encode_id", "tatham_game"]
+__all__ = ["TathamGame", "GAMES", "MAX_SIDE", "decode_id", "encode_id", "tatham_game",
+           "id_genre"]
 
 MAX_SIDE = 200
 """The largest side an ID may give; larger ones are refused before anything is built."""
@@ -84,6 +85,23 @@ def decode_id(text: str, game: str | None = None) -> tuple[str, Givens]:
     chosen = tatham_game(game) if game else _guess(params, desc, rows * cols, max(rows, cols))
     _check_params(chosen, params)
     return chosen.genre, _read(chosen, desc, rows, cols)
+
+
+def id_genre(text: str) -> str | None:
+    """The genre a text's shape says when it looks like a game ID of :data:`GAMES` (only the
+    parameters and the description's characters are looked at), else None.
+
+    >>> id_genre("5x5t0:a3a202f213b2a32d"), id_genre("5x5:3221112453141555142444511")
+    ('slither', 'hitori')
+    """
+    match = _ID.fullmatch(text) if isinstance(text, str) and len(text) < 200_000 else None
+    grid = re.search(r"t([0-9]+)", match[3]) if match else None
+    if match is None or (grid and grid[1] != "0"):
+        return None
+    cols, rows = int(match[1]), int(match[2])
+    game = _guess(match[3], match[4], rows * cols, max(rows, cols))
+    symbols = set(game.symbols) | (set(_RUNS) if game.runs else set())
+    return game.genre if set(match[4]) <= symbols else None
 
 
 def _guess(params: str, desc: str, cells: int, side: int) -> TathamGame:
