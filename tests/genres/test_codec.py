@@ -160,7 +160,7 @@ def test_hostile_urls_are_refused_with_a_clear_line(url, words):
 def test_unwritable_givens_are_refused():
     with pytest.raises(InvalidPuzzle, match="cannot hold 5 at r1c1"):
         encode_url("akari", Givens(1, 2, {(0, 0): 5}, frozenset({(0, 0)})))
-    with pytest.raises(InvalidPuzzle, match="need regions"):
+    with pytest.raises(InvalidPuzzle, match="the borders need regions, 2 rows of 2"):
         encode_url("starbattle", Givens(2, 2, params={"stars": 1}))
     with pytest.raises(InvalidPuzzle, match="must be a count"):
         encode_url("starbattle", Givens(1, 1, regions=((0,),)))

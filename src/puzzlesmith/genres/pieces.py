@@ -26,6 +26,8 @@ from .givens import ANY, Cell, Givens
 __all__ = ["Draft", "Piece", "NUMBER16", "FOUR_CELL", "WALL_CLUES", "NUMBER10", "NUMBER36",
            "CIRCLES", "BORDERS", "Count"]
 
+_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+
 @dataclass
 class Draft:
     """The givens being read from a body, and the reading position in it."""
@@ -208,12 +210,7 @@ def _write36(clue: int, _next: list[bool]) -> str | None:
 
 
 def _base36(value: int) -> str:
-    out = ""
-    while True:
-        value, digit = divmod(value, 36)
-        out = "0123456789abcdefghijklmnopqrstuvwxyz"[digit] + out
-        if not value:
-            return out
+    return (_base36(value // 36) if value >= 36 else "") + _DIGITS[value % 36]
 
 
 NUMBER16 = _CellCodes("numbers", _read16, _write16)
@@ -249,9 +246,6 @@ class _Circles:
                        for i in range(0, len(values), 3))
 
 
-_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
-
-
 class _Borders:
     """``decodeBorder``: one bit per wall between two cells, five per base-32 digit; first
     the walls between side-by-side cells, then (from a new digit) those above-below.  The
@@ -277,10 +271,9 @@ class _Borders:
         draft.regions = _areas(bits, rows, cols)
 
     def encode(self, givens: Givens) -> str:
-        if givens.regions is None:
-            raise InvalidPuzzle("puzz.link URL: the genre's borders need regions")
-        g = givens.regions
-        rows, cols = givens.rows, givens.cols
+        g, rows, cols = givens.regions, givens.rows, givens.cols
+        if g is None or len(g) != rows or any(len(row) != cols for row in g):
+            raise InvalidPuzzle(f"puzz.link URL: the borders need regions, {rows} rows of {cols}")
         across = [int(g[r][c] != g[r][c + 1]) for r in range(rows) for c in range(cols - 1)]
         down = [int(g[r][c] != g[r + 1][c]) for r in range(rows - 1) for c in range(cols)]
         return _pack(across) + _pack(down)
