@@ -7,6 +7,8 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from puzzlesmith.errors import InvalidPuzzle
 from puzzlesmith.genres.codec import (
@@ -174,3 +176,14 @@ def test_unwritable_givens_are_refused():
 ])
 def test_url_genre_reads_only_the_key(text, genre):
     assert url_genre(text) == genre
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(["?akari/4/3/", "?nurikabe/3/3/", "?slither/f/4/4/", "?hitori/3/3/",
+                        "?starbattle/4/4/1/", "?akari/"]),
+       st.text(alphabet="0123456789abcdefghvwxyzBAB.-+=@%*$/?:_ \u00e9", max_size=30))
+def test_noise_is_read_or_refused_with_one_line(head, tail):
+    try:
+        decode_url(head + tail)
+    except InvalidPuzzle as error:
+        assert "\n" not in str(error)

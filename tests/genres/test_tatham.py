@@ -6,6 +6,8 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from puzzlesmith.errors import InvalidPuzzle
 from puzzlesmith.genres.givens import ANY, Givens
@@ -123,3 +125,13 @@ def test_id_genre_tells_the_game_from_the_shape(text, genre):
 def test_id_genre_knows_every_generated_id():
     for path in FILES:
         assert {id_genre(text) for text in _ids(path)} == {GAMES[path.parent.name].genre}
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(["4x3:", "5x5t0:", "3x3:", "6x6t1:", "2x200:"]),
+       st.text(alphabet="0123456789abcdefghvwxyzBAB.-+=@%*$/?:_ \u00e9", max_size=30))
+def test_noise_is_read_or_refused_with_one_line(head, tail):
+    try:
+        decode_id(head + tail)
+    except InvalidPuzzle as error:
+        assert "\n" not in str(error)
