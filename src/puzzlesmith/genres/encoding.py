@@ -2,9 +2,9 @@
 their lazy checks, built on the SAT engine.
 
 A rule's ``encode`` reads :attr:`Encoding.givens`, asks :meth:`Encoding.lit` for the literal
-of an unknown (:meth:`Encoding.aux` for an auxiliary variable), adds clauses and cardinality constraints to :attr:`Encoding.model`, and may
-register a lazy check with :meth:`Encoding.add_lazy` (given the true keys of a model, the
-clauses it breaks).
+of an unknown (:meth:`Encoding.aux` for an auxiliary variable), adds clauses and cardinality
+constraints to :attr:`Encoding.model`, and may register a lazy check with
+:meth:`Encoding.add_lazy` (given a :class:`Model`, the clauses it breaks).
 """
 
 from __future__ import annotations
