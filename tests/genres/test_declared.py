@@ -9,6 +9,8 @@ import pytest
 from puzzlesmith.errors import InvalidPuzzle
 from puzzlesmith.genres import declared
 from puzzlesmith.genres.declared import GENRES, hitori, lightup, nurikabe, slitherlink
+from puzzlesmith.genres.givens import Givens
+from puzzlesmith.genres.language import Genre, Numbers
 from puzzlesmith.genres.solve import count, solutions, solve
 from puzzlesmith.results import Limits, Status
 
@@ -90,3 +92,14 @@ def test_declarations_are_short_and_name_no_engine():
         text = path.read_text()
         assert len(text.splitlines()) <= 80, path.name
         assert "engines" not in text and "pysat" not in text, path.name
+
+
+def test_numbers_in_cells_take_one_number_each():
+    plain = Genre(name="numbers", title="Numbers", unknowns=Numbers(1, 3), rules=())
+    result = count(plain, Givens(1, 2, walls=frozenset({(0, 1)})), keep=True)
+    assert sorted(map(sorted, result.solutions)) == [[((0, 0), 1)], [((0, 0), 2)], [((0, 0), 3)]]
+
+
+def test_a_huge_grid_is_refused_before_work():
+    with pytest.raises(InvalidPuzzle, match="cells"):
+        solve(lightup, Givens(1000, 1000))

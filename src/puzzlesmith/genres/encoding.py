@@ -13,11 +13,14 @@ from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING
 
 from ..engines.sat import SatModel
+from ..errors import InvalidPuzzle
+from ..results import Limits
 from .givens import Givens
 
 if TYPE_CHECKING:
     from .language import Genre
 
+MAX_CELLS = 10_000
 LazyCheck = Callable[["Model"], list[list[int]]]
 
 
@@ -37,9 +40,14 @@ class Model:
 
 
 class Encoding:
-    """The SAT model of ``genre`` on ``givens``: one variable per unknown, then the rules."""
+    """The SAT model of ``genre`` on ``givens``: one variable per unknown, then the rules
+    (``limits``: a deadline passed while building raises :class:`LimitReached`)."""
 
-    def __init__(self, genre: Genre, givens: Givens):
+    def __init__(self, genre: Genre, givens: Givens, limits: Limits | None = None):
+        if givens.rows * givens.cols > MAX_CELLS or min(givens.rows, givens.cols) < 1:
+            raise InvalidPuzzle(f"the grid is {givens.rows}x{givens.cols}: from 1 to "
+                                f"{MAX_CELLS} cells")
+        limits = limits or Limits()
         self.genre, self.givens = genre, givens
         self.model = SatModel()
         self.keys = genre.unknowns.keys(givens)
@@ -47,7 +55,9 @@ class Encoding:
         self.lazy_checks: list[LazyCheck] = []
         self.false = self.model.var(("false",))
         self.model.add([-self.false])
+        genre.unknowns.encode(self)
         for rule in genre.rules:
+            limits.check("building the model")
             rule.encode(self)
 
     def aux(self, key: Hashable) -> int:
@@ -61,9 +71,11 @@ class Encoding:
         return var if value else -var
 
     def lits(self, keys: Iterable[Hashable], value: bool = True) -> list[int]:
+        """The literals "``key`` is ``value``" of ``keys``."""
         return [self.lit(key, value) for key in keys]
 
     def add_lazy(self, check: LazyCheck) -> None:
+        """Register a lazy check: given a :class:`Model`, the clauses it breaks."""
         self.lazy_checks.append(check)
 
     def lazy(self, true_vars: frozenset[int]) -> list[list[int]]:
@@ -72,6 +84,7 @@ class Encoding:
         return [clause for check in self.lazy_checks for clause in check(model)]
 
     def answer_vars(self) -> list[int]:
+        """The variables an answer is made of (two answers differ on them)."""
         return [self.vars[key] for key in self.keys]
 
     def decode(self, true_vars: frozenset[int]) -> frozenset:

@@ -39,6 +39,9 @@ class Unknowns:
         """The keys of the unknowns, one SAT variable each."""
         raise NotImplementedError
 
+    def encode(self, enc: Encoding) -> None:
+        """Clauses every answer of this kind obeys (none by default)."""
+
 
 class Shading(Unknowns):
     """Each open cell (not a given wall) shaded or not; Light Up's bulbs too."""
@@ -68,6 +71,12 @@ class Numbers(Unknowns):
 
     def keys(self, g: Givens) -> list[Hashable]:
         return [(cell, n) for cell in open_cells(g) for n in range(self.low, self.high + 1)]
+
+    def encode(self, enc: Encoding) -> None:
+        """Exactly one number in each open cell."""
+        for cell in open_cells(enc.givens):
+            numbers = range(self.low, self.high + 1)
+            enc.model.exactly(enc.lits((cell, n) for n in numbers), 1)
 
 
 @dataclass(frozen=True)
