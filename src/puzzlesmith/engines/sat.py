@@ -71,12 +71,12 @@ class SatModel:
         for clause in clauses:
             self.add(clause)
 
-    def at_most(self, lits: Sequence[int], k: int) -> None:
-        """At most ``k`` of ``lits`` are true."""
+    def at_most(self, lits: Sequence[int], k: int, *, when: int | None = None) -> None:
+        """At most ``k`` of ``lits`` are true (only when the literal ``when`` is true)."""
         if k < 0:
-            self.add([])
+            self.add([] if when is None else [-when])
         elif k < len(lits):
-            self._card(CardEnc.atmost, lits, k)
+            self._card(CardEnc.atmost, lits, k, when)
 
     def at_least(self, lits: Sequence[int], k: int) -> None:
         """At least ``k`` of ``lits`` are true."""
@@ -94,12 +94,15 @@ class SatModel:
         self.at_most(lits, k)
         self.at_least(lits, k)
 
-    def _card(self, encode: Callable, lits: Sequence[int], k: int) -> None:
+    def _card(self, encode: Callable, lits: Sequence[int], k: int,
+              when: int | None = None) -> None:
         kind = EncType.pairwise if k == 1 and len(lits) <= 6 else EncType.seqcounter
         if k == 0:
-            self.extend([-lit] for lit in lits)
-            return
-        self.extend(encode(lits=list(lits), bound=k, vpool=self.pool, encoding=kind).clauses)
+            clauses = [[-lit] for lit in lits]
+        else:
+            clauses = encode(lits=list(lits), bound=k, vpool=self.pool, encoding=kind).clauses
+        guard = [] if when is None else [-when]
+        self.extend(clause + guard for clause in clauses)
 
 
 class SatSearch:

@@ -74,12 +74,15 @@ class Areas(Rule):
 
 
 def _within(g: Givens, clue: Cell, n: int) -> list[Cell]:
-    """The open cells an area of ``n`` cells from ``clue`` can reach (any: all of them)."""
+    """The open cells an area of ``n`` cells from ``clue`` can reach (any: all of them),
+    never beside another clue (that cell would join the two areas)."""
     steps = g.rows * g.cols if n == ANY else n - 1
+    others = set(g.numbers) - {clue}
+    beside_others = others | {m for other in others for m in neighbours(g, other)}
     seen, frontier = {clue}, [clue]
     for _ in range(steps):
         reached = {m for cell in frontier for m in neighbours(g, cell)
-                   if m not in g.walls and m not in g.numbers} - seen
+                   if m not in g.walls and m not in beside_others} - seen
         seen |= reached
         frontier = sorted(reached)
     return seen

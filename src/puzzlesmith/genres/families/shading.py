@@ -105,7 +105,10 @@ class NoBlock(Rule):
 
 @dataclass(frozen=True)
 class Connected(Rule):
-    """The shaded cells (``shaded=False``: the unshaded open cells) form one piece."""
+    """The shaded cells (``shaded=False``: the unshaded open cells) form one piece.
+
+    Encoding: no cell of the piece is alone unless it is the only one; then cuts, lazily.
+    """
 
     shaded: bool = True
     family = "connected"
@@ -114,6 +117,10 @@ class Connected(Rule):
         g, wanted = enc.givens, self.shaded
         cells = open_cells(g)
         near = {cell: [n for n in neighbours(g, cell) if n not in g.walls] for cell in cells}
+        several = enc.aux(("several", wanted))  # more than one cell of the piece
+        enc.model.at_most(enc.lits(cells, wanted), 1, when=-several)
+        for cell in cells:
+            enc.model.add([enc.lit(cell, not wanted), -several] + enc.lits(near[cell], wanted))
 
         def lazy(model) -> list[list[int]]:
             present = [cell for cell in cells if model.true(cell) == wanted]
