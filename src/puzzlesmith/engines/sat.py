@@ -39,7 +39,8 @@ SOLVERS = ("cadical153", "cadical195", "glucose4", "glucose42", "minisat22", "ma
 DEFAULT_SOLVER = "cadical153"
 
 Lazy = Callable[[frozenset[int]], list[list[int]]]
-"""Given the true variables of a model, the clauses it breaks (empty: the model is accepted)."""
+"""Given a model's literals (variable v is true when v is in it), the clauses it breaks
+(empty: the model is accepted)."""
 
 
 class SatModel:
@@ -156,7 +157,7 @@ class SatSearch:
         raise StopIteration
 
     def _next_model(self) -> frozenset[int] | None:
-        """The true variables of the next model, or None (exhausted or a limit: ``status``)."""
+        """The literals of the next model, or None (exhausted or a limit: ``status``)."""
         solver, driver = self._solver, self.driver
         while True:
             done = self._conflicts()
@@ -165,7 +166,7 @@ class SatSearch:
             stopped = driver.after(self._conflicts(), paused=outcome is None)
             if outcome is True:
                 self.stats.extra["models"] += 1
-                return frozenset(lit for lit in solver.get_model() if lit > 0)
+                return frozenset(solver.get_model())
             if outcome is False:
                 self._finish(Status.SOLVED if self.found else Status.UNSOLVABLE)
                 return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
 
-Node = Hashable
+Node = Hashable  # comparable too: cells, points and edges are tuples
 
 
 def pieces(nodes: Iterable[Node], adjacent: Callable[[Node], Iterable[Node]]) -> list[set]:
@@ -39,9 +39,9 @@ def cuts(present: Iterable[Node], adjacent: Callable[[Node], Iterable[Node]],
         if root is not None and root in part:
             continue
         around = {n for node in part for n in adjacent(node) if n not in part}
-        anchor = [-lit(min(part, key=repr))]
+        anchor = [-lit(min(part))]
         if root is None:
             other = parts[1 if i == 0 else 0]
-            anchor.append(-lit(min(other, key=repr)))
-        clauses.append(anchor + [lit(n) for n in sorted(around, key=repr)])
+            anchor.append(-lit(min(other)))
+        clauses.append(anchor + [lit(n) for n in sorted(around)])
     return clauses

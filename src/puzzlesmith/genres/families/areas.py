@@ -26,35 +26,34 @@ class Areas(Rule):
 
     def encode(self, enc) -> None:
         g = enc.givens
-        reach = {clue: _within(g, clue, n) for clue, n in g.numbers.items()}
-        owners: dict[Cell, list[Cell]] = {cell: [] for cell in open_cells(g)}
+        reach = {clue: _within(g, clue, n) for clue, n in sorted(g.numbers.items())}
+        own = {(cell, clue): enc.aux(("owner", cell, clue))
+               for clue, cells in reach.items() for cell in sorted(cells)}
+        near = {clue: {cell: [n for n in neighbours(g, cell) if n in cells] for cell in cells}
+                for clue, cells in reach.items()}
+        owners: dict[Cell, list[int]] = {cell: [] for cell in open_cells(g)}
+        for (cell, clue), var in own.items():
+            owners[cell].append(var)
+            for other in neighbours(g, cell):  # white neighbours have the same owner
+                if other not in g.walls:
+                    agree = [own[other, clue]] if (other, clue) in own else []
+                    enc.model.add([-var, enc.lit(other)] + agree)
+        for cell, vars_ in owners.items():
+            _owned_once(enc, cell, vars_)
         for clue, cells in reach.items():
-            for cell in cells:
-                owners[cell].append(clue)
-
-        def own(cell: Cell, clue: Cell) -> int:
-            return enc.aux(("owner", cell, clue))
-        for cell, clues in owners.items():
-            clues.sort()
-            lits = [own(cell, clue) for clue in clues]
-            enc.model.add([enc.lit(cell)] + lits)
-            enc.model.at_most(lits, 1)
-            enc.model.extend([-lit, enc.lit(cell, False)] for lit in lits)
-            for other in owners.keys() & set(neighbours(g, cell)):
-                for clue in clues:
-                    agree = [own(other, clue)] if clue in owners.get(other, ()) else []
-                    enc.model.add([-own(cell, clue), enc.lit(other)] + agree)
-        for clue, cells in sorted(reach.items()):
-            enc.model.add([own(clue, clue)])
+            enc.model.add([own[clue, clue]])
             if g.numbers[clue] != ANY:
-                enc.model.exactly([own(cell, clue) for cell in sorted(cells)], g.numbers[clue])
+                enc.model.exactly([own[cell, clue] for cell in sorted(cells)], g.numbers[clue])
+            for cell in sorted(cells - {clue}):  # an owned cell has an owned neighbour
+                enc.model.add([-own[cell, clue]] + [own[n, clue] for n in near[clue][cell]])
 
         def lazy(model) -> list[list[int]]:
             found = []
-            for clue, cells in sorted(reach.items()):
-                mine = [cell for cell in cells if model.aux(("owner", cell, clue))]
-                found += cuts(mine, lambda cell, clue=clue: _near(g, reach[clue], cell),
-                              lambda cell, clue=clue: own(cell, clue), root=clue)
+            for clue, cells in reach.items():
+                mine = [cell for cell in cells if own[cell, clue] in model.true_vars]
+                if len(mine) > 1:
+                    found += cuts(mine, near[clue].__getitem__,
+                                  lambda cell, clue=clue: own[cell, clue], root=clue)
             return found
         enc.add_lazy(lazy)
 
@@ -88,5 +87,8 @@ def _within(g: Givens, clue: Cell, n: int) -> list[Cell]:
     return seen
 
 
-def _near(g: Givens, cells: set[Cell], cell: Cell) -> list[Cell]:
-    return [n for n in neighbours(g, cell) if n in cells]
+def _owned_once(enc, cell: Cell, owners: list[int]) -> None:
+    """A white ``cell`` has exactly one owner; an owned cell is white."""
+    enc.model.add([enc.lit(cell)] + owners)
+    enc.model.at_most(owners, 1)
+    enc.model.extend([-var, enc.lit(cell, False)] for var in owners)
