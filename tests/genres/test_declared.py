@@ -103,3 +103,11 @@ def test_numbers_in_cells_take_one_number_each():
 def test_a_huge_grid_is_refused_before_work():
     with pytest.raises(InvalidPuzzle, match="cells"):
         solve(lightup, Givens(1000, 1000))
+
+
+def test_a_count_deduces_with_a_reason():
+    g = lightup.read("...\n.0.\n...")
+    found = list(lightup.deductions(g, {}))
+    assert [(set(d.cells), d.value, d.family) for d in found] == [
+        ({(0, 1), (1, 0), (1, 2), (2, 1)}, False, "count")]
+    assert "found" in found[0].reason

@@ -132,6 +132,15 @@ class Genre:
         """The givens of a text grid ('.' empty, numbers, '#' wall, '?' any clue)."""
         return read_grid(text, numbered_walls=self.numbered_walls)
 
+    def deductions(self, g: Givens, marks: Mapping[Hashable, object]) -> Iterator[Deduction]:
+        """The deductions every rule offers from the known ``marks`` (rules without a
+        propagator yet offer none)."""
+        for rule in self.rules:
+            try:
+                yield from rule.deduce(g, marks)
+            except NotImplementedError:
+                continue
+
     def violations(self, g: Givens, answer: Answer) -> list[Violation]:
         """Every rule's violations in ``answer``."""
         return [v for rule in self.rules for v in rule.check(g, answer)]
