@@ -111,3 +111,8 @@ def test_a_count_deduces_with_a_reason():
     assert [(set(d.cells), d.value, d.family) for d in found] == [
         ({(0, 1), (1, 0), (1, 2), (2, 1)}, False, "count")]
     assert "found" in found[0].reason
+
+
+def test_givens_outside_the_grid_are_refused():
+    with pytest.raises(InvalidPuzzle, match="outside the 2x2 grid"):
+        solve(nurikabe, Givens(2, 2, numbers={(2, 0): 1}))

@@ -44,9 +44,7 @@ class Encoding:
     (``limits``: a deadline passed while building raises :class:`LimitReached`)."""
 
     def __init__(self, genre: Genre, givens: Givens, limits: Limits | None = None):
-        if givens.rows * givens.cols > MAX_CELLS or min(givens.rows, givens.cols) < 1:
-            raise InvalidPuzzle(f"the grid is {givens.rows}x{givens.cols}: from 1 to "
-                                f"{MAX_CELLS} cells")
+        _validate(givens)
         limits = limits or Limits()
         self.genre, self.givens = genre, givens
         self.model = SatModel()
@@ -90,3 +88,13 @@ class Encoding:
     def decode(self, true_vars: frozenset[int]) -> frozenset:
         """The answer: the keys of the true unknowns."""
         return frozenset(key for key in self.keys if self.vars[key] in true_vars)
+
+
+def _validate(g: Givens) -> None:
+    """Refuse a grid too large or empty, and givens outside the grid."""
+    if g.rows * g.cols > MAX_CELLS or min(g.rows, g.cols) < 1:
+        raise InvalidPuzzle(f"the grid is {g.rows}x{g.cols}: from 1 to {MAX_CELLS} cells")
+    for r, c in [*g.numbers, *g.walls]:
+        if not (0 <= r < g.rows and 0 <= c < g.cols):
+            raise InvalidPuzzle(f"a given at row {r + 1}, column {c + 1} is outside the "
+                                f"{g.rows}x{g.cols} grid")

@@ -41,10 +41,14 @@ class Count(Rule):
                 yield Deduction(free, True, self.family, f"{n} cells must be shaded")
 
     def check(self, g: Givens, answer: Answer) -> list[Violation]:
-        return [Violation(tuple(cells), self.family,
-                          f"{len(answer & set(cells))} shaded around or in "
-                          f"{_name(cells[0])}.., expected {n}")
-                for cells, n in self.sets(g) if len(answer & set(cells)) != n]
+        found = []
+        for cells, n in self.sets(g):
+            shaded = len(answer.intersection(cells))
+            if shaded != n:
+                where = ", ".join(_name(cell) for cell in cells)
+                found.append(Violation(tuple(cells), self.family,
+                                       f"{shaded} marked among {where}, expected {n}"))
+        return found
 
 
 @dataclass(frozen=True)
