@@ -13,7 +13,7 @@ An answer is a frozenset: of the marked cells (shaded cells, Light Up's bulbs) f
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from ..results import Check
@@ -126,7 +126,6 @@ class Genre:
     rules: tuple[Rule, ...]
     numbered_walls: bool = False
     puzzlink: str | None = None
-    extra: dict = field(default_factory=dict)
 
     def read(self, text: str) -> Givens:
         """The givens of a text grid ('.' empty, numbers, '#' wall, '?' any clue)."""
