@@ -4,22 +4,20 @@
     python benchmarks/bench_genres.py --peer-only          # puzzlekit alone
     python benchmarks/bench_genres.py --genres lightup,hitori --repeat 3 --write
 
-The puzzles (all in tests/data): pzprjs's test puzzle of each genre (genres/pzprjs), the
-Tatham IDs of every preset (genres/tatham: Light Up, Singles as Hitori, Loopy as
-Slitherlink, 20 a preset and 10 at 20x20) and the Star Battles of tests/data/starbattle
-(grouped by size).
+The puzzles, all in tests/data: pzprjs's test puzzle of each genre, the Tatham IDs of every
+preset (genres/tatham: Light Up, Singles as Hitori, Loopy as Slitherlink) and the Star
+Battles of starbattle/, by size.  Both sides run in this process, set by set, each after a
+warm-up on the set's first puzzle; a puzzle's time is its best of ``--repeat`` runs.
 
-Both sides run in this process, set by set, after one warm-up puzzle of the set (not
-counted); a puzzle's time is its best of ``--repeat`` runs.  puzzlekit (``pip install
-puzzlekit``): ``puzzlekit.solve(data, type, solver_options={"num_workers": 1})`` builds its
-model and solves it (CP-SAT with one worker; its Hitori is SCIP with lazy connectivity cuts,
-single-threaded, where the option does not apply; its time limit is its default 30 s); our
-Givens are turned into its input beforehand, untimed.  Ours: :func:`ours`, solve plus the
-uniqueness proof (take two), default options.  An answer is "wrong" when it differs from the
-data's answer or, where the data has none, from the other side's.
+puzzlekit (``pip install puzzlekit``): ``puzzlekit.solve(data, type, solver_options=
+{"num_workers": 1})``, which builds its model and solves it with CP-SAT on one worker (its
+Hitori is single-threaded SCIP with lazy connectivity cuts, which ignores the option); its
+time limit is its default, 30 s; our Givens become its input beforehand, untimed.  Ours:
+:func:`ours`, solve plus the uniqueness proof (take two), default options.  A puzzle
+"disagrees" when an answer differs from the data's or, where it has none, from the other's.
 
-Targets (issue 41): per genre, our median at most puzzlekit's; our worst at most 1 s a
-puzzle up to 20x20 (the ``all <=20x20`` row).
+Targets (issue 41): per genre our median at most puzzlekit's, and our worst at most 1 s a
+puzzle up to 20x20 (the ``all <=20x20`` rows).
 """
 
 from __future__ import annotations
@@ -28,9 +26,11 @@ import argparse
 import json
 import os
 import statistics
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import groupby
 from pathlib import Path
 
 from puzzlesmith.genres.codec import decode_url
@@ -64,28 +64,29 @@ def puzzle_sets(genre: str) -> list[tuple[str, list[Puzzle]]]:
     if genre in TATHAM:
         files = (DATA / "genres" / "tatham" / TATHAM[genre]).glob("*.txt")
         for path in sorted(files, key=lambda p: (int(p.stem.split("x")[0]), p.stem)):
-            lines = path.read_text().split()
-            sets.append((f"tatham {path.stem}", [Puzzle(decode_id(x)[1]) for x in lines]))
+            ids = path.read_text().split()
+            sets.append((f"tatham {path.stem}", [Puzzle(decode_id(x)[1]) for x in ids]))
     if genre == "starbattle":
-        by_size: dict[str, list[Puzzle]] = {}
-        for puzzle in star_battles():
-            by_size.setdefault(size(puzzle.givens), []).append(puzzle)
-        sets += [(f"starbattle {key}", by_size[key])
-                 for key in sorted(by_size, key=lambda k: int(k.split("x")[0]))]
+        by_side = groupby(star_battles(), key=lambda p: size(p.givens))
+        sets += [(f"starbattle {side}", list(group)) for side, group in by_side]
     return sets
 
 
 def pzprjs(genre: str) -> list[Puzzle]:
-    """pzprjs's test puzzles of ``genre`` with their answers."""
-    entries = json.loads((DATA / "genres" / "pzprjs" / f"{genre}.json").read_text())
-    return [Puzzle(decode_url(e["url"])[1], frozenset(
-        (tuple(a), tuple(b)) for a, b in e["loop"]) if "loop" in e else frozenset(
-        (r, c) for r, row in enumerate(e["answer"]) for c, ch in enumerate(row) if ch == "#"))
-        for e in entries]
+    """pzprjs's test puzzles of ``genre`` with their answers: the loop's edges, or the
+    cells marked '#'."""
+    puzzles = []
+    for entry in json.loads((DATA / "genres" / "pzprjs" / f"{genre}.json").read_text()):
+        answer = (frozenset((tuple(a), tuple(b)) for a, b in entry["loop"]) if "loop" in entry
+                  else frozenset((r, c) for r, row in enumerate(entry["answer"])
+                                 for c, ch in enumerate(row) if ch == "#"))
+        puzzles.append(Puzzle(decode_url(entry["url"])[1], answer))
+    return puzzles
 
 
 def star_battles() -> list[Puzzle]:
-    """tests/data/starbattle as Givens (regions numbered by first appearance) and answers."""
+    """tests/data/starbattle as Givens (regions numbered in reading order) and answers,
+    smallest first."""
     package, puzzles = get("starbattle"), []
     for path in sorted((DATA / "starbattle").glob("*.sb")):
         board = package.parse(path.read_text())
@@ -94,7 +95,7 @@ def star_battles() -> list[Puzzle]:
         givens = Givens(board.rows, board.columns, regions=regions,
                         params={"stars": board.row_stars[0]})
         puzzles.append(Puzzle(givens, frozenset(board.given)))
-    return puzzles
+    return sorted(puzzles, key=lambda p: p.givens.rows)
 
 
 def size(g: Givens) -> str:
@@ -183,49 +184,47 @@ def timed(run: Callable, inputs: list, repeat: int) -> tuple[list[float], list[f
 
 # --------------------------------------------------------------------------- the table
 
-def row(genre: str, name: str, n: int, theirs: list[float], mine: list[float] | None,
-        wrong: int) -> str:
+def row(genre: str, name: str, n: int, theirs: list[float], mine: list[float],
+        disagree: int) -> str:
     """One line of the table: ms median and worst of each side, our median over theirs."""
     line = f"{genre:10} {name:22} {n:3} | {ms(theirs)}"
     if mine:
-        ratio = statistics.median(mine) / statistics.median(theirs)
-        line += f" | {ms(mine)} | {ratio:5.2f}"
-    return line + (f"  {wrong} WRONG" if wrong else "")
+        line += f" | {ms(mine)} | {statistics.median(mine) / statistics.median(theirs):5.2f}"
+    return line + (f"  {disagree} DISAGREE" if disagree else "")
 
 
 def ms(times: list[float]) -> str:
     return f"{statistics.median(times) * 1000:8.1f} {max(times) * 1000:8.1f}"
 
 
-def mismatches(puzzles: list[Puzzle], answers: list[frozenset],
-               others: list[frozenset] | None) -> int:
-    """Answers unlike the data's answer or, where it has none, the other side's."""
-    return sum(answer != (p.answer if p.answer is not None else other)
-               for p, answer, other in zip(puzzles, answers, others or answers, strict=True))
+def disagreements(puzzles: list[Puzzle], *sides: list[frozenset]) -> int:
+    """Puzzles whose answers differ from the data's answer or, with none, from each other."""
+    return sum(len({*answers} | ({p.answer} if p.answer is not None else set())) > 1
+               for p, *answers in zip(puzzles, *sides, strict=True))
 
 
 def bench_genre(genre: str, repeat: int, peer_only: bool) -> list[str]:
     """The table's lines for one genre: a line a set, then all sets up to BIGGEST a side."""
-    lines, small = [], ([], [])
     if not peer_only and declared(genre) is None:
         print(f"{genre}: not declared yet, puzzlekit alone")
         peer_only = True
+    lines, theirs_all, mine_all, disagree_all = [], [], [], 0
     for name, puzzles in puzzle_sets(genre):
         inputs = [peer_input(genre, p.givens) for p in puzzles]
-        theirs, their_answers = timed(lambda d: peer(genre, d), inputs, repeat)
-        mine, my_answers = None, None
+        theirs, answers = timed(lambda d: peer(genre, d), inputs, repeat)
+        sides, mine = [answers], []
         if not peer_only:
-            mine, my_answers = timed(lambda g: ours(genre, g), [p.givens for p in puzzles],
-                                     repeat)
-        wrong = (mismatches(puzzles, their_answers, my_answers)
-                 + (mismatches(puzzles, my_answers, their_answers) if my_answers else 0))
-        lines.append(row(genre, name, len(puzzles), theirs, mine, wrong))
+            mine, answers = timed(lambda g: ours(genre, g), [p.givens for p in puzzles], repeat)
+            sides.append(answers)
+        disagree = disagreements(puzzles, *sides)
+        lines.append(row(genre, name, len(puzzles), theirs, mine, disagree))
         print(lines[-1], flush=True)
         if max(puzzles[0].givens.rows, puzzles[0].givens.cols) <= BIGGEST:
-            small[0].extend(theirs)
-            small[1].extend(mine or [])
-    lines.append(row(genre, f"all <={BIGGEST}x{BIGGEST}", len(small[0]), *small, 0))
-    print(lines[-1], "\n", flush=True)
+            theirs_all, mine_all = theirs_all + theirs, mine_all + mine
+            disagree_all += disagree
+    lines.append(row(genre, f"all <={BIGGEST}x{BIGGEST}", len(theirs_all), theirs_all,
+                     mine_all, disagree_all))
+    print(lines[-1], flush=True)
     return lines
 
 
@@ -240,7 +239,8 @@ def main() -> None:
         import puzzlekit
     except ImportError:
         raise SystemExit("puzzlekit is not installed (pip install puzzlekit)") from None
-    head = (f"# load average {os.getloadavg()[0]:.1f}; puzzlekit {puzzlekit.__version__}; "
+    head = (f"# python {' '.join(sys.argv)}: load average {os.getloadavg()[0]:.1f}; "
+            f"puzzlekit {puzzlekit.__version__}; "
             f"best of {args.repeat}; ms a puzzle, solve (puzzlekit) and solve + unique (ours)")
     header = (f"{'genre':10} {'set':22} {'n':>3} | {'puzzlekit':>8} {'worst':>8}"
               + ("" if args.peer_only else f" | {'ours':>8} {'worst':>8} | {'ratio':>5}"))
