@@ -2,7 +2,7 @@
 
     python benchmarks/bench_genres_solvers.py  # tests/data/genres*/, cadical153
     python benchmarks/bench_genres_solvers.py --solvers all  # every SAT solver side by side
-    python benchmarks/bench_genres_solvers.py my/lightup15.txt ...  # other files (genre = name prefix)
+    python benchmarks/bench_genres_solvers.py my/lightup15.txt ...  # genre = file name prefix
 
 Each file holds text grids of one genre (its name starts with the genre's name), one blank
 line between puzzles, '; ' lines are comments.  Every puzzle is read, encoded, solved and
