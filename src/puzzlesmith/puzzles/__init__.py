@@ -9,7 +9,9 @@
 ('net', ((8, 5, 2), (1, 2, 4)))
 
 The surface is described in :mod:`puzzlesmith.puzzles.protocol`.  A puzzle is a module whose
-``PUZZLE`` is a :class:`Puzzle`; besides the built-in ones (:data:`BUILTIN`), puzzles come
+``PUZZLE`` is a :class:`Puzzle`, or a genre declaration whose ``GENRE`` is a
+:class:`~puzzlesmith.genres.language.Genre` (made a puzzle by :mod:`.declared`: see
+docs/genres.md); besides the built-in ones (:data:`BUILTIN`), puzzles come
 
 * from installed distributions, through the entry-point group ``puzzlesmith.puzzles``
   (``[project.entry-points."puzzlesmith.puzzles"]`` ``name = "package.module"`` in the
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 import importlib
 import os
+from types import ModuleType
 from typing import Any
 
 from ..errors import InvalidPuzzle, NotRecognised, check_method
@@ -33,13 +36,18 @@ from .protocol import Option, Puzzle
 
 __all__ = ["get", "names", "identify", "Puzzle", "Option", "BUILTIN", "ENTRY_POINT_GROUP"]
 
-#: name -> the module whose ``PUZZLE`` attribute is the puzzle object, in tour order.
+#: name -> the module whose ``PUZZLE`` attribute is the puzzle object (or whose ``GENRE`` is a
+#: declared genre), in tour order.
 BUILTIN = {
     "starbattle": "puzzlesmith.puzzles.starbattle.puzzle",
     "net": "puzzlesmith.puzzles.net.puzzle",
     "sliding": "puzzlesmith.puzzles.sliding.puzzle",
     "queens": "puzzlesmith.puzzles.queens.puzzle",
     "sudoku": "puzzlesmith.puzzles.sudoku.puzzle",
+    "lightup": "puzzlesmith.genres.declared.lightup",
+    "hitori": "puzzlesmith.genres.declared.hitori",
+    "nurikabe": "puzzlesmith.genres.declared.nurikabe",
+    "slitherlink": "puzzlesmith.genres.declared.slitherlink",
 }
 #: The entry-point group through which installed distributions add puzzles.
 ENTRY_POINT_GROUP = "puzzlesmith.puzzles"
@@ -88,7 +96,16 @@ def get(name: str) -> Puzzle:
     """The puzzle object called ``name``; a clear error for an unknown name."""
     found = registry()
     check_method(name, found, "puzzle")
-    return importlib.import_module(found[name]).PUZZLE
+    return _puzzle_of(importlib.import_module(found[name]))
+
+
+def _puzzle_of(module: ModuleType) -> Puzzle:
+    """A module's ``PUZZLE``, or the puzzle of the genre it declares (``GENRE``)."""
+    if hasattr(module, "PUZZLE") or not hasattr(module, "GENRE"):
+        return module.PUZZLE
+    from .declared import genre_puzzle
+
+    return genre_puzzle(module)
 
 
 def identify(text: str) -> tuple[Puzzle, Any]:
