@@ -130,7 +130,8 @@ def cli() -> None:
 
 
 for _verb in VERB_HELP:
-    cli.add_command(VerbGroup(_verb, build_command, VERB_HELP[_verb]))
+    cli.add_command(VerbGroup(_verb, build_command, VERB_HELP[_verb],
+                              shared=_verb not in ("generate", "bench", "book")))
 
 from .serve import serve as _serve  # noqa: E402  (the web app: cli/serve.py)
 

@@ -34,7 +34,7 @@ from typing import Any
 from ..errors import InvalidPuzzle, NotRecognised, check_method
 from .protocol import Option, Puzzle
 
-__all__ = ["get", "names", "identify", "Puzzle", "Option", "BUILTIN", "ENTRY_POINT_GROUP"]
+__all__ = ["get", "names", "identify", "reader", "Puzzle", "Option", "BUILTIN", "ENTRY_POINT_GROUP"]
 
 #: name -> the module whose ``PUZZLE`` attribute is the puzzle object (or whose ``GENRE`` is a
 #: declared genre), in tour order.
@@ -139,6 +139,24 @@ def identify(text: str) -> tuple[Puzzle, Any]:
             formats.setdefault(puzzle.shared_name, []).append(puzzle.name)
     expected = " or ".join(f"a {kind} ({', '.join(which)})" for kind, which in formats.items())
     raise NotRecognised(f"no puzzle reads this text: expected {expected}")
+
+
+def reader(text: str) -> Puzzle | None:
+    """The puzzle a text in a shared format goes to (``puzzlesmith solve URL``): the one
+    :func:`identify` finds, else the first that recognises the text (its reader then says what
+    is wrong with it); None when no puzzle recognises it.
+
+    >>> reader("https://puzz.link/p?nurikabe/2/2/1i").name, reader("2x2:1,2,3,0").name
+    ('nurikabe', 'sliding')
+    >>> reader("4x4:1,2,3").name, reader("hello") is None
+    ('net', True)
+    """
+    try:
+        return identify(text)[0]
+    except NotRecognised:
+        return None
+    except InvalidPuzzle:
+        return next(p for p in _loadable() if p.recognises(text))
 
 
 def _loadable() -> list[Puzzle]:

@@ -132,7 +132,10 @@ class GenrePuzzle(Puzzle):
             pid, g = codec.decode_url(text)
             if pid != self.pid:
                 raise InvalidPuzzle(f"a puzz.link URL of {pid}, not of {self.name}")
-        elif self.game and _ID.match(text):
+        elif _ID.match(text):
+            if not self.game:
+                raise InvalidPuzzle(f"Tatham's collection has no {self.label}: give a text "
+                                    "grid or a puzz.link URL")
             g = tatham.decode_id(text, self.game)[1]
         else:
             g = read_grid(text, numbered_walls=self.genre.numbered_walls)
@@ -151,6 +154,10 @@ class GenrePuzzle(Puzzle):
         text = text.removeprefix("\ufeff")
         return codec.url_genre(text) == self.pid or bool(
             self.game and tatham.id_genre(text) == self.pid)
+
+    def reads_inline(self, source: str) -> bool:
+        """A URL or a game ID of any genre is read (and refused, naming its genre)."""
+        return "\n" not in source.strip() and bool(_URL.match(source) or _ID.match(source))
 
     def format(self, instance: Givens, style: str | None = None) -> str:
         style = style or "grid"

@@ -119,8 +119,12 @@ class StarBattlePuzzle(Puzzle):
                              region_stars=region_stars, max_size=max_size)
 
     def recognises(self, text: str) -> bool:
-        """A puzz.link (pzprjs) URL, given inline or pasted."""
-        return bool(formats.PUZZLINK_URL.fullmatch(text.removeprefix("\ufeff")))
+        """A puzz.link (pzprjs) URL of a Star Battle, given inline or pasted."""
+        return formats.is_puzzlink(text.removeprefix("\ufeff"))
+
+    def reads_inline(self, source: str) -> bool:
+        """Any pzprjs link is read (one of another genre is refused, naming it)."""
+        return bool(formats.PUZZLINK_URL.fullmatch(source.removeprefix("\ufeff")))
 
     def parse_all(self, text: str, **params: Any) -> list[StarBattle]:
         """Every puzzle of a text that holds several (as ``generate --count N`` writes)."""
