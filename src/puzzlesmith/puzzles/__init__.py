@@ -28,13 +28,13 @@ from __future__ import annotations
 
 import importlib
 import os
-from types import ModuleType
 from typing import Any
 
 from ..errors import InvalidPuzzle, NotRecognised, check_method
 from .protocol import Option, Puzzle
 
-__all__ = ["get", "names", "identify", "reader", "Puzzle", "Option", "BUILTIN", "ENTRY_POINT_GROUP"]
+__all__ = ["get", "names", "identify", "reader", "from_module", "Puzzle", "Option", "BUILTIN",
+           "ENTRY_POINT_GROUP"]
 
 #: name -> the module whose ``PUZZLE`` attribute is the puzzle object (or whose ``GENRE`` is a
 #: declared genre), in tour order.
@@ -96,11 +96,13 @@ def get(name: str) -> Puzzle:
     """The puzzle object called ``name``; a clear error for an unknown name."""
     found = registry()
     check_method(name, found, "puzzle")
-    return _puzzle_of(importlib.import_module(found[name]))
+    return from_module(found[name])
 
 
-def _puzzle_of(module: ModuleType) -> Puzzle:
-    """A module's ``PUZZLE``, or the puzzle of the genre it declares (``GENRE``)."""
+def from_module(name: str) -> Puzzle:
+    """The puzzle of the module called ``name``: its ``PUZZLE``, or the puzzle of the genre
+    it declares (``GENRE``, made once: see :mod:`.declared`)."""
+    module = importlib.import_module(name)
     if hasattr(module, "PUZZLE") or not hasattr(module, "GENRE"):
         return module.PUZZLE
     from .declared import genre_puzzle
