@@ -55,7 +55,7 @@ from .web import wrong_marks
 __all__ = ["GenrePuzzle", "Marks", "genre_puzzle", "cell_name"]
 
 CELL = 30  # the side of a cell in the plain drawing, in SVG units
-_URL = re.compile(r"\s*(?:[A-Za-z][\w+.-]*://|\?)")
+_URL = re.compile(r"\s*(?:[A-Za-z][\w+.-]*://|\?[A-Za-z])")  # a grid has no '?' then letter
 _ID = re.compile(r"\s*\d+x\d+[a-z0-9.]*:")
 _RULED_OUT = "x"
 
