@@ -129,9 +129,10 @@ class GenrePuzzle(Puzzle):
         where Tatham has the genre, a Tatham game ID."""
         text = text.removeprefix("\ufeff")
         if _URL.match(text):
-            pid, g = codec.decode_url(text)
-            if pid != self.pid:
-                raise InvalidPuzzle(f"a puzz.link URL of {pid}, not of {self.name}")
+            if codec.url_genre(text) not in (None, self.pid):
+                raise InvalidPuzzle(f"a puzz.link URL of {codec.url_genre(text)}, not of "
+                                    f"{self.name}")
+            g = codec.decode_url(text, {self.pid: codec.FORMATS[self.pid]})[1]
         elif _ID.match(text):
             if not self.game:
                 raise InvalidPuzzle(f"Tatham's collection has no {self.label}: give a text "
