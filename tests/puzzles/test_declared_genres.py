@@ -109,6 +109,7 @@ def test_a_wrong_answer_names_its_cells():
     assert not check.ok and "r1c1" in check.details["wrong"]
     with pytest.raises(InvalidPuzzle, match="column 2"):
         puzzle.parse_answer(g, "#*\n..")
+    assert puzzle.parse_answer(g, "#1\n12") == {(0, 0)}  # the numbers of white cells kept
 
 
 @pytest.mark.parametrize("name", GENRES)

@@ -108,7 +108,7 @@ class GenrePuzzle(Puzzle):
         shared = ("puzzlink", "tatham") if self.game else ("puzzlink",)
         self.styles = {"format": ("grid", *shared), "solve": ("grid",), "render": ("grid",)}
         self.shared_style = "puzzlink"
-        self.shared_name = "puzz.link URL" + (" or Tatham game ID" if self.game else "")
+        self.shared_name = "puzz.link URL"  # and a Tatham game ID where self.game
         self.title = " ".join(rules.split()) or genre.title  # the rules card
         deduce = importlib.util.find_spec("puzzlesmith.genres.deduce") is not None
         self.verbs = frozenset({"solve", "count", "render", "check",
@@ -184,29 +184,27 @@ class GenrePuzzle(Puzzle):
         return "*" if self.genre.numbered_walls else "#"
 
     def _answer_tokens(self, g: Givens, answer: frozenset) -> list[list[str]]:
-        grid = write_grid(g).splitlines()
-        rows = [line.split() if " " in line else list(line) for line in grid]
         return [[self._mark() if (r, c) in answer else token if (r, c) in g.walls else "."
-                 for c, token in enumerate(row)] for r, row in enumerate(rows)]
+                 for c, token in enumerate(row)] for r, row in enumerate(_tokens(g))]
 
     def parse_answer(self, instance: Givens, text: str) -> Marks:
         """A player's answer or marks, as :meth:`format_answer` writes it; 'x' rules a cell
-        (or an edge) out, and a given wall may be written as in the puzzle."""
+        (or an edge) out, and a given (a wall, a number) may be written as in the puzzle."""
         lines = [line.rstrip() for line in text.removeprefix("\ufeff").strip("\n").splitlines()]
         if self.genre.unknowns.kind == "loop":
             return _read_loop(instance, lines)
         if len(lines) != instance.rows:
             raise InvalidPuzzle(f"the answer has {len(lines)} rows, expected {instance.rows}")
         marked, ruled_out, mark = set(), set(), self._mark()
-        for r, line in enumerate(lines):
+        for r, (line, given) in enumerate(zip(lines, _tokens(instance), strict=True)):
             tokens = line.split() if " " in line.strip() else list(line.strip())
             if len(tokens) != instance.cols:
                 raise InvalidPuzzle(f"row has {len(tokens)} cells, expected {instance.cols}",
                                     line=r + 1)
             for c, token in enumerate(tokens):
-                if (r, c) in instance.walls or token == ".":
+                if token in (".", given[c]):
                     continue
-                if token not in (mark, _RULED_OUT):
+                if token not in (mark, _RULED_OUT) or (r, c) in instance.walls:
                     raise InvalidPuzzle(f"{token!r} is not {mark!r}, {_RULED_OUT!r} or '.'",
                                         line=r + 1, column=c + 1)
                 (marked if token == mark else ruled_out).add((r, c))
@@ -315,9 +313,21 @@ class GenrePuzzle(Puzzle):
     violation_marks = staticmethod(wrong_marks)
 
     def web_view(self, instance: Givens) -> dict:
+        """The genre layer's board where installed, else a plain grid: the givens, and
+        shading (or lights) to place where the unknowns are cells."""
         view = _genre_module("view")
-        return super().web_view(instance) if view is None else view.web_view(self.genre,
-                                                                               instance)
+        if view is not None:
+            return view.web_view(self.genre, instance)
+        board = {"kind": "grid", "rows": instance.rows, "cols": instance.cols,
+                 "givens": [[r, c, token] for r, row in enumerate(_tokens(instance))
+                            for c, token in enumerate(row) if token != "."],
+                 "fills": [[r, c, "#555"] for r, c in sorted(instance.walls)],
+                 "help": self.title}
+        if self.genre.unknowns.kind == "shading":
+            kind = "star" if self._mark() == "*" else "shade"
+            board.update(marks=[kind, "dot"],
+                         answer={"empty": ".", kind: self._mark(), "dot": _RULED_OUT})
+        return board
 
     def answer_marks(self, instance: Givens, answer: Any) -> dict | None:
         view = _genre_module("view")
@@ -343,6 +353,11 @@ def _hint(text: str, rule: str, stats: Stats, keys: list, name, *,
     names = sorted({name(key) for key in keys})
     details = {"rule": rule, "cells": names, **({"wrong": names} if wrong else {})}
     return HintResult(Status.SOLVED, stats, text=text, move=keys, details=details)
+
+
+def _tokens(g: Givens) -> list[list[str]]:
+    """The text grid's tokens, row by row."""
+    return [line.split() if " " in line else list(line) for line in write_grid(g).splitlines()]
 
 
 def _turned(g: Givens, turn) -> Givens:
