@@ -426,6 +426,9 @@ def _plain_svg(g: Givens, answer: frozenset | None, loop: bool, *, lights: bool)
                                CELL * .55, fill=ink))
     for (r1, c1), (r2, c2) in sorted(answer or ()) if loop else ():
         body.append(f'<line x1="{c1 * CELL}" y1="{r1 * CELL}" x2="{c2 * CELL}" '
-                    f'y2="{r2 * CELL}" stroke="{draw.INK}" stroke-width="4"/>')
-    body.append(draw.frame(g.cols * CELL, g.rows * CELL))
-    return draw.document(g.cols * CELL + 4, g.rows * CELL + 4, body, x=-2, y=-2)
+                    f'y2="{r2 * CELL}" stroke="{draw.INK}" stroke-width="4" '
+                    'stroke-linecap="square"/>')
+    frame = draw.frame(g.cols * CELL, g.rows * CELL, stroke="#999" if loop else draw.INK,
+                       line=1 if loop else 3)
+    body.insert(1 if loop else len(body), frame)  # under a loop, over the cells
+    return draw.document(g.cols * CELL + 8, g.rows * CELL + 8, body, x=-4, y=-4)
