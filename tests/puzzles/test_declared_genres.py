@@ -3,13 +3,17 @@ texts that name the puzzle, answers as text, and the verbs the conformance test 
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import sys
 import types
 from pathlib import Path
 
 import pytest
 
+from puzzlesmith import puzzles
 from puzzlesmith.errors import InvalidPuzzle
+from puzzlesmith.genres.declared import lightup
 from puzzlesmith.genres.language import Deduction
 from puzzlesmith.puzzles import declared, get, identify
 from puzzlesmith.render import draw
@@ -204,3 +208,15 @@ def test_a_hint_finds_a_mistake_and_the_end(deduce):
     assert puzzle.hint(g, answer).details["rule"] == "done"
     impossible = puzzle.hint(puzzle.parse("1#\n#."))
     assert impossible.status is Status.UNSOLVABLE and impossible.details["rule"] == "no solution"
+
+
+def test_a_plugin_that_declares_a_genre_is_a_puzzle(monkeypatch):
+    """A module registered like any plugin (here by hand) with ``GENRE`` and no ``PUZZLE``."""
+    module = types.ModuleType("akari_plugin", "Akari: Light Up under another name.")
+    module.GENRE = dataclasses.replace(lightup, name="akari", title="Akari")
+    module.CLUES, module.EXAMPLE = range(5), "...\n2.#\n.#."
+    monkeypatch.setitem(sys.modules, "akari_plugin", module)
+    monkeypatch.setitem(puzzles.REGISTRY, "akari", "akari_plugin")
+    akari = get("akari")
+    assert akari is get("akari") and akari.label == "Akari" and akari.title.startswith("Akari:")
+    assert akari.solve(akari.example(), unique=True).unique is True

@@ -76,11 +76,14 @@ class Marks(frozenset):
         return {**dict.fromkeys(self.ruled_out, False), **dict.fromkeys(self, True)}
 
 
+def _installed(name: str) -> bool:
+    """True when this install has ``puzzlesmith.genres.<name>`` (nothing is imported)."""
+    return importlib.util.find_spec(f"puzzlesmith.genres.{name}") is not None
+
+
 def _genre_module(name: str) -> ModuleType | None:
     """``puzzlesmith.genres.<name>`` (deduce, drawing, view) when installed, else None."""
-    if importlib.util.find_spec(f"puzzlesmith.genres.{name}") is None:
-        return None
-    return importlib.import_module(f"puzzlesmith.genres.{name}")
+    return importlib.import_module(f"puzzlesmith.genres.{name}") if _installed(name) else None
 
 
 @functools.cache
@@ -110,7 +113,7 @@ class GenrePuzzle(Puzzle):
         self.shared_style = "puzzlink"
         self.shared_name = "puzz.link URL"  # and a Tatham game ID where self.game
         self.title = " ".join(rules.split()) or genre.title  # the rules card
-        deduce = importlib.util.find_spec("puzzlesmith.genres.deduce") is not None
+        deduce = _installed("deduce")
         self.verbs = frozenset({"solve", "count", "render", "check",
                                 *(("rate", "hint") if deduce else ())})
         if deduce:
