@@ -276,11 +276,11 @@ class GenrePuzzle(Puzzle):
         marks = state if isinstance(state, Marks) else Marks(state or ())
         truth = complete.solve(self.genre, instance, limits=limits)
         stats = Stats(truth.stats.nodes)
+        if truth.status is Status.UNSOLVABLE:
+            return HintResult(Status.UNSOLVABLE, stats, text="the puzzle has no solution",
+                              details={"rule": "no solution"})
         if truth.solution is None:
-            done = truth.status is Status.UNSOLVABLE
-            return HintResult(truth.status, stats, text="the puzzle has no solution" * done,
-                              details={"rule": "no solution"} if done else
-                              {"reason": "undecided"})
+            return HintResult(Status.GAVE_UP, stats, details={"reason": "undecided"})
         name = functools.partial(cell_name, instance)
         wrong = sorted((marks - truth.solution) | (marks.ruled_out & truth.solution))
         if wrong:
