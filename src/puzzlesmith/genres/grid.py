@@ -13,11 +13,13 @@ running over ``0..rows`` and ``0..cols``.
 
 from __future__ import annotations
 
+from ..errors import InvalidPuzzle
 from .givens import Cell, Givens
 
 Point = tuple[int, int]
 Edge = tuple[Point, Point]
 STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+UNIT_KINDS = ("row", "column", "region")
 
 
 def neighbours(g: Givens, cell: Cell) -> list[Cell]:
@@ -25,6 +27,29 @@ def neighbours(g: Givens, cell: Cell) -> list[Cell]:
     r, c = cell
     return [(r + dr, c + dc) for dr, dc in STEPS
             if 0 <= r + dr < g.rows and 0 <= c + dc < g.cols]
+
+
+def around(g: Givens, cell: Cell) -> list[Cell]:
+    """The eight cells around ``cell`` (orthogonal and diagonal) inside the grid."""
+    r, c = cell
+    return [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+            if (dr or dc) and 0 <= r + dr < g.rows and 0 <= c + dc < g.cols]
+
+
+def units(g: Givens, kind: str) -> list[list[Cell]]:
+    """The rows, the columns or the regions (``kind``: row, column, region) as cell lists;
+    regions in the order of their numbers."""
+    if kind == "row":
+        return [[(r, c) for c in range(g.cols)] for r in range(g.rows)]
+    if kind == "column":
+        return [[(r, c) for r in range(g.rows)] for c in range(g.cols)]
+    if g.regions is None or [len(row) for row in g.regions] != [g.cols] * g.rows:
+        raise InvalidPuzzle(f"the puzzle needs a region number in each of its {g.rows}x{g.cols} "
+                            "cells")
+    found: dict[int, list[Cell]] = {}
+    for r, c in g.cells():
+        found.setdefault(g.regions[r][c], []).append((r, c))
+    return [found[n] for n in sorted(found)]
 
 
 def open_cells(g: Givens) -> list[Cell]:

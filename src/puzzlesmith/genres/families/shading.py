@@ -1,16 +1,18 @@
-"""Families on shaded cells: counts in cell sets, fixed white cells, no two side by side,
-no 2x2 block, connectivity of the shaded or of the unshaded cells."""
+"""Families on shaded cells: counts in cell sets or in every row, column and region, fixed
+white cells, no two side by side (or touching), no 2x2 block, connectivity of the shaded or
+of the unshaded cells."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass
 
+from ...errors import InvalidPuzzle
 from ..cuts import cuts
 from ..givens import Cell, Givens
-from ..grid import blocks, neighbours, open_cells
+from ..grid import UNIT_KINDS, around, blocks, neighbours, open_cells, units
 from ..language import Answer, Deduction, Rule, Violation
-from ..verify import all_cells, regions, touching
+from ..verify import all_cells, lines_and_regions, regions, touching
 
 
 def _name(cell: Cell) -> str:
@@ -25,20 +27,12 @@ class Count(Rule):
     family = "count"
 
     def encode(self, enc) -> None:
-        for cells, n in self.sets(enc.givens):
-            enc.model.exactly(enc.lits(cells), n)
+        _exactly(enc, self.sets(enc.givens))
 
     def deduce(self, g: Givens, marks: Mapping[Hashable, object]) -> Iterator[Deduction]:
         """A set with all its n shaded cells found: the rest are white; a set with just
         enough undecided cells left: they are all shaded."""
-        for cells, n in self.sets(g):
-            live = [c for c in cells if c not in g.walls]
-            shaded = [c for c in live if marks.get(c) is True]
-            free = tuple(c for c in live if c not in marks)
-            if free and len(shaded) == n:
-                yield Deduction(free, False, self.family, f"the {n} shaded cells are found")
-            elif free and len(shaded) + len(free) == n:
-                yield Deduction(free, True, self.family, f"{n} cells must be shaded")
+        return _count_deductions(g, self.sets(g), marks, self.family)
 
     def check(self, g: Givens, answer: Answer) -> list[Violation]:
         found = []
@@ -49,6 +43,71 @@ class Count(Rule):
                 found.append(Violation(tuple(cells), self.family,
                                        f"{shaded} marked among {where}, expected {n}"))
         return found
+
+
+def _exactly(enc, sets: list[tuple[list[Cell], int]]) -> None:
+    """Exactly n shaded cells in each cell set (the engine's cardinality constraints)."""
+    for cells, n in sets:
+        enc.model.exactly(enc.lits(cells), n)
+
+
+def _count_deductions(g: Givens, sets: list[tuple[list[Cell], int]],
+                      marks: Mapping[Hashable, object], family: str) -> Iterator[Deduction]:
+    """Count's deductions on each ``(cells, n)`` of ``sets``."""
+    for cells, n in sets:
+        live = [c for c in cells if c not in g.walls]
+        shaded = [c for c in live if marks.get(c) is True]
+        free = tuple(c for c in live if c not in marks)
+        if free and len(shaded) == n:
+            yield Deduction(free, False, family, f"the {n} shaded cells are found")
+        elif free and len(shaded) + len(free) == n:
+            yield Deduction(free, True, family, f"{n} cells must be shaded")
+
+
+@dataclass(frozen=True)
+class CountEach(Rule):
+    """Exactly ``params[param]`` shaded cells in every unit of each kind in ``units``
+    (row, column, region): Star Battle's stars."""
+
+    param: str
+    units: tuple[str, ...] = ("row", "column", "region")
+    family = "count"
+
+    def __post_init__(self) -> None:
+        unknown = set(self.units) - set(UNIT_KINDS)
+        if unknown:
+            raise ValueError(f"unknown units {sorted(unknown)}; known: {', '.join(UNIT_KINDS)}")
+
+    def sets(self, g: Givens) -> list[tuple[list[Cell], int]]:
+        """Every unit's cells with the count the givens' parameter says."""
+        n = _param(g, self.param)
+        return [(cells, n) for kind in self.units for cells in units(g, kind)]
+
+    def encode(self, enc) -> None:
+        _exactly(enc, self.sets(enc.givens))
+
+    def deduce(self, g: Givens, marks: Mapping[Hashable, object]) -> Iterator[Deduction]:
+        """As :meth:`Count.deduce`, on every row, column or region."""
+        return _count_deductions(g, self.sets(g), marks, self.family)
+
+    def check(self, g: Givens, answer: Answer) -> list[Violation]:
+        n, found = g.params[self.param], []
+        every = lines_and_regions(g.rows, g.cols, g.regions)
+        for kind in self.units:
+            for where, cells in every[kind].items():
+                marked = sum(cell in answer for cell in cells)
+                if marked != n:
+                    found.append(Violation(tuple(cells), self.family,
+                                           f"{where} has {marked} marked, expected {n}"))
+        return found
+
+
+def _param(g: Givens, name: str) -> int:
+    """The givens' whole-number parameter ``name``, or InvalidPuzzle."""
+    n = g.params.get(name)
+    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        raise InvalidPuzzle(f"the puzzle needs its number of {name} (a whole number), got {n!r}")
+    return n
 
 
 @dataclass(frozen=True)
@@ -68,20 +127,32 @@ class Unshaded(Rule):
 
 @dataclass(frozen=True)
 class NoAdjacent(Rule):
-    """No two shaded cells side by side."""
+    """No two shaded cells side by side (``diagonal``: nor corner to corner)."""
 
+    diagonal: bool = False
     family = "no-adjacent"
+
+    def _beside(self, g: Givens, cell: Cell) -> list[Cell]:
+        return around(g, cell) if self.diagonal else neighbours(g, cell)
 
     def encode(self, enc) -> None:
         g = enc.givens
         for cell in open_cells(g):
-            for other in neighbours(g, cell):
-                if other > cell:
+            for other in self._beside(g, cell):
+                if other > cell and other not in g.walls:
                     enc.model.add([enc.lit(cell, False), enc.lit(other, False)])
 
+    def deduce(self, g: Givens, marks: Mapping[Hashable, object]) -> Iterator[Deduction]:
+        """The undecided cells touching a shaded cell are white."""
+        for cell in sorted(c for c, value in marks.items() if value is True):
+            free = tuple(n for n in self._beside(g, cell) if n not in marks and n not in g.walls)
+            if free:
+                yield Deduction(free, False, self.family, f"they touch {_name(cell)}")
+
     def check(self, g: Givens, answer: Answer) -> list[Violation]:
-        return [Violation((a, b), self.family, f"{_name(a)} and {_name(b)} are both shaded")
-                for a in sorted(answer) for b in touching(a) if b > a and b in answer]
+        return [Violation((a, b), self.family, f"{_name(a)} and {_name(b)} touch")
+                for a in sorted(answer) for b in touching(a, self.diagonal)
+                if b > a and b in answer]
 
 
 @dataclass(frozen=True)
