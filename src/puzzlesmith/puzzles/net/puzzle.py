@@ -294,9 +294,7 @@ class NetPuzzle(Puzzle):
     web_view = staticmethod(web.view)
     hint_marks = staticmethod(web.hint_marks)
     violation_marks = staticmethod(wrong_marks)
-
-    def tracers(self) -> dict:
-        return web.TRACERS
+    tracers = web.TRACERS
 
     def demo(self) -> str:
         """Solve the seed's sample under both rules and draw it."""

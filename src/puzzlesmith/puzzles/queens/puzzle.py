@@ -227,9 +227,7 @@ class QueensPuzzle(Puzzle):
     hint_marks = staticmethod(web.hint_marks)
     violation_marks = staticmethod(web.violation_marks)
     answer_marks = staticmethod(web.answer_marks)
-
-    def tracers(self) -> dict:
-        return web.TRACERS
+    tracers = web.TRACERS
 
     # -- tours and figures ---------------------------------------------------------------
 

@@ -441,9 +441,7 @@ class SlidingPuzzle(Puzzle):
     web_view = staticmethod(web.view)
     hint_marks = staticmethod(web.hint_marks)
     answer_marks = staticmethod(web.answer_marks)
-
-    def tracers(self) -> dict:
-        return web.TRACERS
+    tracers = web.TRACERS
 
     def demo(self) -> str:
         """The seed's 41-move board solved optimally (6-6-3 tables if cached, else 5-5-5,

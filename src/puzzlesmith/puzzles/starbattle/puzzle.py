@@ -278,9 +278,7 @@ class StarBattlePuzzle(Puzzle):
     web_view = staticmethod(web.view)
     hint_marks = staticmethod(web.hint_marks)
     violation_marks = staticmethod(wrong_marks)
-
-    def tracers(self) -> dict:
-        return web.TRACERS
+    tracers = web.TRACERS
 
     def demo(self) -> str:
         """The seed's 12×12 puzzle solved, proven unique and rated; a new 8×8 puzzle."""

@@ -251,9 +251,7 @@ class SudokuPuzzle(Puzzle):
     web_view = staticmethod(web.view)
     hint_marks = staticmethod(web.hint_marks)
     violation_marks = staticmethod(wrong_marks)
-
-    def tracers(self) -> dict:
-        return web.TRACERS
+    tracers = web.TRACERS
 
     def demo(self) -> str:
         """The example solved, proven unique and rated."""
