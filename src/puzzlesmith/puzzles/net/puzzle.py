@@ -127,9 +127,7 @@ class NetPuzzle(Puzzle):
         """The grid style after a header naming the rules (``net wrap connected``), if any."""
         return "\n".join(filter(None, [nb.rules_line(instance), super().canonical(instance)]))
 
-    def example(self) -> Board:
-        """The seed's 3x11 sample (local rule)."""
-        return nb.example()
+    example = staticmethod(nb.example)
 
     def describe(self, instance: Board) -> str:
         """The size in words: ``7×7``, ``wrapping``, ``connected``."""

@@ -85,29 +85,14 @@ class SudokuPuzzle(Puzzle):
 
     # -- reading and writing ---------------------------------------------------------------
 
-    def parse(self, text: str, *, box: str | None = None, variant: str | None = None) -> Sudoku:
-        """A grid, a one-line puzzle, a Tatham Solo game ID or a puzz.link URL (see
-        :mod:`.formats`)."""
-        return formats.parse(text, box=box, variant=variant)
-
-    def parse_all(self, text: str, **params: Any) -> list[Sudoku]:
-        """Every puzzle of a file of one-line puzzles (one a line), else the one puzzle."""
-        return formats.parse_all(text, **params)
-
-    def recognises(self, text: str) -> bool:
-        """A Tatham Solo game ID or a puzz.link Sudoku URL, given inline or pasted."""
-        return formats.shared(text)
-
-    def reads_inline(self, source: str) -> bool:
-        """A one-line puzzle, a Tatham game ID or a puzz.link URL is the puzzle itself."""
-        return formats.inline(source)
-
+    # A grid, a one-line puzzle, a Tatham Solo game ID or a puzz.link URL (see :mod:`.formats`).
+    parse = staticmethod(formats.parse)
+    parse_all = staticmethod(formats.parse_all)
+    recognises = staticmethod(formats.shared)
+    reads_inline = staticmethod(formats.inline)
     format = staticmethod(formats.format)
     format_answer = staticmethod(formats.format_answer)
-
-    def parse_answer(self, instance: Sudoku, text: str) -> tuple[int, ...]:
-        """A grid of the puzzle's side (one line, or one row a line; ``.`` for a blank)."""
-        return sb.parse_answer(instance, text)
+    parse_answer = staticmethod(sb.parse_answer)
 
     def example(self) -> Sudoku:
         return self.parse(EXAMPLE)
