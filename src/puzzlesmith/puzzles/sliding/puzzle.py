@@ -104,10 +104,6 @@ class SlidingPuzzle(Puzzle):
         "format": ("rows", "line", "framed", "tatham"),
         "render": ("framed", "tatham"),
         "generate": ("lines", "boards", "tatham"),
-        "count": ("text",),
-        "rate": ("text",),
-        "hint": ("text",),
-        "check": ("text",),
         "compare": ("table",),
     }
     options = (
