@@ -16,7 +16,6 @@ generates (``generate``, one seed after another: the book of seed S holds the pu
 from __future__ import annotations
 
 import math
-import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -26,6 +25,7 @@ from .errors import InvalidPuzzle, LimitReached, UsageError, check_method
 from .puzzles.protocol import Progress, Puzzle
 from .render import draw
 from .results import Limits, Result, Stats, Status
+from .seeds import random_seed
 
 __all__ = ["PAPERS", "Entry", "BookResult", "Cell", "Page", "make_book", "generate_entries",
            "read_entries", "layout", "grid_shape", "solutions_per_page"]
@@ -311,8 +311,7 @@ def make_book(puzzle: Puzzle, *, count: int | None = None,
     for verb in ("render", "solve"):
         puzzle.check_verb(verb)
     began = time.monotonic()
-    if seed is None:
-        seed = random.SystemRandom().randrange(1, 1_000_000)
+    seed = random_seed() if seed is None else seed
     try:
         if texts is not None:
             entries, status, stats = read_entries(puzzle, texts, limits=limits,
