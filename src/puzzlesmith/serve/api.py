@@ -193,13 +193,12 @@ class _Request:
                        if body.get(o.name) is not None}
 
     def options(self) -> list[Option]:
-        verb = PROTOCOL_VERB.get(self.verb, self.verb)
         if self.verb == "check":  # check runs parse only
             return self.puzzle.options_for("check", "parse") or \
                 self.puzzle.options_for("solve", "parse")
         if self.verb in ("view", "trace"):
             return self.puzzle.options_for("solve", "parse")
-        return self.puzzle.options_for(verb)
+        return self.puzzle.options_for(self.verb)
 
     def text(self, field: str = "text", *, required: bool = True) -> str | None:
         value = self.body.get(field)

@@ -357,17 +357,16 @@ class SlidingPuzzle(Puzzle):
                              f"{type(state).__name__}")
         result = self.solve(Instance(board, task.goal), limits=limits, heuristic=heuristic,
                             pdb=pdb)
+        none = {"distance": None, "move": None, "tile": None}
         if result.status is Status.UNSOLVABLE:
-            return HintResult(Status.UNSOLVABLE, result.stats, text=NO_SOLUTION,
-                              details={"distance": None, "move": None, "tile": None})
+            return HintResult(Status.UNSOLVABLE, result.stats, text=NO_SOLUTION, details=none)
         if result.status is not Status.SOLVED:
             return HintResult(result.status, result.stats, messages=result.messages,
-                              details={"distance": None, "move": None, "tile": None,
-                                       "reason": result.details["reason"]})
+                              details={**none, "reason": result.details["reason"]})
         moves = result.solution
         if not moves:
             return HintResult(Status.SOLVED, result.stats, text="already solved",
-                              details={"distance": 0, "move": None, "tile": None})
+                              details={**none, "distance": 0})
         letter = moves[0]
         tile = apply_moves(board, letter).tiles[board.blank]
         away = f"{len(moves)} move{'' if len(moves) == 1 else 's'} from the goal"
