@@ -57,6 +57,7 @@ from .board import (
     stars_of,
 )
 from .check import violations, wrong_cells
+from .render import svg as board_svg
 
 __all__ = ["StarBattlePuzzle", "PUZZLE"]
 
@@ -254,10 +255,7 @@ class StarBattlePuzzle(Puzzle):
         return Check.of(violations(instance, answer), wrong=lambda: [
             cell_name(c) for c in wrong_cells(instance, answer)])
 
-    def render_svg(self, instance: StarBattle, answer: Marks | list[Cell] | None = None) -> str:
-        from .render import svg
-
-        return svg(instance, answer)
+    render_svg = staticmethod(board_svg)
 
     # -- the web page (:mod:`.web`) -------------------------------------------------------
 

@@ -39,6 +39,7 @@ from . import deduce, formats, web
 from .board import VARIANTS, Sudoku, cell_name, symbol
 from .check import violations, wrong_cells
 from .generate import DIFFICULTIES, SYMMETRIES
+from .render import render_svg as board_svg
 
 __all__ = ["SudokuPuzzle", "PUZZLE"]
 
@@ -216,10 +217,7 @@ class SudokuPuzzle(Puzzle):
         return Check.of(violations(instance, answer), wrong=lambda: [
             cell_name(i, instance.size) for i in wrong_cells(instance, answer)])
 
-    def render_svg(self, instance: Sudoku, answer: tuple[int, ...] | None = None) -> str:
-        from .render import render_svg
-
-        return render_svg(instance, answer)
+    render_svg = staticmethod(board_svg)
 
     def report_text(self, verb: str, instance: Any, result: Result,
                     style: str | None = None, *, limits: Limits | None = None) -> str | None:
