@@ -38,7 +38,7 @@ from ...results import (
 from ..protocol import Option, Progress, Puzzle, explain_steps, within_limits
 from ..web import wrong_marks
 from . import formats as nb
-from . import web
+from . import model, web
 from .board import MAX_TILES, Board, Grid
 from .generate import STYLES
 from .symmetry import normal_forms
@@ -163,8 +163,6 @@ class NetPuzzle(Puzzle):
         """One solution; with ``unique``, also whether it is the only one (take two); with
         ``explain``, the deductions' steps (``details["steps"]``, and as messages);
         ``kernels``: "auto", "python" or "numba" (see :mod:`puzzlesmith.engines.kernels`)."""
-        from . import model
-
         board = nb.validate(instance)
         found = model.count(board, 2 if unique else 1, seed=seed, limits=limits,
                             progress=progress, kernels=kernels)
@@ -188,8 +186,6 @@ class NetPuzzle(Puzzle):
               kernels: str = "auto") -> CountResult:
         """Count solutions up to ``limit``; the kept ones are grids in ``solutions``
         (``kernels``: see :meth:`solve`)."""
-        from . import model
-
         if limit is not None and limit < 1:
             raise UsageError(f"limit must be at least 1, got {limit}")
         board = nb.validate(instance)

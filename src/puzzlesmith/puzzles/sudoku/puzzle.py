@@ -35,7 +35,7 @@ from ...results import (
 from ..protocol import Option, Progress, Puzzle, explain_steps, within_limits
 from ..web import wrong_marks
 from . import board as sb
-from . import deduce, formats, web
+from . import deduce, formats, generate, solve, web
 from .board import VARIANTS, Sudoku, cell_name, symbol
 from .check import violations, wrong_cells
 from .generate import DIFFICULTIES, SYMMETRIES
@@ -115,8 +115,6 @@ class SudokuPuzzle(Puzzle):
               kernels: str = "auto") -> SolveResult:
         """The solution on the exact-cover engine (a filled grid, ``details["solution"]`` as
         rows); with ``unique``, take two; with ``explain``, the deductions' steps."""
-        from . import solve
-
         check_kernels(kernels)
         result = solve.solve(instance, unique=unique, limits=limits, progress=progress,
                              kernels=kernels)
@@ -134,8 +132,6 @@ class SudokuPuzzle(Puzzle):
               limits: Limits | None = None, progress: Progress | None = None,
               kernels: str = "auto") -> CountResult:
         """Count the solutions up to ``limit``."""
-        from . import solve
-
         check_kernels(kernels)
         return solve.count(instance, limit, limits=limits, progress=progress, kernels=kernels)
 
@@ -150,9 +146,7 @@ class SudokuPuzzle(Puzzle):
                      progress: Progress | None = None, **params: Any) -> Generated:
         """A puzzle proven unique and minimal for its symmetry (or one group of givens
         more, for the grade: see :mod:`.generate`), at ``difficulty`` when given."""
-        from .generate import generate_one
-
-        return generate_one(seed=seed, limits=limits, stats=stats, **params)
+        return generate.generate_one(seed=seed, limits=limits, stats=stats, **params)
 
     def rate(self, instance: Sudoku, *, limits: Limits | None = None,
              explain: bool = False) -> RateResult:
@@ -175,8 +169,6 @@ class SudokuPuzzle(Puzzle):
         """The next step from the player's entries (default: the givens): a wrong entry if
         there is one, else the easiest technique that applies, else a value from the
         solution ("search")."""
-        from . import solve
-
         n = instance.size
         values = tuple(state) if state is not None else instance.givens
         truth = solve.solve(instance, limits=limits)
