@@ -56,6 +56,7 @@ from .board import (
 )
 from .formats import ANSWER_STYLES, NO_SOLUTION, describe_move, format_answer, parse_answer
 from .heuristics import HEURISTICS
+from .render import board_svg, framed, solution_svg
 
 __all__ = ["SlidingPuzzle", "PUZZLE", "METHODS", "MAX_COUNT"]
 
@@ -189,8 +190,6 @@ class SlidingPuzzle(Puzzle):
         if style == "line":
             return format_board(board, one_line=True)
         if style == "framed":
-            from .render import framed
-
             return framed(board)
         check_method(style, self.styles["format"], "style")
         return format_tatham(board)
@@ -242,8 +241,6 @@ class SlidingPuzzle(Puzzle):
 
     def book_solution_svg(self, instance: Instance | Board, answer: str) -> str:
         """The start board and the tiles to slide in order, small."""
-        from .render import solution_svg
-
         return solution_svg(_instance(instance), answer)
 
     # -- the verbs -------------------------------------------------------------------------
@@ -388,8 +385,6 @@ class SlidingPuzzle(Puzzle):
     def render_svg(self, instance: Instance | Board, answer: str | None = None) -> str:
         """The board as SVG; with an answer, a strip of numbered frames (or, for long
         answers, the blank's path as arrows).  See :mod:`.render`."""
-        from .render import board_svg
-
         task = _instance(instance)
         if answer:
             apply_moves(task.board, answer)  # an illegal move: InvalidPuzzle naming it
@@ -446,8 +441,6 @@ class SlidingPuzzle(Puzzle):
         task = self.example()
         partition = "6-6-3" if cached(task.goal, "6-6-3") else "5-5-5"
         result = self.solve(task, pdb=partition)
-        from .render import framed
-
         extra = result.stats.extra
         return "\n".join([
             "Sliding tiles: the seed's 15-puzzle (its Python A* took 27 s)\n",
