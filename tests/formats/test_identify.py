@@ -34,7 +34,7 @@ def test_real_ids_and_urls_go_to_their_puzzle(text, name):
     ("8\n", "no puzzle reads this text"),
     ("4x4:1,2,3", "Net game ID: ',' at character 6 is not a hex digit"),
     ("4x4:1,2,3", "Fifteen game ID: 3 tiles given"),
-    ("https://puzz.link/p?nurikabe/3/3/x", "unsupported puzzle type 'nurikabe'"),
+    ("https://puzz.link/p?nurikabe/3/3/x", "unknown puzzle type 'nurikabe'"),
 ])
 def test_unread_text_is_one_line(text, words):
     with pytest.raises(InvalidPuzzle) as raised:

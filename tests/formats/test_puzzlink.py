@@ -137,16 +137,16 @@ def test_cli_reads_links_from_argument_file_and_stdin(tmp_path):
 
 
 @pytest.mark.parametrize("url, words", [
-    ("https://puzz.link/p?nurikabe/6/6/1/4ilbhgdnmhou", "unsupported puzzle type 'nurikabe'"),
-    ("https://puzz.link/p?starbattle/v:/6/6/1/4ilbhgdnmhou", "unsupported parameter 'v:'"),
+    ("https://puzz.link/p?nurikabe/6/6/1/4ilbhgdnmhou", "unknown puzzle type 'nurikabe'"),
+    ("https://puzz.link/p?starbattle/v:/6/6/1/4ilbhgdnmhou", "variant 'v:'"),
     ("https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhoU",
-     "'U' (borders, character 12) is not 0-9a-v"),
+     "borders: 'U' is not 0-9a-v (body character 14)"),
     ("https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmho",
-     "the borders have 11 characters, a 6x6 board (columns x rows) needs 12"),
-    ("https://puzz.link/p?starbattle/6/6/4ilbhgdnmhou", "expected starbattle/COLS/ROWS/STARS"),
+     "the borders have 11 characters, a 6x6 grid (columns x rows) needs 12"),
+    ("https://puzz.link/p?starbattle/6/6/4ilbhgdnmhou", "expected the stars count"),
     ("https://puzz.link/p?starbattle/9/9/42/12a955kh37khi20fe0g13toea1c07g",
      "row 1 cannot hold 42 stars"),
-    ("https://puzz.link/p?starbattle/0/6/1/", "is empty"),
+    ("https://puzz.link/p?starbattle/0/6/1/", "each side must be 1 to"),
 ])
 def test_errors_are_one_line(url, words):
     assert_one_line_error(parse_puzzlink, "starbattle", url, words)

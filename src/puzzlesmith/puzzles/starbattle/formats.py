@@ -42,6 +42,8 @@ import re
 from collections.abc import Iterable
 
 from ...errors import InvalidPuzzle, check_method
+from ...genres.codec import FORMATS, decode_url, encode_url
+from ...genres.givens import Givens
 from .board import (
     EMPTY,
     MAX_SIDE,
@@ -121,15 +123,12 @@ def parse_all(text: str, stars: int | None = None, *, row_stars: int | None = No
 
 # -- puzz.link (pzprjs) URLs ------------------------------------------------------------------
 #
-# ``https://puzz.link/p?starbattle/COLS/ROWS/STARS/BORDERS``.  BORDERS packs one bit per wall
-# between two cells, five bits per base-32 digit (0-9a-v), the first bit the digit's 16:
-# first the walls between side-by-side cells (row by row, (COLS-1) per row), then, starting
-# on a new digit, the walls between a cell and the one below it (row by row, COLS per row).
-# The regions are the areas the walls enclose.
+# ``https://puzz.link/p?starbattle/COLS/ROWS/STARS/BORDERS``, read and written by the genres'
+# shared codec (:mod:`puzzlesmith.genres.codec`: the stars count, then the region borders).
 
-_BASE32 = "0123456789abcdefghijklmnopqrstuv"
 _REGION_NAMES = ("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
                  + "".join(chr(c) for c in range(0xC0, 0x2B0) if chr(c).isalnum()))
+_LINK_FORMATS = {"starbattle": FORMATS["starbattle"]}
 
 
 def parse_puzzlink(url: str, max_size: int = MAX_SIDE) -> StarBattle:
@@ -142,87 +141,21 @@ def parse_puzzlink(url: str, max_size: int = MAX_SIDE) -> StarBattle:
     >>> parse_puzzlink("https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhoU")
     Traceback (most recent call last):
     ...
-    puzzlesmith.errors.InvalidPuzzle: puzz.link URL: 'U' (borders, character 12) is not 0-9a-v
+    puzzlesmith.errors.InvalidPuzzle: puzz.link URL: borders: 'U' is not 0-9a-v (body character 14)
     """
-    match = PUZZLINK_URL.fullmatch(url)
-    if match is None:
-        raise InvalidPuzzle("not a puzz.link URL: expected https://puzz.link/p?starbattle/"
-                            "COLS/ROWS/STARS/BORDERS")
-    query = match[1].split("#")[0]
-    while re.match(r"\w+=[\w.]*&", query):  # other query parameters (type=...&)
-        query = query[query.index("&") + 1:]
-    kind, _, rest = query.partition("/")
-    kind = re.sub(r"_(edit|play)$", "", kind)
-    if kind != "starbattle":
-        raise InvalidPuzzle(f"puzz.link URL: unsupported puzzle type {kind!r}: puzzlesmith "
-                            "reads starbattle links")
-    parts = rest.split("/")
-    if parts and parts[-1] == "":
-        parts.pop()
-    if len(parts) == 3:
-        parts.append("")  # no walls (a board of one region)
-    if parts and not parts[0].isdigit():
-        raise InvalidPuzzle(f"puzz.link URL: unsupported parameter {parts[0]!r} before the "
-                            "size")
-    if len(parts) != 4 or not all(re.fullmatch(r"[0-9]{1,9}", p) for p in parts[:3]):
-        raise InvalidPuzzle("puzz.link URL: expected starbattle/COLS/ROWS/STARS/BORDERS, got "
-                            f"starbattle/{_short(rest)}")
-    cols, rows, stars = int(parts[0]), int(parts[1]), int(parts[2])
-    if rows < 1 or cols < 1:
-        raise InvalidPuzzle(f"puzz.link URL: a {cols}x{rows} board (columns x rows) is empty")
-    _check_side(rows, cols, max_size)
-    walls = _border_bits(parts[3], rows, cols)
-    puzzle = _with_counts(_regions_from_walls(walls, rows, cols), stars, None, None, None)
+    givens = decode_url(url, _LINK_FORMATS)[1]
+    _check_side(givens.rows, givens.cols, max_size)
+    count = 1 + max(max(row) for row in givens.regions)
+    if count > len(_REGION_NAMES):
+        raise InvalidPuzzle(f"puzz.link URL: more than {len(_REGION_NAMES)} regions")
+    grid = tuple("".join(_REGION_NAMES[k] for k in row) for row in givens.regions)
+    stars = givens.params["stars"]
+    puzzle = _with_counts(grid, stars, None, None, None)
     try:
         validate(puzzle)
     except InvalidPuzzle as error:
         raise InvalidPuzzle(f"puzz.link URL ({stars} stars): {error}") from None
     return puzzle
-
-
-def _border_bits(text: str, rows: int, cols: int) -> list[int]:
-    """The wall bits of BORDERS: the side-by-side walls, then the above-below ones."""
-    across, down = (cols - 1) * rows, cols * (rows - 1)
-    need = -(-across // 5) + -(-down // 5)
-    bad = re.search(f"[^{_BASE32}]", text)
-    if bad:
-        raise InvalidPuzzle(f"puzz.link URL: {bad.group()!r} (borders, character "
-                            f"{bad.start() + 1}) is not 0-9a-v")
-    if len(text) != need:
-        raise InvalidPuzzle(f"puzz.link URL: the borders have {len(text)} characters, a "
-                            f"{cols}x{rows} board (columns x rows) needs {need}")
-    split = -(-across // 5)
-    bits = []
-    for part, count in ((text[:split], across), (text[split:], down)):
-        packed = [(_BASE32.index(ch) >> (4 - k)) & 1 for ch in part for k in range(5)]
-        bits += packed[:count]
-    return bits
-
-
-def _regions_from_walls(walls: list[int], rows: int, cols: int) -> tuple[str, ...]:
-    """Name the areas the walls enclose, in reading order of their first cell."""
-    across = (cols - 1) * rows
-    region = [[-1] * cols for _ in range(rows)]
-    count = 0
-    for r0 in range(rows):
-        for c0 in range(cols):
-            if region[r0][c0] >= 0:
-                continue
-            if count >= len(_REGION_NAMES):
-                raise InvalidPuzzle(f"puzz.link URL: more than {len(_REGION_NAMES)} regions")
-            region[r0][c0], todo = count, [(r0, c0)]
-            while todo:
-                r, c = todo.pop()
-                steps = ((r, c + 1, c + 1 < cols and not walls[r * (cols - 1) + c]),
-                         (r, c - 1, c > 0 and not walls[r * (cols - 1) + c - 1]),
-                         (r + 1, c, r + 1 < rows and not walls[across + r * cols + c]),
-                         (r - 1, c, r > 0 and not walls[across + (r - 1) * cols + c]))
-                for nr, nc, open_ in steps:
-                    if open_ and region[nr][nc] < 0:
-                        region[nr][nc] = count
-                        todo.append((nr, nc))
-            count += 1
-    return tuple("".join(_REGION_NAMES[k] for k in row) for row in region)
 
 
 def _sized(puzzle: StarBattle, stars, row_stars, column_stars, region_stars) -> StarBattle:
@@ -242,30 +175,21 @@ def format_puzzlink(puzzle: StarBattle, host: str = PUZZLINK_HOST) -> str:
     >>> format_puzzlink(parse_puzzlink("https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou"))
     'https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou'
     """
-    grid, rows, cols = puzzle.grid, puzzle.rows, puzzle.columns
-    if any(ch in (VOID, NO_REGION) for row in grid for ch in row):
+    if any(ch in (VOID, NO_REGION) for row in puzzle.grid for ch in row):
         raise InvalidPuzzle("a puzz.link Star Battle has no cells that stay empty ('.') or "
                             "belong to no region (' ')")
     counts = {*puzzle.row_stars, *puzzle.column_stars, *puzzle.region_stars.values()}
     if len(counts) != 1:
         raise InvalidPuzzle("a puzz.link Star Battle has one star count for rows, columns "
                             f"and regions; this puzzle needs {sorted(counts)}")
-    walls = [int(grid[r][c] != grid[r][c + 1]) for r in range(rows) for c in range(cols - 1)]
-    down = [int(grid[r][c] != grid[r + 1][c]) for r in range(rows - 1) for c in range(cols)]
-    pieces = _regions_from_walls(walls + down, rows, cols)
-    if len({ch for row in pieces for ch in row}) != len(puzzle.regions):
+    number = {name: k for k, name in enumerate(puzzle.regions)}
+    regions = tuple(tuple(number[ch] for ch in row) for row in puzzle.grid)
+    url = encode_url("starbattle", Givens(puzzle.rows, puzzle.columns, regions=regions,
+                                          params={"stars": counts.pop()}), host=host)
+    pieces = decode_url(url, _LINK_FORMATS)[1].regions
+    if len({k for row in pieces for k in row}) != len(puzzle.regions):
         raise InvalidPuzzle("a puzz.link Star Battle cannot hold a region in several pieces")
-    body = _pack(walls) + _pack(down)
-    return f"{host}?starbattle/{cols}/{rows}/{counts.pop()}/{body}"
-
-
-def _pack(bits: list[int]) -> str:
-    """Five bits per base-32 digit, the first bit the digit's 16 (zeros pad the last)."""
-    out = []
-    for start in range(0, len(bits), 5):
-        chunk = bits[start:start + 5] + [0] * (5 - len(bits[start:start + 5]))
-        out.append(_BASE32[sum(bit << (4 - k) for k, bit in enumerate(chunk))])
-    return "".join(out)
+    return url
 
 
 Block = list[tuple[int, str]]  # numbered lines of one puzzle

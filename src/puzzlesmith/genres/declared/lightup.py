@@ -1,0 +1,20 @@
+"""Light Up (Akari): place lights in the white cells.
+
+- A numbered wall has exactly that many lights beside it.
+- Every white cell is lit: a light shines along its row and column up to a wall.
+- No light shines on another.
+"""
+
+from ..families import Count, LineOfSight
+from ..language import Genre, Shading
+from ..select import clue_neighbours
+
+lightup = Genre(
+    name="lightup", title="Light Up", puzzlink="akari",
+    numbered_walls=True,
+    unknowns=Shading(),  # a marked cell holds a light
+    rules=(
+        Count(clue_neighbours),
+        LineOfSight(),
+    ),
+)

@@ -1,0 +1,9 @@
+"""The shared rule families, each with its encoding, its deductions and its direct check."""
+
+from .areas import Areas
+from .loop import Loop, LoopCount
+from .shading import Connected, Count, NoAdjacent, NoBlock, Unshaded
+from .sight import AllDifferent, LineOfSight
+
+__all__ = ["Count", "Unshaded", "NoAdjacent", "NoBlock", "Connected", "LineOfSight",
+           "AllDifferent", "Areas", "Loop", "LoopCount"]

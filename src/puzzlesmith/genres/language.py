@@ -1,0 +1,151 @@
+"""The declaration language: a :class:`Genre` is its givens, its unknowns and its rules.
+
+A rule is an instance of a rule family (a :class:`Rule` subclass).  A family knows three
+things: ``encode`` (clauses for the complete solver), ``deduce`` (deductions a player
+understands, each a :class:`Deduction`) and ``check`` (a direct check of a finished grid,
+sharing no code with the other two).
+
+An answer is a frozenset: of the marked cells (shaded cells, Light Up's bulbs) for
+:class:`Shading`, of the loop's edges for :class:`LoopEdges`, of ``(cell, number)`` pairs for
+:class:`Numbers`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from ..results import Check
+from .givens import Cell, Givens
+from .grid import grid_edges, open_cells
+from .textgrid import read_grid
+
+if TYPE_CHECKING:
+    from .encoding import Encoding
+
+__all__ = ["Genre", "Rule", "Deduction", "Violation", "Unknowns", "Shading", "LoopEdges",
+           "Numbers", "Answer"]
+
+Answer = frozenset
+
+
+class Unknowns:
+    """What the player fills in: one boolean unknown per key."""
+
+    kind: ClassVar[str] = ""
+
+    def keys(self, g: Givens) -> list[Hashable]:
+        """The keys of the unknowns, one SAT variable each."""
+        raise NotImplementedError
+
+    def encode(self, enc: Encoding) -> None:
+        """Clauses every answer of this kind obeys (none by default)."""
+
+
+class Shading(Unknowns):
+    """Each open cell (not a given wall) shaded or not; Light Up's bulbs too."""
+
+    kind = "shading"
+
+    def keys(self, g: Givens) -> list[Hashable]:
+        return list(open_cells(g))
+
+
+class LoopEdges(Unknowns):
+    """Each edge between two grid points on the loop or not."""
+
+    kind = "loop"
+
+    def keys(self, g: Givens) -> list[Hashable]:
+        return list(grid_edges(g))
+
+
+@dataclass(frozen=True)
+class Numbers(Unknowns):
+    """A number from ``low`` to ``high`` in each open cell (a key per cell and number)."""
+
+    low: int = 1
+    high: int = 9
+    kind = "numbers"
+
+    def keys(self, g: Givens) -> list[Hashable]:
+        return [(cell, n) for cell in open_cells(g) for n in range(self.low, self.high + 1)]
+
+    def encode(self, enc: Encoding) -> None:
+        """Exactly one number in each open cell."""
+        for cell in open_cells(enc.givens):
+            numbers = range(self.low, self.high + 1)
+            enc.model.exactly(enc.lits((cell, n) for n in numbers), 1)
+
+
+@dataclass(frozen=True)
+class Deduction:
+    """A named deduction: ``cells`` take ``value`` by ``family``, because of ``reason``."""
+
+    cells: tuple[Cell, ...]
+    value: object
+    family: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Violation:
+    """A broken rule in a finished grid: the cells at fault and what is wrong."""
+
+    cells: tuple[Hashable, ...]
+    family: str
+    message: str
+
+
+class Rule:
+    """A rule family: subclasses set ``family`` and provide the three parts."""
+
+    family: ClassVar[str] = "rule"
+
+    def encode(self, enc: Encoding) -> None:
+        """Add this rule's clauses (and lazy checks) to the complete solver's model."""
+        raise NotImplementedError
+
+    def deduce(self, g: Givens, marks: Mapping[Hashable, object]) -> Iterator[Deduction]:
+        """Deductions from the known ``marks`` (key -> value); none by default."""
+        raise NotImplementedError(f"{self.family} has no deductions yet")
+
+    def check(self, g: Givens, answer: Answer) -> list[Violation]:
+        """The violations of this rule in the finished ``answer``."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Genre:
+    """A declared genre.  ``numbered_walls``: a number in the text grid is also a wall."""
+
+    name: str
+    title: str
+    unknowns: Unknowns
+    rules: tuple[Rule, ...]
+    numbered_walls: bool = False
+    puzzlink: str | None = None
+
+    def read(self, text: str) -> Givens:
+        """The givens of a text grid ('.' empty, numbers, '#' wall, '?' any clue)."""
+        return read_grid(text, numbered_walls=self.numbered_walls)
+
+    def deductions(self, g: Givens, marks: Mapping[Hashable, object]) -> Iterator[Deduction]:
+        """The deductions every rule offers from the known ``marks`` (rules without a
+        propagator yet offer none)."""
+        for rule in self.rules:
+            try:
+                yield from rule.deduce(g, marks)
+            except NotImplementedError:
+                continue
+
+    def violations(self, g: Givens, answer: Answer) -> list[Violation]:
+        """Every rule's violations in ``answer``."""
+        return [v for rule in self.rules for v in rule.check(g, answer)]
+
+    def check(self, g: Givens, answer: Answer) -> Check:
+        """The independent verdict on ``answer``; ``details["wrong"]`` lists the cells."""
+        found = self.violations(g, answer)
+        return Check.of([v.message for v in found], puzzle=self.name,
+                        wrong=lambda: sorted({c for v in found for c in v.cells}))

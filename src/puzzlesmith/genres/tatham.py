@@ -1,0 +1,181 @@
+"""Simon Tatham's game IDs of the grid genres: ``PARAMS:DESC``, PARAMS starting ``WxH``.
+
+Light Up, Loopy (square grid) and Singles (Hitori) describe the grid cell by cell, row by
+row, with one reader and per-game symbols (:data:`GAMES`):
+
+* Light Up: ``a``-``z`` a run of 1-26 empty cells, ``B`` a wall, ``0``-``4`` a numbered wall;
+* Loopy: runs as Light Up, ``0``-``4`` a clue (only the square grid, ``t0``, is read);
+* Singles: one character per cell, the number ``1``-``9``, ``a``-``z`` (10-35), ``A``-``Z``.
+
+>>> genre, givens = decode_id("3x2:1bBb")
+>>> genre, givens.numbers, sorted(givens.walls)
+('lightup', {(0, 0): 1}, [(0, 0), (1, 0)])
+>>> encode_id("lightup", givens)
+'3x2:1bBb'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..errors import InvalidPuzzle
+from .givens import ANY, Cell, Givens
+
+__all__ = ["TathamGame", "GAMES", "MAX_SIDE", "decode_id", "encode_id", "tatham_game",
+           "id_genre"]
+
+MAX_SIDE = 200
+"""The largest side an ID may give; larger ones are refused before anything is built."""
+_ID = re.compile(r"\s*([0-9]{1,6})x([0-9]{1,6})([a-z0-9.]*):(\S*)\s*")
+_RUNS = "abcdefghijklmnopqrstuvwxyz"
+_NUMBERS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+@dataclass(frozen=True)
+class TathamGame:
+    """One game's ID style: its name, the genre it is, and its cell symbols.
+
+    ``symbols`` maps a character to a clue (``ANY`` with ``walls``: a wall without number);
+    ``runs`` says whether letters a-z are runs of empty cells; ``walls`` whether every clue
+    is a wall; ``params`` is what Tatham writes after ``WxH`` (and must be there, if read).
+    """
+
+    name: str
+    genre: str
+    symbols: dict[str, int]
+    runs: bool = True
+    walls: bool = False
+    params: str = ""
+
+    def character(self, clue: int) -> str | None:
+        """The symbol of a clue, or None when the game has none."""
+        return next((ch for ch, value in self.symbols.items() if value == clue), None)
+
+
+_DIGITS = {str(n): n for n in range(5)}
+GAMES: dict[str, TathamGame] = {g.name: g for g in (
+    TathamGame("lightup", "lightup", {**_DIGITS, "B": ANY}, walls=True),
+    TathamGame("loopy", "slither", _DIGITS, params="t0"),
+    TathamGame("singles", "hitori", {ch: n for n, ch in enumerate(_NUMBERS) if n}, runs=False),
+)}
+
+
+def tatham_game(name: str) -> TathamGame:
+    """The game of a Tatham name (lightup, loopy, singles) or of its genre, or InvalidPuzzle."""
+    for game in GAMES.values():
+        if name in (game.name, game.genre):
+            return game
+    raise InvalidPuzzle(f"Tatham game ID: unknown game {name[:30]!r}; known: "
+                        f"{', '.join(GAMES)}")
+
+
+def decode_id(text: str, game: str | None = None) -> tuple[str, Givens]:
+    """The genre and the givens of a Tatham game ID.  Without ``game`` it is told from the
+    ID's shape: ``t`` in the parameters is Loopy, one number per cell Singles, else Light Up.
+    Raises InvalidPuzzle naming the problem and where.
+    """
+    match = _ID.fullmatch(text) if isinstance(text, str) and len(text) < 200_000 else None
+    if match is None:
+        raise InvalidPuzzle("not a Tatham game ID: expected WxH:DESCRIPTION, e.g. 7x7:aBk1b2a")
+    cols, rows, params, desc = int(match[1]), int(match[2]), match[3], match[4]
+    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
+        raise InvalidPuzzle(f"Tatham game ID: a {cols}x{rows} grid: each side must be 1 to "
+                            f"{MAX_SIDE}")
+    chosen = tatham_game(game) if game else _guess(params, desc, rows * cols, max(rows, cols))
+    _check_params(chosen, params)
+    return chosen.genre, _read(chosen, desc, rows, cols)
+
+
+def id_genre(text: str) -> str | None:
+    """The genre a text's shape says when it looks like a game ID of :data:`GAMES` (only the
+    parameters and the description's characters are looked at), else None.
+
+    >>> id_genre("5x5t0:a3a202f213b2a32d"), id_genre("5x5:3221112453141555142444511")
+    ('slither', 'hitori')
+    """
+    match = _ID.fullmatch(text) if isinstance(text, str) and len(text) < 200_000 else None
+    grid = re.search(r"t([0-9]+)", match[3]) if match else None
+    if match is None or (grid and grid[1] != "0"):
+        return None
+    cols, rows = int(match[1]), int(match[2])
+    game = _guess(match[3], match[4], rows * cols, max(rows, cols))
+    symbols = set(game.symbols) | (set(_RUNS) if game.runs else set())
+    return game.genre if set(match[4]) <= symbols else None
+
+
+def _guess(params: str, desc: str, cells: int, side: int) -> TathamGame:
+    """The game an ID's shape says (see :func:`decode_id`)."""
+    if "t" in params:
+        return GAMES["loopy"]
+    if len(desc) == cells and all(0 < _NUMBERS.find(ch) <= side for ch in desc):
+        return GAMES["singles"]
+    return GAMES["lightup"]
+
+
+def _check_params(game: TathamGame, params: str) -> None:
+    """Refuse a grid other than the game's (Loopy's ``t0``, the square grid)."""
+    grid = re.search(r"t([0-9]+)", params)
+    if game.params and grid and grid[0] != game.params:
+        raise InvalidPuzzle(f"Tatham game ID: {game.name} grid type {grid[0]!r} is not read; "
+                            f"only {game.params!r} (squares)")
+
+
+def _read(game: TathamGame, desc: str, rows: int, cols: int) -> Givens:
+    """The givens a description gives, cell by cell."""
+    numbers: dict[Cell, int] = {}
+    walls: set[Cell] = set()
+    index, total = 0, rows * cols
+    for pos, ch in enumerate(desc):
+        if index >= total:
+            raise InvalidPuzzle(f"Tatham game ID: {desc[pos:pos + 10]!r} after the last cell "
+                                f"(description character {pos + 1})")
+        cell = divmod(index, cols)
+        if game.runs and ch in _RUNS:
+            index += _RUNS.index(ch) + 1
+            continue
+        if ch not in game.symbols:
+            raise InvalidPuzzle(f"Tatham game ID: {ch!r} is not a {game.name} symbol "
+                                f"(description character {pos + 1})")
+        clue = game.symbols[ch]
+        if game.name == "singles" and clue > max(rows, cols):
+            raise InvalidPuzzle(f"Tatham game ID: {ch!r} is more than {max(rows, cols)} "
+                                f"(description character {pos + 1})")
+        if game.walls:
+            walls.add(cell)
+        if not (game.walls and clue == ANY):
+            numbers[cell] = clue
+        index += 1
+    if index != total:
+        problem = "runs past" if index > total else f"ends after {index} of"
+        raise InvalidPuzzle(f"Tatham game ID: the description {problem} {total} cells")
+    return Givens(rows, cols, numbers, frozenset(walls))
+
+
+def encode_id(game: str, givens: Givens) -> str:
+    """The Tatham game ID of a game's (or genre's) givens, as Tatham writes it."""
+    chosen = tatham_game(game)
+    out, run = [], 0
+    for r, c in givens.cells():
+        clue = givens.number(r, c)
+        if clue is None and chosen.walls and givens.is_wall(r, c):
+            clue = ANY
+        if clue is None:
+            if not chosen.runs:
+                raise InvalidPuzzle(f"Tatham game ID: {chosen.name} needs a number in "
+                                    f"r{r + 1}c{c + 1}")
+            run += 1
+            continue
+        symbol = chosen.character(clue)
+        if symbol is None:
+            raise InvalidPuzzle(f"Tatham game ID: {chosen.name} has no symbol for {clue} at "
+                                f"r{r + 1}c{c + 1}")
+        out.append(_run_letters(run) + symbol)
+        run = 0
+    out.append(_run_letters(run))
+    return f"{givens.cols}x{givens.rows}{chosen.params}:{''.join(out)}"
+
+
+def _run_letters(run: int) -> str:
+    """Letters for a run of empty cells: z (26) as often as needed, then the rest."""
+    return "z" * (run // 26) + (_RUNS[run % 26 - 1] if run % 26 else "")
