@@ -26,7 +26,7 @@ def drawn(name: str, answer=None) -> str:
 
 
 @pytest.mark.parametrize("name", sorted(SMALL))
-def test_every_genre_draws_well_formed_svg_and_png(name):
+def test_every_genre_draws_well_formed_svg_png_and_pdf(name):
     genre = GENRES[name]
     g = genre.read(SMALL[name])
     solution = solve(genre, g).solution
@@ -35,6 +35,8 @@ def test_every_genre_draws_well_formed_svg_and_png(name):
         picture = svg(genre, g, answer)
         assert draw.parse(picture) is not None
         assert export.to_png(picture)[:8] == export.PNG_MAGIC
+    book = draw.titled(picture, genre.title)  # as a book's page or a figure nests it
+    assert export.pdf_pages(export.to_pdf(book)) == 1
 
 
 def test_light_up_walls_numbers_and_bulbs():

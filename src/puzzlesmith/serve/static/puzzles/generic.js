@@ -189,12 +189,13 @@ function segmentAt(y, x) {
 
 function loopAnswer(board, state) {
   const at = givens(board), drawn = new Set([...givenLines(board), ...state.lines]), text = [];
+  const centre = (y, x) => at.get(((y - 1) / 2) * board.cols + (x - 1) / 2) || ".";
   for (let y = 0; y <= 2 * board.rows; y++) {
     let line = "";
     for (let x = 0; x <= 2 * board.cols; x++) {
-      const given = at.get(((y - 1) / 2) * board.cols + (x - 1) / 2) || ".";
-      line += y % 2 === 0 && x % 2 === 0 ? "+" : y % 2 && x % 2 ? (given.length === 1 ? given : ".")
-        : drawn.has(segmentAt(y, x)) ? (y % 2 ? "|" : "-") : " ";
+      if (y % 2 === 0 && x % 2 === 0) line += "+";
+      else if (y % 2 && x % 2) line += centre(y, x).length === 1 ? centre(y, x) : ".";
+      else line += drawn.has(segmentAt(y, x)) ? (y % 2 ? "|" : "-") : " ";
     }
     text.push(line);
   }
