@@ -8,7 +8,7 @@ import pytest
 from puzzlesmith.errors import InvalidPuzzle
 from puzzlesmith.genres.declared import GENRES, hitori, lightup, nurikabe, slitherlink
 from puzzlesmith.genres.solve import solve
-from puzzlesmith.genres.view import answer_marks, answer_text, read_answer, web_view
+from puzzlesmith.genres.view import answer_marks, answer_text, line_mark, read_answer, web_view
 from tests.genres.test_drawing import SMALL
 
 
@@ -79,3 +79,9 @@ def test_a_loop_view_plays_lines_between_grid_points():
                                              for r1, c1, r2, c2 in lines)
     text = answer_text(slitherlink, g, answer).splitlines()
     assert len(text) == 9 and {len(line) for line in text} == {9}
+
+
+def test_a_hint_on_a_loop_names_its_segment_and_a_cell_beside_it():
+    _, g = board("slitherlink")
+    assert line_mark(g, ((0, 4), (1, 4))) == [0, 3, "line", "0,4,1,4"]
+    assert line_mark(g, ((4, 1), (4, 2)), on=False) == [3, 1, "unline", "4,1,4,2"]

@@ -36,10 +36,10 @@ from ..errors import InvalidPuzzle
 from .drawing import clue_text
 from .families import NoAdjacent
 from .givens import Givens
-from .grid import grid_edges, open_cells
+from .grid import Edge, grid_edges, open_cells
 from .language import Answer, Genre
 
-__all__ = ["web_view", "answer_marks", "answer_text", "read_answer", "rules_text"]
+__all__ = ["web_view", "answer_marks", "line_mark", "answer_text", "read_answer", "rules_text"]
 
 WALL, EMPTY, DOT = "#", ".", "+"
 #: A Shading genre's mark -> its character in the answer text.
@@ -99,6 +99,18 @@ def answer_marks(genre: Genre, g: Givens, answer: Answer) -> dict:
     if kind == "numbers":
         return {"marks": [[r, c, "number", n] for (r, c), n in sorted(answer)]}
     return {"marks": [[r, c, genre.unknowns.mark] for r, c in sorted(answer)]}
+
+
+def line_mark(g: Givens, edge: Edge, on: bool = True) -> list:
+    """A hint mark drawing (``on``) or rubbing out a loop's ``edge``: ``[row, col, "line" or
+    "unline", "r1,c1,r2,c2"]``, the cell the one beside it below or to its right (inside).
+
+    >>> line_mark(Givens(2, 2), ((2, 0), (2, 1)), on=False)
+    [1, 0, 'unline', '2,0,2,1']
+    """
+    (r1, c1), (r2, c2) = edge
+    key = ",".join(map(str, (r1, c1, r2, c2)))
+    return [min(r1, g.rows - 1), min(c1, g.cols - 1), "line" if on else "unline", key]
 
 
 def answer_text(genre: Genre, g: Givens, answer: Answer) -> str:

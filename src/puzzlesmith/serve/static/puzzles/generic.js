@@ -23,7 +23,8 @@
 // is complete when every point has 0 or 2 segments.  Backspace, Delete, "." and
 // "0" (when not a symbol) clear a cell.  Hint and check marks are
 // [row, col, kind?, value?]: "wrong" clears a cell, "number" places value, a mark places
-// it, "unnote" rubs out the pencil mark value.  A trace step draws its "answer" (the
+// it, "unnote" rubs out the pencil mark value, "line" and "unline" draw and rub out the
+// segment value ("r1,c1,r2,c2"; row, col: a cell beside it, circled).  A trace step draws its "answer" (the
 // answer text), its "cell" circled, and says its "text".
 import { clear, el, markSet, text, COLOURS, cellSize } from "./svg.js";
 
@@ -391,8 +392,9 @@ const GRID = {
     for (const [r, c, kind, value] of answer.marks || []) {
       const cell = r * board.cols + c;
       if (kind === "unnote") unnotes.push([cell, String(value)]);
+      const segment = (kind === "line") !== (state.lines || []).includes(String(value)) ? { line: String(value) } : null;
       const move = kind === "wrong" ? { cell, value: "" } : kind === "number" ? { cell, value: String(value) }
-        : CYCLE.includes(kind) ? { cell, mark: kind } : null;
+        : kind === "line" || kind === "unline" ? segment : CYCLE.includes(kind) ? { cell, mark: kind } : null;
       if (move && GRID.apply(board, state, move)) return move;
     }
     return unnotes.length && GRID.apply(board, state, { unnotes }) ? { unnotes } : null;
