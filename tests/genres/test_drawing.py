@@ -86,3 +86,14 @@ def test_regions_stars_and_numbers_come_from_the_declaration_alone():
 def test_an_unknown_mark_is_refused():
     with pytest.raises(ValueError, match="unknown mark"):
         Shading(mark="cross")
+
+
+class Marks(frozenset):
+    """A player's marks as the genre puzzles read them: the marked keys and ``ruled_out``."""
+
+    ruled_out = frozenset({(1, 0), (1, 1)})
+
+
+def test_a_players_ruled_out_cells_are_dots():
+    picture = svg(hitori, hitori.read("11\n21"), Marks({(0, 0)}))
+    assert draw.count(picture, "shaded") == 1 and draw.count(picture, "dot") == 2

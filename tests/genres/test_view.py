@@ -1,14 +1,12 @@
-"""Any declared genre on the web page's generic grid: the view, the answer in its terms, and
-the answer text the board writes and reads."""
+"""Any declared genre on the web page's generic grid: the view and the answer in its terms."""
 
 from __future__ import annotations
 
 import pytest
 
-from puzzlesmith.errors import InvalidPuzzle
 from puzzlesmith.genres.declared import GENRES, hitori, lightup, nurikabe, slitherlink
 from puzzlesmith.genres.solve import solve
-from puzzlesmith.genres.view import answer_marks, answer_text, line_mark, read_answer, web_view
+from puzzlesmith.genres.view import answer_marks, line_mark, web_view
 from tests.genres.test_drawing import SMALL
 
 
@@ -28,28 +26,16 @@ def test_every_view_is_a_grid_with_the_rules_as_help(name):
         assert 0 <= r < g.rows and 0 <= c < g.cols
 
 
-@pytest.mark.parametrize("name", sorted(SMALL))
-def test_the_answer_text_reads_back(name):
-    genre, g = board(name)
-    answer = solve(genre, g).solution
-    text = answer_text(genre, g, answer)
-    assert read_answer(genre, g, text) == answer
-    assert read_answer(genre, g, "\n" + text + "\n") == answer
-    with pytest.raises(InvalidPuzzle, match="lines"):
-        read_answer(genre, g, text + "\n....")
-
-
 def test_light_up_walls_are_black_givens_and_bulbs_are_its_mark():
     genre, g = board("lightup")
     view = web_view(genre, g)
     assert view["marks"] == ["bulb", "dot"]
     assert [0, 2, "1", "#fff"] in view["givens"] and [2, 0, "", "#fff"] in view["givens"]
     assert len(view["fills"]) == 4 and view["labels"] == []
-    assert view["answer"] == {"empty": ".", "bulb": "*", "dot": "+", "given": "#"}
+    assert view["answer"] == {"empty": ".", "bulb": "*", "dot": "x", "given": "#"}
     answer = solve(lightup, g).solution
     marks = answer_marks(lightup, g, answer)
     assert len(marks["marks"]) == len(answer) and {m[2] for m in marks["marks"]} == {"bulb"}
-    assert answer_text(lightup, g, frozenset({(0, 0)})).splitlines()[0] == "*.#.."
 
 
 def test_hitori_numbers_are_labels_of_playable_cells():
@@ -61,11 +47,22 @@ def test_hitori_numbers_are_labels_of_playable_cells():
     assert answer_marks(hitori, g, frozenset({(1, 2)})) == {"marks": [[1, 2, "shade"]]}
 
 
+class Marks(frozenset):
+    """A player's marks as the genre puzzles read them: the marked keys and ``ruled_out``."""
+
+    ruled_out = frozenset({(0, 0)})
+
+
+def test_a_players_ruled_out_cells_are_dots():
+    genre, g = board("hitori")
+    assert answer_marks(genre, g, Marks({(1, 2)})) == {"marks": [[1, 2, "shade"], [0, 0, "dot"]]}
+
+
 def test_nurikabe_clues_are_labels_and_shading_is_its_mark():
     genre, g = board("nurikabe")
     view = web_view(nurikabe, g)
     assert view["labels"] == [[0, 0, "2"], [2, 3, "3"], [3, 0, "1"]] and "apart" not in view
-    assert answer_text(nurikabe, g, frozenset({(0, 1)})).splitlines()[0] == ".#.."
+    assert view["answer"]["shade"] == "#"
 
 
 def test_a_loop_view_plays_lines_between_grid_points():
@@ -77,8 +74,6 @@ def test_a_loop_view_plays_lines_between_grid_points():
     lines = answer_marks(slitherlink, g, answer)["lines"]
     assert len(lines) == len(answer) and all(abs(r1 - r2) + abs(c1 - c2) == 1
                                              for r1, c1, r2, c2 in lines)
-    text = answer_text(slitherlink, g, answer).splitlines()
-    assert len(text) == 9 and {len(line) for line in text} == {9}
 
 
 def test_a_hint_on_a_loop_names_its_segment_and_a_cell_beside_it():

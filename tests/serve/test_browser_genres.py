@@ -64,7 +64,7 @@ def test_light_up_walls_bulbs_and_dots(browser, server, screenshots, monkeypatch
     cell(browser, 1, 1).click()
     assert len(browser.find_elements(By.CSS_SELECTOR, "#board .bulb")) == 1
     text = browser.execute_script(SCRIPT.format("answer(g.board, g.state)"))
-    assert text == "*.#.\n.+..\n#..#\n...."
+    assert text == "*.#.\n.x..\n#..#\n...."
     back = "answer(g.board, g.module.fromAnswer(g.board, g.module.answer(g.board, g.state)))"
     assert browser.execute_script(SCRIPT.format(back)) == text
     shoot(browser, screenshots, "genre-lightup")

@@ -5,7 +5,8 @@ Drawn for print, in black and white: thin grey cell lines (grid points as dots f
 thick region borders, given walls black with their numbers in white, clue numbers in cells
 ('?' for a clue of any size).  An answer is drawn on it: marked cells as the genre's
 ``Shading.mark`` says (dark grey shading that leaves a clue readable, Light Up's bulbs as
-discs, stars), loop edges as thick lines between grid points, numbers in blue.
+discs, stars; small dots on the cells a player's ``answer.ruled_out`` holds), loop edges
+as thick lines between grid points, numbers in blue.
 
 >>> from .declared import lightup
 >>> g = lightup.read("1.\\n.#")
@@ -43,7 +44,7 @@ def svg(genre: Genre, g: Givens, answer: Answer | None = None) -> str:
     mark = getattr(genre.unknowns, "mark", None)  # how a Shading genre's marks are drawn
     body = [*_cells(g, kind), *_walls(g)]
     if mark:
-        body += _marks(answer, mark)
+        body += _marks(answer, mark) + _dots(getattr(answer, "ruled_out", ()))
     body += _clues(g, set(answer) if mark == "shade" else set())
     if kind == "loop":
         body += _loop(answer)
@@ -92,6 +93,11 @@ def _marks(marked: Iterable[Cell], mark: str) -> list[str]:
         else:
             body.append(_square(cell, SHADE, "shaded"))
     return body
+
+
+def _dots(cells: Iterable[Cell]) -> list[str]:
+    """Small dots on the cells a player ruled out (a ``ruled_out`` set beside the answer)."""
+    return [draw.dot(*_centre(cell), CELL * 0.08) for cell in sorted(cells)]
 
 
 def _text(cell: Cell, text: str, fill: str, cls: str, weight: str = "normal") -> str:

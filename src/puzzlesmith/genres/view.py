@@ -7,24 +7,19 @@ readable); a Shading genre's cells take its mark (shade, bulb or star) and a dot
 genre's player draws ``lines`` between grid points; a Numbers genre's cells take digits.
 The help is the genre's rules, the docstring of its declaration.
 
-The answer text the board writes and the puzzle reads (:func:`answer_text`,
-:func:`read_answer`): for marked cells one character a cell (``#`` a wall or a shaded cell,
-``*`` a bulb or a star, ``+`` a dot, ``.`` else); for numbers the digit; for a loop a grid of
-``2 * rows + 1`` lines: ``+`` the grid points, ``-`` and ``|`` the loop's edges, the clues
-between.
+The answer text the board writes (for Check and Hint) is the genre puzzles' answer format:
+for marked cells one character a cell (``#`` a shaded cell or a wall, ``*`` a bulb or a star,
+``x`` a dot: ruled out, ``.`` else); for numbers the digit; for a loop a grid of
+``2 * rows + 1`` lines, ``+`` the grid points, ``-`` and ``|`` the loop's edges, the clues
+between.  An answer given to :func:`answer_marks` may carry ``ruled_out`` keys (a player's
+dots).
 
 >>> from .declared import slitherlink
 >>> g = slitherlink.read("3.")
->>> loop = frozenset({((0, 0), (0, 1)), ((0, 1), (0, 2)), ((1, 0), (1, 1)),
-...                   ((1, 1), (1, 2)), ((0, 0), (1, 0)), ((0, 2), (1, 2))})
->>> print(answer_text(slitherlink, g, loop))
-+-+-+
-|3 .|
-+-+-+
->>> read_answer(slitherlink, g, answer_text(slitherlink, g, loop)) == loop
-True
->>> answer_marks(slitherlink, g, loop)["lines"][0]
-[0, 0, 0, 1]
+>>> answer_marks(slitherlink, g, frozenset({((0, 0), (0, 1))}))
+{'lines': [[0, 0, 0, 1]]}
+>>> line_mark(g, ((1, 0), (1, 1)))
+[0, 0, 'line', '1,0,1,1']
 """
 
 from __future__ import annotations
@@ -32,16 +27,15 @@ from __future__ import annotations
 import inspect
 import sys
 
-from ..errors import InvalidPuzzle
 from .drawing import clue_text
 from .families import NoAdjacent
 from .givens import Givens
-from .grid import Edge, grid_edges, open_cells
+from .grid import Edge
 from .language import Answer, Genre
 
-__all__ = ["web_view", "answer_marks", "line_mark", "answer_text", "read_answer", "rules_text"]
+__all__ = ["web_view", "answer_marks", "line_mark", "rules_text"]
 
-WALL, EMPTY, DOT = "#", ".", "+"
+WALL, EMPTY, DOT = "#", ".", "x"
 #: A Shading genre's mark -> its character in the answer text.
 MARK_CHARS = {"shade": "#", "bulb": "*", "star": "*"}
 PLAY = {
@@ -92,13 +86,16 @@ def _view_givens(g: Givens, kind: str) -> dict:
 
 def answer_marks(genre: Genre, g: Givens, answer: Answer) -> dict:
     """``answer`` in the view's terms: ``marks`` rows ``[row, col, kind]`` (``[row, col,
-    "number", n]``) for marked cells and numbers, ``lines`` ``[r1, c1, r2, c2]`` for a loop."""
+    "number", n]``) for marked cells (a ``dot`` on each cell it rules out) and numbers,
+    ``lines`` ``[r1, c1, r2, c2]`` for a loop."""
     kind = genre.unknowns.kind
     if kind == "loop":
         return {"lines": [[*p, *q] for p, q in sorted(answer)]}
     if kind == "numbers":
         return {"marks": [[r, c, "number", n] for (r, c), n in sorted(answer)]}
-    return {"marks": [[r, c, genre.unknowns.mark] for r, c in sorted(answer)]}
+    dots = sorted(getattr(answer, "ruled_out", ()))
+    return {"marks": [[r, c, genre.unknowns.mark] for r, c in sorted(answer)]
+            + [[r, c, "dot"] for r, c in dots]}
 
 
 def line_mark(g: Givens, edge: Edge, on: bool = True) -> list:
@@ -111,56 +108,3 @@ def line_mark(g: Givens, edge: Edge, on: bool = True) -> list:
     (r1, c1), (r2, c2) = edge
     key = ",".join(map(str, (r1, c1, r2, c2)))
     return [min(r1, g.rows - 1), min(c1, g.cols - 1), "line" if on else "unline", key]
-
-
-def answer_text(genre: Genre, g: Givens, answer: Answer) -> str:
-    """``answer`` as the board's answer text (see the module's docstring)."""
-    kind = genre.unknowns.kind
-    if kind == "loop":
-        return _loop_text(g, answer)
-    cells = {cell: MARK_CHARS[genre.unknowns.mark] for cell in answer} if kind == "shading" \
-        else {cell: str(n) for cell, n in answer}
-    return "\n".join("".join(WALL if (r, c) in g.walls else cells.get((r, c), EMPTY)
-                             for c in range(g.cols)) for r in range(g.rows))
-
-
-def _loop_text(g: Givens, edges: Answer) -> str:
-    text = [[" "] * (2 * g.cols + 1) for _ in range(2 * g.rows + 1)]
-    for r in range(g.rows + 1):
-        for c in range(g.cols + 1):
-            text[2 * r][2 * c] = "+"
-    for (r1, c1), (r2, c2) in edges:
-        text[r1 + r2][c1 + c2] = "-" if r1 == r2 else "|"
-    for r, c in g.cells():
-        text[2 * r + 1][2 * c + 1] = _centre(g, r, c)
-    return "\n".join("".join(line) for line in text)
-
-
-def _centre(g: Givens, r: int, c: int) -> str:
-    """The character at a cell's centre in a loop's text: its clue, when one character."""
-    text = clue_text(g.numbers[r, c]) if (r, c) in g.numbers else EMPTY
-    return text if len(text) == 1 else EMPTY
-
-
-def read_answer(genre: Genre, g: Givens, text: str) -> Answer:
-    """The answer in the board's answer text (a partial answer too)."""
-    kind = genre.unknowns.kind
-    lines = text.strip("\n").split("\n")
-    want = 2 * g.rows + 1 if kind == "loop" else g.rows
-    if len(lines) != want:
-        raise InvalidPuzzle(f"the answer has {len(lines)} lines, expected {want}")
-    if kind == "loop":
-        at = [line.ljust(2 * g.cols + 1) for line in lines]
-        return frozenset(edge for edge in grid_edges(g) if _drawn(at, edge))
-    rows = [line.strip().ljust(g.cols, EMPTY) for line in lines]
-    if kind == "shading":
-        char = MARK_CHARS[genre.unknowns.mark]
-        return frozenset(cell for cell in open_cells(g) if rows[cell[0]][cell[1]] == char)
-    return frozenset((cell, int(rows[cell[0]][cell[1]])) for cell in open_cells(g)
-                     if rows[cell[0]][cell[1]].isdigit())
-
-
-def _drawn(lines: list[str], edge) -> bool:
-    """True when the loop text draws ``edge`` (between two grid points)."""
-    (r1, c1), (r2, c2) = edge
-    return lines[r1 + r2][c1 + c2] in "-|"
