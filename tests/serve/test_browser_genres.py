@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.serve.test_browser import cell, game, open_puzzle, shoot
+from tests.serve.test_browser import WAIT, cell, game, needs, open_puzzle, shoot
 
 pytest.importorskip("selenium", reason="the browser tests need selenium")
 
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 LATIN = "..12\n.2..\n3..4\n....\n"
 SCRIPT = "const g = window.puzzlesmith.game; return g.module.{};"
@@ -68,3 +69,25 @@ def test_light_up_walls_bulbs_and_dots(browser, server, screenshots, monkeypatch
     back = "answer(g.board, g.module.fromAnswer(g.board, g.module.answer(g.board, g.state)))"
     assert browser.execute_script(SCRIPT.format(back)) == text
     shoot(browser, screenshots, "genre-lightup")
+
+
+@pytest.mark.parametrize("name", ["lightup", "hitori", "nurikabe", "slitherlink"])
+def test_a_declared_genre_is_solved_and_checked_on_the_page(browser, server, screenshots, name):
+    """The registered genre puzzle (skipped until the genres are puzzles): Solve draws the
+    answer from the puzzle's answer text, which the page writes back and Check accepts."""
+    needs(name)
+    from puzzlesmith.puzzles import get
+
+    puzzle = get(name)
+    open_puzzle(browser, server, p=name, text=puzzle.format(puzzle.example()))
+    browser.find_element(By.ID, "solve").click()
+    WebDriverWait(browser, WAIT).until(lambda d: "Solved by the computer" in d.find_element(
+        By.ID, "message").text)
+    solution = puzzle.solve(puzzle.example()).solution
+    drawn = "state.lines.length" if name == "slitherlink" else \
+        "state.marks.filter((m) => m && m !== 'dot').length"
+    assert game(browser, drawn) == len(solution)
+    browser.find_element(By.ID, "check").click()
+    WebDriverWait(browser, WAIT).until(lambda d: "Correct" in d.find_element(
+        By.ID, "message").text)
+    shoot(browser, screenshots, f"{name}-solved")
