@@ -43,10 +43,18 @@ class Unknowns:
         """Clauses every answer of this kind obeys (none by default)."""
 
 
+@dataclass(frozen=True)
 class Shading(Unknowns):
-    """Each open cell (not a given wall) shaded or not; Light Up's bulbs too."""
+    """Each open cell (not a given wall) marked or not; ``mark`` says how a marked cell is
+    drawn and played: ``"shade"`` (a shaded cell), ``"bulb"`` (Light Up), ``"star"``."""
 
+    mark: str = "shade"
     kind = "shading"
+    MARKS: ClassVar[tuple[str, ...]] = ("shade", "bulb", "star")
+
+    def __post_init__(self) -> None:
+        if self.mark not in self.MARKS:
+            raise ValueError(f"unknown mark {self.mark!r}; expected one of {', '.join(self.MARKS)}")
 
     def keys(self, g: Givens) -> list[Hashable]:
         return list(open_cells(g))

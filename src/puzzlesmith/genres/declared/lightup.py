@@ -12,7 +12,7 @@ from ..select import clue_neighbours
 lightup = Genre(
     name="lightup", title="Light Up", puzzlink="akari",
     numbered_walls=True,
-    unknowns=Shading(),  # a marked cell holds a light
+    unknowns=Shading(mark="bulb"),  # a marked cell holds a light
     rules=(
         Count(clue_neighbours),
         LineOfSight(),
