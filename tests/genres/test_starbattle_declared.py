@@ -18,14 +18,12 @@ PACKAGE = get("starbattle")
 
 def to_givens(instance) -> Givens:
     """The givens of a package instance: regions numbered by first appearance, its one star
-    count as ``params["stars"]``, cells that must stay empty as walls."""
+    count as ``params["stars"]`` (the declared genre has no cells outside the regions)."""
     counts = {*instance.row_stars, *instance.column_stars, *instance.region_stars.values()}
     assert len(counts) == 1, "the declared genre takes one star count"
     number = {name: i for i, name in enumerate(instance.regions)}
-    walls = frozenset((r, c) for r, row in enumerate(instance.grid)
-                      for c, ch in enumerate(row) if ch not in number)
-    regions = tuple(tuple(number.get(ch, -1) for ch in row) for row in instance.grid)
-    return Givens(instance.rows, instance.columns, walls=walls, regions=regions,
+    regions = tuple(tuple(number[ch] for ch in row) for row in instance.grid)
+    return Givens(instance.rows, instance.columns, regions=regions,
                   params={"stars": counts.pop()})
 
 
