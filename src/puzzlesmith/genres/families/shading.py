@@ -8,13 +8,13 @@ from dataclasses import dataclass
 
 from ..cuts import cuts
 from ..givens import Cell, Givens
-from ..grid import blocks, neighbours, open_cells
+from ..grid import blocks, key_name, key_names, memo, neighbours, open_cells
 from ..language import Answer, Deduction, Rule, Violation
 from ..verify import all_cells, regions, touching
+from .pieces import cut_cells, reach_from
 
-
-def _name(cell: Cell) -> str:
-    return f"r{cell[0] + 1}c{cell[1] + 1}"
+_name = key_name
+Marks = Mapping[Hashable, object]
 
 
 @dataclass(frozen=True)
@@ -28,17 +28,20 @@ class Count(Rule):
         for cells, n in self.sets(enc.givens):
             enc.model.exactly(enc.lits(cells), n)
 
-    def deduce(self, g: Givens, marks: Mapping[Hashable, object]) -> Iterator[Deduction]:
-        """A set with all its n shaded cells found: the rest are white; a set with just
-        enough undecided cells left: they are all shaded."""
+    def deduce(self, g: Givens, marks: Marks) -> Iterator[Deduction]:
+        """A set with all its n marked cells found: the rest are not marked; a set with just
+        enough undecided cells left: they are all marked."""
         for cells, n in self.sets(g):
             live = [c for c in cells if c not in g.walls]
             shaded = [c for c in live if marks.get(c) is True]
             free = tuple(c for c in live if c not in marks)
-            if free and len(shaded) == n:
-                yield Deduction(free, False, self.family, f"the {n} shaded cells are found")
+            where = _set_name(g, cells, n)
+            if len(shaded) > n or len(shaded) + len(free) < n:
+                yield Deduction(tuple(live), None, self.family, f"{where} cannot be met")
+            elif free and len(shaded) == n:
+                yield Deduction(free, False, self.family, f"{where} is already met")
             elif free and len(shaded) + len(free) == n:
-                yield Deduction(free, True, self.family, f"{n} cells must be shaded")
+                yield Deduction(free, True, self.family, f"{where} needs every cell left")
 
     def check(self, g: Givens, answer: Answer) -> list[Violation]:
         found = []
@@ -58,8 +61,16 @@ class Unshaded(Rule):
     at: Callable[[Givens], list[Cell]]
     family = "unshaded"
 
+    strength = 0
+
     def encode(self, enc) -> None:
         enc.model.extend([enc.lit(cell, False)] for cell in self.at(enc.givens))
+
+    def deduce(self, g: Givens, marks: Marks) -> Iterator[Deduction]:
+        """A given cell is white."""
+        for cell in self.at(g):
+            if marks.get(cell) is not False:
+                yield Deduction((cell,), False, self.family, "it holds a number")
 
     def check(self, g: Givens, answer: Answer) -> list[Violation]:
         return [Violation((cell,), self.family, f"{_name(cell)} must stay white")
@@ -79,6 +90,19 @@ class NoAdjacent(Rule):
                 if other > cell:
                     enc.model.add([enc.lit(cell, False), enc.lit(other, False)])
 
+    def deduce(self, g: Givens, marks: Marks) -> Iterator[Deduction]:
+        """The neighbours of a shaded cell are white."""
+        for cell in open_cells(g):
+            if marks.get(cell) is not True:
+                continue
+            near = [n for n in neighbours(g, cell) if n not in g.walls]
+            both = tuple(n for n in near if marks.get(n) is True and n > cell)
+            if both:
+                yield Deduction((cell, both[0]), None, self.family, "two shaded cells touch")
+            free = tuple(n for n in near if n not in marks)
+            if free:
+                yield Deduction(free, False, self.family, f"beside the shaded {_name(cell)}")
+
     def check(self, g: Givens, answer: Answer) -> list[Violation]:
         return [Violation((a, b), self.family, f"{_name(a)} and {_name(b)} are both shaded")
                 for a in sorted(answer) for b in touching(a) if b > a and b in answer]
@@ -95,6 +119,17 @@ class NoBlock(Rule):
     def encode(self, enc) -> None:
         for block in blocks(enc.givens, self.height, self.width):
             enc.model.add(enc.lits(block, False))
+
+    def deduce(self, g: Givens, marks: Marks) -> Iterator[Deduction]:
+        """The last cell of a block whose other cells are shaded is white."""
+        size = f"{self.height}x{self.width}"
+        for block in blocks(g, self.height, self.width):
+            left = [cell for cell in block if marks.get(cell) is not True]
+            if not left:
+                yield Deduction(tuple(block), None, self.family, f"a shaded {size} block")
+            elif len(left) == 1 and left[0] not in marks and left[0] not in g.walls:
+                yield Deduction((left[0],), False, self.family,
+                                f"shading it would make a shaded {size} block")
 
     def check(self, g: Givens, answer: Answer) -> list[Violation]:
         found = []
@@ -116,6 +151,7 @@ class Connected(Rule):
 
     shaded: bool = True
     family = "connected"
+    strength = 2
 
     def encode(self, enc) -> None:
         g, wanted = enc.givens, self.shaded
@@ -131,6 +167,30 @@ class Connected(Rule):
             return cuts(present, near.__getitem__, lambda cell: enc.lit(cell, wanted))
         enc.add_lazy(lazy)
 
+    def deduce(self, g: Givens, marks: Marks) -> Iterator[Deduction]:
+        """Pieces that cannot meet; cells out of reach of the piece; cells whose loss
+        would cut the piece in two."""
+        wanted, what = self.shaded, "shaded" if self.shaded else "white"
+        near = memo(g, "open-near", _open_near)
+        present = [cell for cell in near if marks.get(cell) is wanted]
+        if not present:
+            return
+        possible = {cell for cell in near if marks.get(cell, wanted) is wanted}
+        reached = reach_from(present[0], possible, near)
+        apart = [cell for cell in present if cell not in reached]
+        if apart:
+            yield Deduction((present[0], apart[0]), None, self.family,
+                            f"the {what} cells cannot join")
+            return
+        away = tuple(cell for cell in near if cell in possible and cell not in reached)
+        if away:
+            yield Deduction(away, not wanted, self.family,
+                            f"the other {what} cells cannot be reached from there")
+        other = "leaving it white" if wanted else "shading it"
+        for cell in cut_cells(present[0], reached, near, set(present)):
+            yield Deduction((cell,), wanted, self.family,
+                            f"{other} would cut the {what} cells in two")
+
     def check(self, g: Givens, answer: Answer) -> list[Violation]:
         if self.shaded:
             chosen = set(answer)
@@ -140,3 +200,20 @@ class Connected(Rule):
         what = "shaded" if self.shaded else "white"
         return [Violation(tuple(part), self.family, f"the {what} cells are cut off at "
                           f"{_name(part[0])}") for part in parts[1:]] if len(parts) > 1 else []
+
+
+def _open_near(g: Givens) -> dict[Cell, list[Cell]]:
+    """Each open cell's open neighbours."""
+    return {cell: [n for n in neighbours(g, cell) if n not in g.walls] for cell in open_cells(g)}
+
+
+def _set_name(g: Givens, cells: list[Cell], n: int) -> str:
+    """A player's name for a counted set: the clue it surrounds, its row or its column."""
+    for clue, number in g.numbers.items():
+        if number == n and sorted(neighbours(g, clue)) == sorted(cells):
+            return f"the {n} at {_name(clue)}"
+    if len({r for r, _ in cells}) == 1:
+        return f"the {n} in row {cells[0][0] + 1}"
+    if len({c for _, c in cells}) == 1:
+        return f"the {n} in column {cells[0][1] + 1}"
+    return f"the {n} among {key_names(cells)}"

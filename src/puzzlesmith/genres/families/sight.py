@@ -4,16 +4,16 @@ different numbers among the white cells of a row or column (Hitori)."""
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
 
-from ..givens import Givens
-from ..grid import open_cells, sight_lines
-from ..language import Answer, Rule, Violation
+from ..givens import Cell, Givens
+from ..grid import key_name, memo, open_cells, sight_lines
+from ..language import Answer, Deduction, Rule, Violation
 from ..verify import all_cells, seen_from
 
-
-def _name(cell) -> str:
-    return f"r{cell[0] + 1}c{cell[1] + 1}"
+_name = key_name
+Marks = Mapping[Hashable, object]
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,33 @@ class LineOfSight(Rule):
                 seen[cell].update(line)
         for cell in open_cells(g):
             enc.model.add(enc.lits(sorted(seen[cell])))
+
+    def deduce(self, g: Givens, marks: Marks) -> Iterator[Deduction]:
+        """Cells a light sees have no light; a dark cell that only one cell can still light
+        gets its light there."""
+        seen = memo(g, "seen", _seen)
+        lights = [cell for cell in seen if marks.get(cell) is True]
+        for light in lights:
+            other = next((c for c in seen[light] if marks.get(c) is True), None)
+            if other is not None:
+                yield Deduction((light, other), None, self.family, "two lights see each other")
+                return
+            free = tuple(c for c in seen[light] if c not in marks)
+            if free:
+                yield Deduction(free, False, self.family, f"the light at {_name(light)} "
+                                "shines there")
+        lit = {c for light in lights for c in seen[light]} | set(lights)
+        for cell, sees in seen.items():
+            if cell in lit:
+                continue
+            spots = [c for c in (cell, *sees) if c not in marks]
+            if not spots:
+                yield Deduction((cell,), None, self.family, f"nothing can light {_name(cell)}")
+                return
+            if len(spots) == 1:
+                why = ("no other cell can light it" if spots[0] == cell else
+                       f"it is the last cell that can light {_name(cell)}")
+                yield Deduction((spots[0],), True, self.family, why)
 
     def check(self, g: Givens, answer: Answer) -> list[Violation]:
         found = []
@@ -64,6 +91,19 @@ class AllDifferent(Rule):
             for cells in same.values():
                 enc.model.at_most(enc.lits(cells, False), 1)
 
+    def deduce(self, g: Givens, marks: Marks) -> Iterator[Deduction]:
+        """A white number's twins in its row and column are shaded."""
+        for where, cells in memo(g, "twins", _twins):
+            white = [cell for cell in cells if marks.get(cell) is False]
+            if len(white) > 1:
+                yield Deduction(tuple(white), None, self.family,
+                                f"{g.numbers[white[0]]} twice in white in {where}")
+            elif white:
+                free = tuple(cell for cell in cells if cell not in marks)
+                if free:
+                    yield Deduction(free, True, self.family, f"the {g.numbers[white[0]]} at "
+                                    f"{_name(white[0])} is white in {where}")
+
     def check(self, g: Givens, answer: Answer) -> list[Violation]:
         found = []
         for r in range(g.rows):
@@ -85,3 +125,25 @@ class AllDifferent(Rule):
 def _lines(g: Givens) -> list[list]:
     rows = [[(r, c) for c in range(g.cols)] for r in range(g.rows)]
     return rows + [[(r, c) for r in range(g.rows)] for c in range(g.cols)]
+
+
+def _seen(g: Givens) -> dict[Cell, list[Cell]]:
+    """The cells each open cell sees (itself left out)."""
+    seen: dict[Cell, list[Cell]] = {cell: [] for cell in open_cells(g)}
+    for line in sight_lines(g):
+        for cell in line:
+            seen[cell] += [other for other in line if other != cell]
+    return seen
+
+
+def _twins(g: Givens) -> list[tuple[str, list[Cell]]]:
+    """Each group of two or more equal numbers in a row or column, with where it is."""
+    groups = []
+    for i, line in enumerate(_lines(g)):
+        where = f"row {i + 1}" if i < g.rows else f"column {i - g.rows + 1}"
+        same = defaultdict(list)
+        for cell in line:
+            if cell in g.numbers and cell not in g.walls:
+                same[g.numbers[cell]].append(cell)
+        groups += [(where, cells) for _, cells in sorted(same.items()) if len(cells) > 1]
+    return groups

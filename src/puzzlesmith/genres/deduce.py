@@ -1,0 +1,221 @@
+"""Explain, rate and hint a declared genre's puzzle from its families' named deductions.
+
+The loop takes the cheapest deduction on offer (families by their declared ``strength``),
+writes it on the marks and starts again.  When no family has anything to say, a *trial*
+supposes a value for one undecided key and propagates every family until a contradiction
+(depth 1); depth 2 also lets the propagation run depth-1 trials.  A trial that fails is
+itself a named step ("r2c3 is white: shading it leads to a contradiction: ...").
+
+A puzzle's level is the hardest thing it needs (:data:`LEVELS`):
+
+======== =================================================================
+easy     the simple families only (strength 0 and 1: counts, lines of sight,
+         neighbours, the loop at a point)
+medium   a whole-grid look too (strength 2: connectivity, islands)
+hard     trials of depth 1
+extreme  trials of depth 2
+beyond   not finished even with trials of depth 2
+======== =================================================================
+
+>>> from .declared import lightup
+>>> g = lightup.read('''
+... ...
+... 2.#
+... .#.
+... ''')
+>>> print(next_step(lightup, g, {}))
+r3c1 has a light: no other cell can light it
+>>> rating = rate(lightup, g)
+>>> rating.level, rating.deductions
+('easy', {'count': 1, 'line-of-sight': 3})
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, field, replace
+
+from ..errors import LimitReached
+from ..results import Limits
+from .givens import Givens
+from .grid import key_name
+from .language import Deduction, Genre
+
+__all__ = ["LEVELS", "Explained", "Rating", "explain", "rate", "next_step"]
+
+LEVELS = ("easy", "medium", "hard", "extreme", "beyond")
+TRIAL_DEPTH = 2
+_WEIGHTS = {0: 0, 1: 1, 2: 2}
+"""The score of a step by its family's strength; a trial of depth d scores 20 ** d."""
+
+Marks = dict[Hashable, object]
+
+
+@dataclass
+class Explained:
+    """The steps that explain a puzzle (or a position): each ``str()`` is a sentence."""
+
+    steps: list[Deduction]
+    solved: bool
+    contradiction: bool
+    why: str | None
+    marks: Marks
+    level: str
+    score: int
+
+
+@dataclass
+class Rating:
+    """A puzzle's ``level`` (one of :data:`LEVELS`), its ``score`` (grows with the number and
+    strength of the steps) and how many steps each family or trial depth gave."""
+
+    level: str
+    score: int
+    deductions: dict[str, int] = field(default_factory=dict)
+    steps: int = 0
+
+
+def explain(genre: Genre, g: Givens, marks: Mapping[Hashable, object] | None = None, *,
+            limits: Limits | None = None) -> Explained:
+    """The steps from ``marks`` (nothing decided by default) to the end, or to a stall."""
+    solver = _Solver(genre, g, limits)
+    state: Marks = dict(marks or {})
+    steps: list[Deduction] = []
+    bad = None
+    while bad is None and (step := solver.next_step(state)) is not None:
+        steps.append(step)
+        bad = solver.apply(state, step)
+        if bad is not None and bad is not step:
+            steps.append(bad)
+    solved = bad is None and solver.finished(state)
+    why = str(bad) if bad is not None else None
+    if bad is None and not solved:
+        why = "stuck: no deduction and no trial of depth 2 decides another cell"
+    level, score = _level(genre, steps, solved)
+    return Explained(steps, solved, bad is not None, why, state, level, score)
+
+
+def rate(genre: Genre, g: Givens, *, limits: Limits | None = None) -> Rating:
+    """The level the puzzle needs, from its explanation."""
+    found = explain(genre, g, limits=limits)
+    counts: dict[str, int] = {}
+    for step in found.steps:
+        counts[step.family] = counts.get(step.family, 0) + 1
+    return Rating(found.level, found.score, counts, len(found.steps))
+
+
+def next_step(genre: Genre, g: Givens, marks: Mapping[Hashable, object]) -> Deduction | None:
+    """The cheapest step from ``marks``: a deduction, a trial, a contradiction, or None."""
+    return _Solver(genre, g, None).next_step(dict(marks))
+
+
+def _level(genre: Genre, steps: list[Deduction], finished: bool) -> tuple[str, int]:
+    """The hardest step's level and the score of all the steps."""
+    strength = {rule.family: rule.strength for rule in genre.rules}
+    hardest, score = 0, 0
+    for step in steps:
+        if step.family.startswith("trial"):
+            depth = int(step.family.split("-")[1])
+            hardest, score = max(hardest, depth + 1), score + 20 ** depth
+        else:
+            hardest = max(hardest, strength.get(step.family, 1) - 1)
+            score += _WEIGHTS.get(strength.get(step.family, 1), 2)
+    return (LEVELS[hardest] if finished else LEVELS[-1]), score
+
+
+class _Solver:
+    """One puzzle's rules by strength, its keys, its words and its deadline."""
+
+    def __init__(self, genre: Genre, g: Givens, limits: Limits | None) -> None:
+        self.genre, self.g = genre, g
+        self.rules = sorted(genre.rules, key=lambda rule: rule.strength)
+        self.keys = genre.unknowns.keys(g)
+        self.words = genre.unknowns.words
+        self.deadline = (limits or Limits()).started().deadline()
+
+    def finished(self, marks: Marks) -> bool:
+        """Every key decided and the grid passes the independent check."""
+        if len(marks) < len(self.keys):
+            return False
+        return not self.genre.violations(self.g, frozenset(k for k in self.keys if marks[k]))
+
+    def next_step(self, marks: Marks) -> Deduction | None:
+        """The first new deduction of the cheapest family, else the first trial."""
+        for rule in self.rules:
+            for found in rule.deduce(self.g, marks):
+                fresh = tuple(key for key in found.cells if key not in marks)
+                if found.contradiction or fresh:
+                    return replace(found, cells=fresh or found.cells, words=self.words)
+        if len(marks) == len(self.keys):
+            return None
+        for depth in range(1, TRIAL_DEPTH + 1):
+            found = self.trial(marks, depth)
+            if found is not None:
+                return found
+        return None
+
+    def apply(self, marks: Marks, step: Deduction) -> Deduction | None:
+        """Write ``step`` on ``marks``; the contradiction when it meets another value."""
+        if step.contradiction:
+            return step
+        for key in step.cells:
+            if marks.setdefault(key, step.value) != step.value:
+                said = self.words.said(marks[key])
+                return Deduction((key,), None, step.family,
+                                 f"{step.reason}, but {key_name(key)} {said}")
+        return None
+
+    def propagate(self, marks: Marks, depth: int = 0) -> Deduction | None:
+        """Every family's deductions (and trials below ``depth``) until none is left; the
+        contradiction met, if any."""
+        while True:
+            self.check_time()
+            before = len(marks)
+            for rule in self.rules:
+                for found in list(rule.deduce(self.g, marks)):
+                    bad = self.apply(marks, found)
+                    if bad is not None:
+                        return bad
+            if len(marks) == before and depth:
+                found = self.trial(marks, depth)
+                if found is not None:
+                    marks[found.cells[0]] = found.value
+            if len(marks) == before:
+                return self.broken(marks)
+
+    def broken(self, marks: Marks) -> Deduction | None:
+        """A finished grid that breaks a rule, as a contradiction."""
+        if len(marks) < len(self.keys):
+            return None
+        answer = frozenset(k for k in self.keys if marks[k])
+        wrong = self.genre.violations(self.g, answer)
+        return Deduction(wrong[0].cells, None, wrong[0].family, wrong[0].message) if wrong \
+            else None
+
+    def trial(self, marks: Marks, depth: int) -> Deduction | None:
+        """A value for one undecided key whose opposite leads to a contradiction, when the
+        propagation may use trials of ``depth - 1``."""
+        for key in self.keys:
+            if key in marks:
+                continue
+            for value in (True, False):
+                supposed = dict(marks)
+                supposed[key] = value
+                bad = self.propagate(supposed, depth - 1)
+                if bad is not None:
+                    how = self.words.suppose_yes if value else self.words.suppose_no
+                    deeper = " (with trials inside)" if depth > 1 else ""
+                    return Deduction((key,), not value, f"trial-{depth}", f"{how} leads to "
+                                     f"a contradiction{deeper}: {_told(bad)}", self.words)
+        return None
+
+    def check_time(self) -> None:
+        """Raise :class:`LimitReached` past the deadline."""
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise LimitReached("gave up rating at the time limit")
+
+
+def _told(bad: Deduction) -> str:
+    """A contradiction's reason with where it is."""
+    return f"{bad.reason} ({', '.join(key_name(k) for k in bad.cells[:4])})"
