@@ -46,6 +46,8 @@ __all__ = ["LEVELS", "Explained", "Rating", "explain", "rate", "next_step"]
 
 LEVELS = ("easy", "medium", "hard", "extreme", "beyond")
 TRIAL_DEPTH = 2
+ROUNDS = (2, None)
+"""Depth-1 trials are tried with short propagations first (shorter reasons), then in full."""
 _WEIGHTS = {0: 0, 1: 1, 2: 2}
 """The score of a step by its family's strength; a trial of depth d scores 20 ** d."""
 
@@ -112,7 +114,7 @@ def next_step(genre: Genre, g: Givens, marks: Mapping[Hashable, object]) -> Dedu
 
 def _level(genre: Genre, steps: list[Deduction], finished: bool) -> tuple[str, int]:
     """The hardest step's level and the score of all the steps."""
-    strength = {rule.family: rule.strength for rule in genre.rules}
+    strength = _strengths(genre)
     hardest, score = 0, 0
     for step in steps:
         if step.family.startswith("trial"):
@@ -124,12 +126,22 @@ def _level(genre: Genre, steps: list[Deduction], finished: bool) -> tuple[str, i
     return (LEVELS[hardest] if finished else LEVELS[-1]), score
 
 
+def _strengths(genre: Genre) -> dict[str, int]:
+    """The strength of every family and named technique of ``genre``."""
+    found = {}
+    for rule in genre.rules:
+        found[rule.family] = rule.strength
+        found.update(rule.techniques)
+    return found
+
+
 class _Solver:
     """One puzzle's rules by strength, its keys, its words and its deadline."""
 
     def __init__(self, genre: Genre, g: Givens, limits: Limits | None) -> None:
         self.genre, self.g = genre, g
         self.rules = sorted(genre.rules, key=lambda rule: rule.strength)
+        self.strength = _strengths(genre)
         self.keys = genre.unknowns.keys(g)
         self.words = genre.unknowns.words
         self.deadline = (limits or Limits()).started().deadline()
@@ -141,15 +153,27 @@ class _Solver:
         return not self.genre.violations(self.g, frozenset(k for k in self.keys if marks[k]))
 
     def next_step(self, marks: Marks) -> Deduction | None:
-        """The first new deduction of the cheapest family, else the first trial."""
+        """The first new deduction of the cheapest technique, else the first trial."""
+        best, least = None, None
         for rule in self.rules:
+            if least is not None and rule.strength >= least:
+                break
             for found in rule.deduce(self.g, marks):
                 fresh = tuple(key for key in found.cells if key not in marks)
-                if found.contradiction or fresh:
-                    return replace(found, cells=fresh or found.cells, words=self.words)
+                if found.contradiction:
+                    return replace(found, words=self.words)
+                if fresh and (least is None or self.strength[found.family] < least):
+                    best = replace(found, cells=fresh, words=self.words)
+                    least = self.strength[found.family]
+        if best is not None:
+            return best
         if len(marks) == len(self.keys):
             return None
-        for depth in range(1, TRIAL_DEPTH + 1):
+        for rounds in ROUNDS:
+            found = self.trial(marks, 1, rounds)
+            if found is not None:
+                return found
+        for depth in range(2, TRIAL_DEPTH + 1):
             found = self.trial(marks, depth)
             if found is not None:
                 return found
@@ -166,10 +190,11 @@ class _Solver:
                                  f"{step.reason}, but {key_name(key)} {said}")
         return None
 
-    def propagate(self, marks: Marks, depth: int = 0) -> Deduction | None:
-        """Every family's deductions (and trials below ``depth``) until none is left; the
-        contradiction met, if any."""
-        while True:
+    def propagate(self, marks: Marks, depth: int = 0,
+                  rounds: int | None = None) -> Deduction | None:
+        """Every family's deductions (and trials below ``depth``) until none is left, or for
+        at most ``rounds`` rounds; the contradiction met, if any."""
+        for _ in range(rounds or len(self.keys) + 1):
             self.check_time()
             before = len(marks)
             for rule in self.rules:
@@ -183,6 +208,7 @@ class _Solver:
                     marks[found.cells[0]] = found.value
             if len(marks) == before:
                 return self.broken(marks)
+        return None
 
     def broken(self, marks: Marks) -> Deduction | None:
         """A finished grid that breaks a rule, as a contradiction."""
@@ -193,16 +219,16 @@ class _Solver:
         return Deduction(wrong[0].cells, None, wrong[0].family, wrong[0].message) if wrong \
             else None
 
-    def trial(self, marks: Marks, depth: int) -> Deduction | None:
+    def trial(self, marks: Marks, depth: int, rounds: int | None = None) -> Deduction | None:
         """A value for one undecided key whose opposite leads to a contradiction, when the
-        propagation may use trials of ``depth - 1``."""
+        propagation may use trials of ``depth - 1`` (and ``rounds`` rounds)."""
         for key in self.keys:
             if key in marks:
                 continue
             for value in (True, False):
                 supposed = dict(marks)
                 supposed[key] = value
-                bad = self.propagate(supposed, depth - 1)
+                bad = self.propagate(supposed, depth - 1, rounds)
                 if bad is not None:
                     how = self.words.suppose_yes if value else self.words.suppose_no
                     deeper = " (with trials inside)" if depth > 1 else ""

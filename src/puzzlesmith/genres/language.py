@@ -155,6 +155,13 @@ class Rule:
     strength: ClassVar[int] = 1
     """How hard a player finds this family's deductions: 0 given, 1 simple, 2 a whole-grid
     look (connectivity, areas); the cheapest are tried first."""
+    techniques: ClassVar[dict[str, int]] = {}
+    """The strength of each named technique whose deductions carry their own name (in
+    ``Deduction.family``) instead of the family's."""
+
+    def strength_of(self, name: str) -> int:
+        """The strength of the technique ``name`` (the family's own by default)."""
+        return self.techniques.get(name, self.strength)
 
     def encode(self, enc: Encoding) -> None:
         """Add this rule's clauses (and lazy checks) to the complete solver's model."""

@@ -151,7 +151,8 @@ class Connected(Rule):
 
     shaded: bool = True
     family = "connected"
-    strength = 2
+    strength = 1
+    techniques = {"one way out": 1, "connected": 2}
 
     def encode(self, enc) -> None:
         g, wanted = enc.givens, self.shaded
@@ -186,10 +187,23 @@ class Connected(Rule):
         if away:
             yield Deduction(away, not wanted, self.family,
                             f"the other {what} cells cannot be reached from there")
+        yield from self._one_way_out(near, marks, present)
         other = "leaving it white" if wanted else "shading it"
         for cell in cut_cells(present[0], reached, near, set(present)):
             yield Deduction((cell,), wanted, self.family,
                             f"{other} would cut the {what} cells in two")
+
+    def _one_way_out(self, near: dict, marks: Marks, present: list) -> Iterator[Deduction]:
+        """A cell of the piece (which has others) with one undecided neighbour left and the
+        rest blocked: the piece goes on there."""
+        if len(present) < 2:
+            return
+        what = "shaded" if self.shaded else "white"
+        for cell in present:
+            ways = [n for n in near[cell] if marks.get(n, self.shaded) is self.shaded]
+            if len(ways) == 1 and ways[0] not in marks:
+                yield Deduction((ways[0],), self.shaded, "one way out",
+                                f"it is the only way out of the {what} {_name(cell)}")
 
     def check(self, g: Givens, answer: Answer) -> list[Violation]:
         if self.shaded:

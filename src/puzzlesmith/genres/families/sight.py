@@ -77,9 +77,17 @@ class LineOfSight(Rule):
 
 @dataclass(frozen=True)
 class AllDifferent(Rule):
-    """No number twice among the unshaded cells of a row or of a column."""
+    """No number twice among the unshaded cells of a row or of a column.
 
+    ``apart``: the genre also keeps shaded cells apart (:class:`NoAdjacent`), which gives
+    Hitori's classic patterns: a cell between two equal numbers is white (one of them is
+    shaded beside it), and beside a pair of equal numbers the same number elsewhere in the
+    line is shaded (one of the pair stays white).
+    """
+
+    apart: bool = False
     family = "all-different"
+    techniques = {"sandwich": 1, "pair": 1}
 
     def encode(self, enc) -> None:
         g = enc.givens
@@ -92,7 +100,13 @@ class AllDifferent(Rule):
                 enc.model.at_most(enc.lits(cells, False), 1)
 
     def deduce(self, g: Givens, marks: Marks) -> Iterator[Deduction]:
-        """A white number's twins in its row and column are shaded."""
+        """A white number's twins in its row and column are shaded; with ``apart``, the
+        sandwich and the pair."""
+        if self.apart:
+            for found in memo(g, "patterns", _patterns):
+                free = tuple(cell for cell in found.cells if cell not in marks)
+                if free:
+                    yield Deduction(free, found.value, found.family, found.reason)
         for where, cells in memo(g, "twins", _twins):
             white = [cell for cell in cells if marks.get(cell) is False]
             if len(white) > 1:
@@ -147,3 +161,24 @@ def _twins(g: Givens) -> list[tuple[str, list[Cell]]]:
                 same[g.numbers[cell]].append(cell)
         groups += [(where, cells) for _, cells in sorted(same.items()) if len(cells) > 1]
     return groups
+
+
+def _patterns(g: Givens) -> list[Deduction]:
+    """The sandwiches (x y x: y white) and pairs (x x side by side: other x shaded) of the
+    rows and columns, from the numbers alone."""
+    found = []
+    for where, cells in _twins(g):
+        along = 1 if where.startswith("row") else 0
+        n = g.numbers[cells[0]]
+        for a, b in zip(cells, cells[1:]):
+            gap = b[along] - a[along]
+            if gap == 2:
+                middle = (a[0] + 1 - along, a[1] + along)
+                found.append(Deduction((middle,), False, "sandwich", f"it lies between the "
+                                       f"{n}s at {_name(a)} and {_name(b)}, one of them shaded"))
+            elif gap == 1:
+                others = tuple(c for c in cells if c not in (a, b))
+                if others:
+                    found.append(Deduction(others, True, "pair", f"one of the {n}s side by "
+                                           f"side at {_name(a)} and {_name(b)} stays white"))
+    return found
