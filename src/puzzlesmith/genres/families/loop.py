@@ -121,6 +121,7 @@ class LoopCount(Rule):
 
     at: Callable[[Givens], list[tuple[list[Cell], int]]]
     family = "loop-count"
+    techniques = {"line at a corner": 1, "both or neither": 1}
 
     def encode(self, enc) -> None:
         for cells, n in self.at(enc.givens):
@@ -143,6 +144,8 @@ class LoopCount(Rule):
                 yield Deduction(free, False, self.family, f"{where} {has}")
             elif free and on + len(free) == n:
                 yield Deduction(free, True, self.family, f"{where} needs every edge left")
+            elif len(cells) == 1:
+                yield from _corner_pairs(g, free, n - on, marks, where)
 
     def check(self, g: Givens, answer: Answer) -> list[Violation]:
         found = []
@@ -168,3 +171,31 @@ def _pieces(on: list[Edge]) -> dict:
     for a, b in on:
         up[find(a)] = find(b)
     return {p: find(p) for p in list(up)}
+
+
+def _corner_pairs(g: Givens, free: tuple, wanted: int, marks: Marks,
+                  where: str) -> Iterator[Deduction]:
+    """Two free edges of a clue meeting at a corner.  A line reaching that corner: they are
+    not both lines, so when the clue misses one edge only the others are lines.  Nothing
+    else free at the corner: they are both lines or neither, so the clue decides them."""
+    at = memo(g, "point-edges", point_edges)
+    for a, b in combinations(free, 2):
+        corner = set(a) & set(b)
+        if not corner:
+            continue
+        around = [e for e in at[corner.pop()] if e not in (a, b)]
+        pair = f"{key_name(a)} and {key_name(b)}"
+        rest = tuple(e for e in free if e not in (a, b))
+        if len(free) == wanted + 1 and rest and any(marks.get(e) is True for e in around):
+            yield Deduction(rest, True, "line at a corner", f"{where} misses one edge, and a "
+                            f"line reaching the corner of {pair} leaves only one of them")
+            return
+        if all(marks.get(e) is False for e in around):
+            if len(free) == wanted + 1:
+                yield Deduction((a, b), True, "both or neither", f"{pair} meet at a corner "
+                                f"with no other way, and {where} misses only one edge")
+                return
+            if wanted == 1:
+                yield Deduction((a, b), False, "both or neither", f"{pair} meet at a corner "
+                                f"with no other way, and {where} needs only one more line")
+                return
