@@ -5,6 +5,16 @@ from .lightup import lightup
 from .nurikabe import nurikabe
 from .slitherlink import slitherlink
 
+from ..language import Genre
+
 GENRES = {genre.name: genre for genre in (lightup, hitori, nurikabe, slitherlink)}
 
-__all__ = ["GENRES", "lightup", "hitori", "nurikabe", "slitherlink"]
+__all__ = ["GENRES", "declared", "lightup", "hitori", "nurikabe", "slitherlink"]
+
+
+def declared(key: str) -> Genre:
+    """The declared genre of a name or a puzz.link key (``slither`` is Slitherlink)."""
+    for genre in GENRES.values():
+        if key in (genre.name, genre.puzzlink):
+            return genre
+    raise KeyError(f"no declared genre {key!r}")
