@@ -144,6 +144,7 @@ class _Solver:
         self.strength = _strengths(genre)
         self.keys = genre.unknowns.keys(g)
         self.words = genre.unknowns.words
+        self.near = _near_keys(self.keys)
         self.deadline = (limits or Limits()).started().deadline()
 
     def finished(self, marks: Marks) -> bool:
@@ -221,10 +222,11 @@ class _Solver:
 
     def trial(self, marks: Marks, depth: int, rounds: int | None = None) -> Deduction | None:
         """A value for one undecided key whose opposite leads to a contradiction, when the
-        propagation may use trials of ``depth - 1`` (and ``rounds`` rounds)."""
-        for key in self.keys:
-            if key in marks:
-                continue
+        propagation may use trials of ``depth - 1`` (and ``rounds`` rounds).  Keys beside
+        the most decided ones are tried first."""
+        free = [key for key in self.keys if key not in marks]
+        free.sort(key=lambda key: -sum(1 for k in self.near[key] if k in marks))
+        for key in free:
             for value in (True, False):
                 supposed = dict(marks)
                 supposed[key] = value
@@ -240,6 +242,19 @@ class _Solver:
         """Raise :class:`LimitReached` past the deadline."""
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise LimitReached("gave up rating at the time limit")
+
+
+def _near_keys(keys: list[Hashable]) -> dict[Hashable, list[Hashable]]:
+    """The keys beside each key: a cell's four neighbours, an edge's edges at its ends."""
+    known = set(keys)
+    if keys and isinstance(keys[0][0], int):
+        return {(r, c): [k for k in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                         if k in known] for r, c in keys}
+    at: dict = {}
+    for edge in keys:
+        for point in edge:
+            at.setdefault(point, []).append(edge)
+    return {edge: [k for p in edge for k in at[p] if k != edge] for edge in keys}
 
 
 def _told(bad: Deduction) -> str:

@@ -1,11 +1,10 @@
 """The declared genres: each reads like its rules card."""
 
+from ..language import Genre
 from .hitori import hitori
 from .lightup import lightup
 from .nurikabe import nurikabe
 from .slitherlink import slitherlink
-
-from ..language import Genre
 
 GENRES = {genre.name: genre for genre in (lightup, hitori, nurikabe, slitherlink)}
 

@@ -10,7 +10,7 @@ from itertools import combinations
 
 from ..cuts import pieces
 from ..givens import Cell, Givens
-from ..grid import Edge, cell_edges, grid_edges, key_name, memo, point_edges, point_name
+from ..grid import Edge, cell_edges, grid_edges, key_name, key_names, memo, point_edges, point_name
 from ..language import Answer, Deduction, Rule, Violation
 from ..verify import loop_pieces
 
@@ -45,23 +45,26 @@ class Loop(Rule):
         for point, edges in at.items():
             on = [e for e in edges if marks.get(e) is True]
             free = tuple(e for e in edges if e not in marks)
-            where = point_name(point)
             if len(on) > 2 or (len(on) == 1 and not free):
                 yield Deduction(tuple(on), None, self.family, f"the loop branches or ends at "
-                                f"{where}")
+                                f"{point_name(point)}")
                 return
             if free and len(on) == 2:
-                yield Deduction(free, False, self.family, f"the loop already passes {where}")
+                yield Deduction(free, False, self.family,
+                                f"the loop already passes {point_name(point)}")
             elif len(free) == 1 and len(on) == 1:
-                yield Deduction(free, True, self.family, f"the line at {where} has one way on")
+                yield Deduction(free, True, self.family,
+                                f"the line at {point_name(point)} has one way on")
             elif len(free) == 1 and not on:
-                yield Deduction(free, False, self.family, f"it would end the loop at {where}")
+                yield Deduction(free, False, self.family,
+                                f"it would end the loop at {point_name(point)}")
         yield from self._early_loops(g, marks)
 
     def _early_loops(self, g: Givens, marks: Marks) -> Iterator[Deduction]:
         """An edge joining the two ends of one line closes a loop too early when other
         lines exist; a closed loop beside other lines is a contradiction."""
-        on = [e for e in grid_edges(g) if marks.get(e) is True]
+        edges = memo(g, "edges", grid_edges)
+        on = [e for e in edges if marks.get(e) is True]
         piece = _pieces(on)
         ends: dict = {}
         for a, b in on:
@@ -75,7 +78,7 @@ class Loop(Rule):
                 yield Deduction(tuple(e for e in on if piece[e[0]] == root), None, self.family,
                                 "a loop closed while other lines are left out")
                 return
-        for edge in grid_edges(g):
+        for edge in edges:
             a, b = edge
             if edge not in marks and a in piece and b in piece and piece[a] == piece[b] \
                     and sizes[piece[a]] < len(on):
@@ -135,6 +138,8 @@ class LoopCount(Rule):
             edges = [edge for cell in cells for edge in cell_edges(cell)]
             on = sum(1 for e in edges if marks.get(e) is True)
             free = tuple(e for e in edges if e not in marks)
+            if not free and on == n:
+                continue
             where = f"the {n} at {key_name(cells[0])}"
             if on > n or on + len(free) < n:
                 yield Deduction(tuple(edges), None, self.family, f"{where} cannot be met")
@@ -178,24 +183,23 @@ def _corner_pairs(g: Givens, free: tuple, wanted: int, marks: Marks,
     """Two free edges of a clue meeting at a corner.  A line reaching that corner: they are
     not both lines, so when the clue misses one edge only the others are lines.  Nothing
     else free at the corner: they are both lines or neither, so the clue decides them."""
+    one_missing = len(free) == wanted + 1
+    if not one_missing and wanted != 1:
+        return
     at = memo(g, "point-edges", point_edges)
     for a, b in combinations(free, 2):
         corner = set(a) & set(b)
         if not corner:
             continue
-        around = [e for e in at[corner.pop()] if e not in (a, b)]
-        pair = f"{key_name(a)} and {key_name(b)}"
+        around = [marks.get(e) for e in at[corner.pop()] if e not in (a, b)]
         rest = tuple(e for e in free if e not in (a, b))
-        if len(free) == wanted + 1 and rest and any(marks.get(e) is True for e in around):
+        if one_missing and rest and True in around:
             yield Deduction(rest, True, "line at a corner", f"{where} misses one edge, and a "
-                            f"line reaching the corner of {pair} leaves only one of them")
+                            f"line reaching the corner of {key_names((a, b))} leaves only one "
+                            "of them")
             return
-        if all(marks.get(e) is False for e in around):
-            if len(free) == wanted + 1:
-                yield Deduction((a, b), True, "both or neither", f"{pair} meet at a corner "
-                                f"with no other way, and {where} misses only one edge")
-                return
-            if wanted == 1:
-                yield Deduction((a, b), False, "both or neither", f"{pair} meet at a corner "
-                                f"with no other way, and {where} needs only one more line")
-                return
+        if all(value is False for value in around):
+            need = "misses only one edge" if one_missing else "needs only one more line"
+            yield Deduction((a, b), one_missing, "both or neither", f"{key_names((a, b))} "
+                            f"meet at a corner with no other way, and {where} {need}")
+            return

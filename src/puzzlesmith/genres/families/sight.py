@@ -170,7 +170,7 @@ def _patterns(g: Givens) -> list[Deduction]:
     for where, cells in _twins(g):
         along = 1 if where.startswith("row") else 0
         n = g.numbers[cells[0]]
-        for a, b in zip(cells, cells[1:]):
+        for a, b in zip(cells, cells[1:], strict=False):
             gap = b[along] - a[along]
             if gap == 2:
                 middle = (a[0] + 1 - along, a[1] + along)
