@@ -11,7 +11,8 @@ A puzzle's level is the hardest thing it needs (:data:`LEVELS`):
 ======== =================================================================
 easy     the simple families only (strength 0 and 1: counts, lines of sight,
          neighbours, the loop at a point)
-medium   a whole-grid look too (strength 2: connectivity, islands)
+medium   a whole-grid look too (strength 2: connectivity, islands), or short trials:
+         a supposition that fails within :data:`SHORT` rounds of deductions
 hard     trials of depth 1
 extreme  trials of depth 2
 beyond   not finished even with trials of depth 2
@@ -46,10 +47,14 @@ __all__ = ["LEVELS", "Explained", "Rating", "explain", "rate", "next_step"]
 
 LEVELS = ("easy", "medium", "hard", "extreme", "beyond")
 TRIAL_DEPTH = 2
-ROUNDS = (2, None)
-"""Depth-1 trials are tried with short propagations first (shorter reasons), then in full."""
+SHORT = 2
+"""A depth-1 trial is short when its contradiction comes within this many rounds; short ones
+are looked for first (they read better), then trials in full."""
 _WEIGHTS = {0: 0, 1: 1, 2: 2}
-"""The score of a step by its family's strength; a trial of depth d scores 20 ** d."""
+"""The score of a step by its family's strength; a trial of depth d scores 20 ** d, a short
+one 5."""
+_TRIALS = {"short trial": (1, 5), "trial-1": (2, 20), "trial-2": (3, 400)}
+"""The level (index in :data:`LEVELS`) and score of each kind of trial."""
 
 Marks = dict[Hashable, object]
 
@@ -117,9 +122,9 @@ def _level(genre: Genre, steps: list[Deduction], finished: bool) -> tuple[str, i
     strength = _strengths(genre)
     hardest, score = 0, 0
     for step in steps:
-        if step.family.startswith("trial"):
-            depth = int(step.family.split("-")[1])
-            hardest, score = max(hardest, depth + 1), score + 20 ** depth
+        if step.family in _TRIALS:
+            level, cost = _TRIALS[step.family]
+            hardest, score = max(hardest, level), score + cost
         else:
             hardest = max(hardest, strength.get(step.family, 1) - 1)
             score += _WEIGHTS.get(strength.get(step.family, 1), 2)
@@ -170,15 +175,10 @@ class _Solver:
             return best
         if len(marks) == len(self.keys):
             return None
-        for rounds in ROUNDS:
-            found = self.trial(marks, 1, rounds)
-            if found is not None:
-                return found
-        for depth in range(2, TRIAL_DEPTH + 1):
-            found = self.trial(marks, depth)
-            if found is not None:
-                return found
-        return None
+        found = self.trial(marks, 1, SHORT)
+        for depth in range(1, TRIAL_DEPTH + 1):
+            found = found or self.trial(marks, depth)
+        return found
 
     def apply(self, marks: Marks, step: Deduction) -> Deduction | None:
         """Write ``step`` on ``marks``; the contradiction when it meets another value."""
@@ -234,7 +234,8 @@ class _Solver:
                 if bad is not None:
                     how = self.words.suppose_yes if value else self.words.suppose_no
                     deeper = " (with trials inside)" if depth > 1 else ""
-                    return Deduction((key,), not value, f"trial-{depth}", f"{how} leads to "
+                    kind = "short trial" if rounds else f"trial-{depth}"
+                    return Deduction((key,), not value, kind, f"{how} leads to "
                                      f"a contradiction{deeper}: {_told(bad)}", self.words)
         return None
 
