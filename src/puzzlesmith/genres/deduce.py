@@ -26,9 +26,12 @@ beyond   not finished even with trials of depth 2
 ... ''')
 >>> print(next_step(lightup, g, {}))
 r3c1 has a light: no other cell can light it
+>>> print(explain(lightup, g).steps[2])  # doctest: +NORMALIZE_WHITESPACE
+r1c1 has no light: a light there leads to a contradiction: it is the last cell that can
+light r2c2, but r1c2 has no light (r1c2)
 >>> rating = rate(lightup, g)
 >>> rating.level, rating.deductions
-('easy', {'count': 1, 'line-of-sight': 3})
+('medium', {'line-of-sight': 4, 'short trial': 1, 'count': 1})
 """
 
 from __future__ import annotations

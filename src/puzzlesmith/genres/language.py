@@ -13,7 +13,7 @@ An answer is a frozenset: of the marked cells (shaded cells, Light Up's bulbs) f
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from ..results import Check
@@ -192,11 +192,12 @@ class Genre:
         return read_grid(text, numbered_walls=self.numbered_walls)
 
     def deductions(self, g: Givens, marks: Mapping[Hashable, object]) -> Iterator[Deduction]:
-        """The deductions every rule offers from the known ``marks`` (rules without a
-        propagator yet offer none)."""
+        """The deductions every rule offers from the known ``marks``, in this genre's words
+        (rules without a propagator offer none)."""
         for rule in self.rules:
             try:
-                yield from rule.deduce(g, marks)
+                for found in rule.deduce(g, marks):
+                    yield replace(found, words=self.unknowns.words)
             except NotImplementedError:
                 continue
 
