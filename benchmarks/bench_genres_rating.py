@@ -41,7 +41,7 @@ def rate_game(game: str, count: int, seconds: float) -> tuple[float, float]:
             rating = rate(declared(key), givens, limits=Limits(seconds=seconds))
             took = time.perf_counter() - start
             print(f"{game:8} {preset:13} {rating.level:8} {rating.score:6} "
-                  f"{rating.steps:4} {took:7.2f}s")
+                  f"{len(rating.steps):4} {took:7.2f}s")
             tiers.append(tier)
             levels.append(LEVELS.index(rating.level))
             scores.append(rating.score)

@@ -54,8 +54,7 @@ SHORT = 2
 """A depth-1 trial is short when its contradiction comes within this many rounds; short ones
 are looked for first (they read better), then trials in full."""
 _WEIGHTS = {0: 0, 1: 1, 2: 2}
-"""The score of a step by its family's strength; a trial of depth d scores 20 ** d, a short
-one 5."""
+"""The score of a step by its family's strength (a trial's: :data:`_TRIALS`)."""
 _TRIALS = {"short trial": (1, 5), "trial-1": (2, 20), "trial-2": (3, 400)}
 """The level (index in :data:`LEVELS`) and score of each kind of trial."""
 
@@ -78,12 +77,13 @@ class Explained:
 @dataclass
 class Rating:
     """A puzzle's ``level`` (one of :data:`LEVELS`), its ``score`` (grows with the number and
-    strength of the steps) and how many steps each family or trial depth gave."""
+    strength of the steps), how many steps each family, technique or trial gave, and the
+    steps."""
 
     level: str
     score: int
     deductions: dict[str, int] = field(default_factory=dict)
-    steps: int = 0
+    steps: list[Deduction] = field(default_factory=list)
 
 
 def explain(genre: Genre, g: Givens, marks: Mapping[Hashable, object] | None = None, *,
@@ -112,7 +112,7 @@ def rate(genre: Genre, g: Givens, *, limits: Limits | None = None) -> Rating:
     counts: dict[str, int] = {}
     for step in found.steps:
         counts[step.family] = counts.get(step.family, 0) + 1
-    return Rating(found.level, found.score, counts, len(found.steps))
+    return Rating(found.level, found.score, counts, found.steps)
 
 
 def next_step(genre: Genre, g: Givens, marks: Mapping[Hashable, object]) -> Deduction | None:
@@ -171,9 +171,9 @@ class _Solver:
                 fresh = tuple(key for key in found.cells if key not in marks)
                 if found.contradiction:
                     return replace(found, words=self.words)
-                if fresh and (least is None or self.strength[found.family] < least):
-                    best = replace(found, cells=fresh, words=self.words)
-                    least = self.strength[found.family]
+                strength = self.strength.get(found.family, rule.strength)
+                if fresh and (least is None or strength < least):
+                    best, least = replace(found, cells=fresh, words=self.words), strength
         if best is not None:
             return best
         if len(marks) == len(self.keys):
