@@ -43,8 +43,11 @@ class Loop(Rule):
         line and one edge left, crossed out.  No edge closes a loop that leaves lines out."""
         at = memo(g, "point-edges", point_edges)
         for point, edges in at.items():
-            on = [e for e in edges if marks.get(e) is True]
-            free = tuple(e for e in edges if e not in marks)
+            values = [marks.get(e) for e in edges]
+            if None not in values and values.count(True) in (0, 2):
+                continue  # settled
+            on = [e for e, value in zip(edges, values, strict=True) if value is True]
+            free = tuple(e for e, value in zip(edges, values, strict=True) if value is None)
             if len(on) > 2 or (len(on) == 1 and not free):
                 yield Deduction(tuple(on), None, self.family, f"the loop branches or ends at "
                                 f"{point_name(point)}")
@@ -136,10 +139,11 @@ class LoopCount(Rule):
         they are all lines."""
         for cells, n in self.at(g):
             edges = [edge for cell in cells for edge in cell_edges(cell)]
-            on = sum(1 for e in edges if marks.get(e) is True)
-            free = tuple(e for e in edges if e not in marks)
-            if not free and on == n:
+            values = [marks.get(e) for e in edges]
+            on = values.count(True)
+            if None not in values and on == n:
                 continue
+            free = tuple(e for e, value in zip(edges, values, strict=True) if value is None)
             where = f"the {n} at {key_name(cells[0])}"
             if on > n or on + len(free) < n:
                 yield Deduction(tuple(edges), None, self.family, f"{where} cannot be met")
