@@ -52,7 +52,9 @@ LEVELS = ("easy", "medium", "hard", "extreme", "beyond")
 TRIAL_DEPTH = 2
 SHORT = 2
 """A depth-1 trial is short when its contradiction comes within this many rounds; short ones
-are looked for first (they read better), then trials in full."""
+are looked for first (they read better), then longer ones (:data:`LONGER` rounds, then in
+full: most contradictions come soon, and a capped propagation is cheap)."""
+LONGER = (6,)
 _WEIGHTS = {0: 0, 1: 1, 2: 2}
 """The score of a step by its family's strength (a trial's: :data:`_TRIALS`)."""
 _TRIALS = {"short trial": (1, 5), "trial-1": (2, 20), "trial-2": (3, 400)}
@@ -179,6 +181,8 @@ class _Solver:
         if len(marks) == len(self.keys):
             return None
         found = self.trial(marks, 1, SHORT)
+        for rounds in LONGER:
+            found = found or self.trial(marks, 1, rounds)
         for depth in range(1, TRIAL_DEPTH + 1):
             found = found or self.trial(marks, depth)
         return found
@@ -237,7 +241,7 @@ class _Solver:
                 if bad is not None:
                     how = self.words.suppose_yes if value else self.words.suppose_no
                     deeper = " (with trials inside)" if depth > 1 else ""
-                    kind = "short trial" if rounds else f"trial-{depth}"
+                    kind = "short trial" if rounds == SHORT else f"trial-{depth}"
                     return Deduction((key,), not value, kind, f"{how} leads to "
                                      f"a contradiction{deeper}: {_told(bad)}", self.words)
         return None
