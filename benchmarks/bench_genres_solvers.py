@@ -3,6 +3,7 @@
     python benchmarks/bench_genres_solvers.py  # tests/data/genres*/, cadical153
     python benchmarks/bench_genres_solvers.py --solvers all  # every SAT solver side by side
     python benchmarks/bench_genres_solvers.py my/lightup15.txt ...  # genre = file name prefix
+    python benchmarks/bench_genres_solvers.py tests/data/genres/nurikabe/*.txt  # or folder name
 
 Each file holds text grids of one genre (its name starts with the genre's name), one blank
 line between puzzles, '; ' lines are comments.  Every puzzle is read, encoded, solved and
@@ -35,7 +36,13 @@ def puzzles(path: Path) -> list[str]:
 
 
 def genre_of(path: Path):
-    return next(genre for name, genre in GENRES.items() if path.stem.startswith(name))
+    """The genre a file's name starts with, or its folder's name (``nurikabe/20x20.txt``)."""
+    return next(genre for name, genre in GENRES.items()
+                if path.stem.startswith(name) or path.parent.name == name)
+
+
+def label(path: Path) -> str:
+    return path.stem if path.parent.name not in GENRES else f"{path.parent.name}/{path.stem}"
 
 
 def bench(path: Path, solver: str, repeat: int) -> str:
@@ -53,7 +60,7 @@ def bench(path: Path, solver: str, repeat: int) -> str:
         assert result.solution is not None and genre.check(g, result.solution).ok, text
         unique += bool(result.unique)
         best.append(min(runs))
-    return (f"{path.stem:16} {solver:12} n={len(texts):3} unique={unique:3} "
+    return (f"{label(path):16} {solver:12} n={len(texts):3} unique={unique:3} "
             f"median {statistics.median(best) * 1000:7.1f} ms  worst {max(best) * 1000:7.1f} ms")
 
 

@@ -317,7 +317,6 @@ def run_task(task: dict) -> dict:
             params.update(seed=task["seed"], count=1)
         instance, result = run_verb(puzzle, task["verb"], task["text"], params=params,
                                     limits=limits)
-        result.puzzle = puzzle.name
         line = {"id": task["id"], **result.to_dict()}
         entries = _entries(puzzle, task, instance, result) if task["store"] else []
         return {"index": task["index"], "line": line, "verdict": result.verdict().value,

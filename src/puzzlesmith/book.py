@@ -16,7 +16,6 @@ generates (``generate``, one seed after another: the book of seed S holds the pu
 from __future__ import annotations
 
 import math
-import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -26,7 +25,7 @@ from .errors import InvalidPuzzle, LimitReached, UsageError, check_method
 from .puzzles.protocol import Progress, Puzzle
 from .render import draw
 from .results import Limits, Result, Stats, Status
-from .seeds import puzzle_seed
+from .seeds import random_seed
 
 __all__ = ["PAPERS", "Entry", "BookResult", "Cell", "Page", "make_book", "generate_entries",
            "read_entries", "layout", "grid_shape", "solutions_per_page"]
@@ -92,35 +91,30 @@ def _forward(progress: Progress | None, stats: Stats, stage: str, done: int,
 def generate_entries(puzzle: Puzzle, count: int, *, seed: int, limits: Limits,
                      progress: Progress | None = None,
                      **params: Any) -> tuple[list[Entry], Status, Stats]:
-    """``count`` puzzles generated with the seeds of :func:`~.seeds.run_seeds` (each proven
-    unique where the puzzle promises it); stops at the first that gives up or cannot be made."""
+    """The ``count`` puzzles of :meth:`~.protocol.Puzzle.generate` with ``seed`` (each proven
+    unique where the puzzle promises it), solved and rated where the generator did not; the
+    run's status (it stops at the first puzzle that gives up or cannot be made)."""
     puzzle.check_verb("generate")
-    stats, entries, status = Stats(), [], Status.SOLVED
     began = time.monotonic()
-    for k in range(count):
-        report = _forward(progress, stats, f"generating {k + 1} of {count}", k, count, k)
-        report()
-        result = puzzle.generate(seed=puzzle_seed(seed, k), count=1, limits=limits, progress=report,
-                                 **params)
-        stats.nodes += result.stats.nodes
-        stats.seconds = time.monotonic() - began
-        if not result.puzzles:
-            status = Status(result.status) if result.status != Status.SOLVED else Status.GAVE_UP
-            break
-        made = result.puzzles[0]
+
+    def report(stats: Stats) -> None:
+        made = stats.extra.get("made", 0)
+        _forward(progress, stats, f"generating {min(made + 1, count)} of {count}", made, count,
+                 made)()
+
+    run = puzzle.generate(seed=seed, count=count, limits=limits, progress=report, **params)
+    entries = []
+    for k, made in enumerate(run.puzzles, 1):
         solution = made.solution
         if solution is None:
-            solution = _solve(puzzle, made.instance, limits, f"puzzle {k + 1}")
+            solution = _solve(puzzle, made.instance, limits, f"puzzle {k}")
         rating = made.rating
         if rating is None and "rate" in puzzle.verbs:
             rating = _rate(puzzle, made.instance, limits)
-        entries.append(Entry(k + 1, made.instance, solution, made.seed if made.seed is not None
-                             else puzzle_seed(seed, k), rating))
-        if result.status != Status.SOLVED:
-            status = Status(result.status)
-            break
+        entries.append(Entry(k, made.instance, solution, made.seed, rating))
+    stats = Stats(nodes=run.stats.nodes, seconds=time.monotonic() - began)
     _forward(progress, stats, "generated", len(entries), count, len(entries))()
-    return entries, status, stats
+    return entries, Status(run.status), stats
 
 
 def read_entries(puzzle: Puzzle, texts: list[tuple[str, str]], *, limits: Limits,
@@ -317,8 +311,7 @@ def make_book(puzzle: Puzzle, *, count: int | None = None,
     for verb in ("render", "solve"):
         puzzle.check_verb(verb)
     began = time.monotonic()
-    if seed is None:
-        seed = random.SystemRandom().randrange(1, 1_000_000)
+    seed = random_seed() if seed is None else seed
     try:
         if texts is not None:
             entries, status, stats = read_entries(puzzle, texts, limits=limits,

@@ -15,7 +15,6 @@ from puzzlesmith.results import (
     Check,
     CountResult,
     Generated,
-    GenerateResult,
     HintResult,
     RateResult,
     SolveResult,
@@ -90,19 +89,13 @@ class Toy(Puzzle):
         return CountResult(count_status(found, complete, limit), stats, count=found,
                            complete=complete, limit=limit, puzzle=self.name)
 
-    def generate(self, *, seed=None, limits=None, progress=None, count=1, slow=0.0):
+    def generate_one(self, seed, *, limits, stats, progress=None, slow=0.0):
         # N from the seed, kept small (derived seeds are large): seeds below 50 give N = seed + 1
-        made, status, start = [], Status.SOLVED, 1 + (seed or 0) % 50
-        for k, n in enumerate(range(start, start + count)):
-            if slow:
-                time.sleep(slow)
-            if progress:
-                progress(Stats(nodes=k + 1))
-            if limits is not None and limits.expired():
-                status = Status.GAVE_UP
-                break
-            made.append(Generated(n, str(n), 1, seed=(seed or 0) + k, rating="easy"))
-        return GenerateResult(status, Stats(nodes=len(made)), puzzles=made, puzzle=self.name)
+        if slow:
+            time.sleep(slow)
+        stats.nodes += 1
+        n = 1 + seed % 50
+        return Generated(n, str(n), 1, seed=seed, rating="easy")
 
     def rate(self, instance, *, limits=None):
         return RateResult(Status.SOLVED, level="easy", solved_by_deductions=True,

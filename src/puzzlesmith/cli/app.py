@@ -88,7 +88,6 @@ def execute(verb: str, puzzle: Puzzle, params: dict) -> None:
             stats.seconds = time.monotonic() - tracker.started
         sys.exit(emit_failure(sys.argv if _ARGS is None else _ARGS, puzzle.name, failure,
                               stats, out))
-    result.puzzle = puzzle.name
     try:  # the limit covers formatting too: millions of rows take seconds
         if fmt == "json":
             body = dumps(result.to_dict(), limits=limits)

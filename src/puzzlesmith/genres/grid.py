@@ -9,15 +9,22 @@ running over ``0..rows`` and ``0..cols``.
 ([(1, 0), (0, 1)], ((0, 0), (0, 1)))
 >>> sight_lines(g)
 [[(0, 0)], [(1, 0), (1, 1)], [(0, 0), (1, 0)], [(1, 1)]]
+>>> key_names([(2, 3), ((0, 0), (0, 1)), ((1, 2), (2, 2))])
+'r3c4, the top of r1c1 and the right of r2c2'
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Iterable
+from typing import Any
+
+from ..errors import InvalidPuzzle
 from .givens import Cell, Givens
 
 Point = tuple[int, int]
 Edge = tuple[Point, Point]
 STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+UNIT_KINDS = ("row", "column", "region")
 
 
 def neighbours(g: Givens, cell: Cell) -> list[Cell]:
@@ -25,6 +32,29 @@ def neighbours(g: Givens, cell: Cell) -> list[Cell]:
     r, c = cell
     return [(r + dr, c + dc) for dr, dc in STEPS
             if 0 <= r + dr < g.rows and 0 <= c + dc < g.cols]
+
+
+def around(g: Givens, cell: Cell) -> list[Cell]:
+    """The eight cells around ``cell`` (orthogonal and diagonal) inside the grid."""
+    r, c = cell
+    return [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+            if (dr or dc) and 0 <= r + dr < g.rows and 0 <= c + dc < g.cols]
+
+
+def units(g: Givens, kind: str) -> list[list[Cell]]:
+    """The rows, the columns or the regions (``kind``: row, column, region) as cell lists;
+    regions in the order of their numbers."""
+    if kind == "row":
+        return [[(r, c) for c in range(g.cols)] for r in range(g.rows)]
+    if kind == "column":
+        return [[(r, c) for r in range(g.rows)] for c in range(g.cols)]
+    if g.regions is None or [len(row) for row in g.regions] != [g.cols] * g.rows:
+        raise InvalidPuzzle(f"the puzzle needs a region number in each of its {g.rows}x{g.cols} "
+                            "cells")
+    found: dict[int, list[Cell]] = {}
+    for r, c in g.cells():
+        found.setdefault(g.regions[r][c], []).append((r, c))
+    return [found[n] for n in sorted(found)]
 
 
 def open_cells(g: Givens) -> list[Cell]:
@@ -75,3 +105,40 @@ def point_edges(g: Givens) -> dict[Point, list[Edge]]:
         for point in edge:
             at.setdefault(point, []).append(edge)
     return at
+
+
+def point_name(p: Point) -> str:
+    """A grid point as a player says it: a corner of a cell beside it."""
+    r, c = p
+    vertical, row = ("bottom", r) if r > 0 else ("top", 1)
+    side, col = ("right", c) if c > 0 else ("left", 1)
+    return f"the {vertical}-{side} corner of r{row}c{col}"
+
+
+def key_name(key: Hashable) -> str:
+    """A cell ``r3c4`` (1-based), or an edge as a side of a cell beside it."""
+    if isinstance(key[0], int):
+        return f"r{key[0] + 1}c{key[1] + 1}"
+    (r1, c1), (r2, c2) = key
+    if r1 == r2:  # across
+        return f"the bottom of r{r1}c{c1 + 1}" if r1 > 0 else f"the top of r1c{c1 + 1}"
+    return f"the right of r{r1 + 1}c{c1}" if c1 > 0 else f"the left of r{r1 + 1}c1"
+
+
+def key_names(keys: Iterable[Hashable]) -> str:
+    """Several keys joined: 'r1c1, r1c2 and r2c2'."""
+    named = [key_name(key) for key in keys]
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+
+
+_MEMO: dict[tuple[int, str], tuple[Givens, Any]] = {}
+
+
+def memo(g: Givens, what: str, build: Callable[[Givens], Any]) -> Any:
+    """``build(g)``, kept for the same givens object (the deductions ask again and again)."""
+    kept = _MEMO.get((id(g), what))
+    if kept is None or kept[0] is not g:
+        if len(_MEMO) > 256:
+            _MEMO.clear()
+        kept = _MEMO[id(g), what] = (g, build(g))
+    return kept[1]

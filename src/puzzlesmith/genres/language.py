@@ -13,27 +13,54 @@ An answer is a frozenset: of the marked cells (shaded cells, Light Up's bulbs) f
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from ..results import Check
 from .givens import Cell, Givens
-from .grid import grid_edges, open_cells
+from .grid import grid_edges, key_names, open_cells
 from .textgrid import read_grid
 
 if TYPE_CHECKING:
     from .encoding import Encoding
 
 __all__ = ["Genre", "Rule", "Deduction", "Violation", "Unknowns", "Shading", "LoopEdges",
-           "Numbers", "Answer"]
+           "Numbers", "Answer", "Words"]
 
 Answer = frozenset
+
+
+@dataclass(frozen=True)
+class Words:
+    """How a player says a key's value: what a cell (or edge) is when marked, when not, and
+    the supposition of marking it or not ("shading it")."""
+
+    yes: str = "is shaded"
+    no: str = "is white"
+    many_yes: str = "are shaded"
+    many_no: str = "are white"
+    suppose_yes: str = "shading it"
+    suppose_no: str = "leaving it white"
+
+    def said(self, value: object, many: bool = False) -> str:
+        """The predicate for ``value`` (True: marked), singular or plural."""
+        if many:
+            return self.many_yes if value else self.many_no
+        return self.yes if value else self.no
+
+
+SHADED = Words()
+LIGHTS = Words("has a light", "has no light", "have lights", "have no light",
+               "a light there", "leaving it without a light")
+LINES = Words("is a line", "is crossed out", "are lines", "are crossed out",
+              "a line there", "crossing it out")
 
 
 class Unknowns:
     """What the player fills in: one boolean unknown per key."""
 
     kind: ClassVar[str] = ""
+    words: Words = SHADED
 
     def keys(self, g: Givens) -> list[Hashable]:
         """The keys of the unknowns, one SAT variable each."""
@@ -43,10 +70,20 @@ class Unknowns:
         """Clauses every answer of this kind obeys (none by default)."""
 
 
+@dataclass(frozen=True)
 class Shading(Unknowns):
-    """Each open cell (not a given wall) shaded or not; Light Up's bulbs too."""
+    """Each open cell (not a given wall) marked or not: shaded, or Light Up's bulbs.
+    ``words``: how a player says it; ``mark``: how a marked cell is drawn and played,
+    ``"shade"`` (a shaded cell), ``"bulb"`` (Light Up) or ``"star"``."""
 
+    words: Words = SHADED
+    mark: str = "shade"
     kind = "shading"
+    MARKS: ClassVar[tuple[str, ...]] = ("shade", "bulb", "star")
+
+    def __post_init__(self) -> None:
+        if self.mark not in self.MARKS:
+            raise ValueError(f"unknown mark {self.mark!r}; expected one of {', '.join(self.MARKS)}")
 
     def keys(self, g: Givens) -> list[Hashable]:
         return list(open_cells(g))
@@ -56,6 +93,7 @@ class LoopEdges(Unknowns):
     """Each edge between two grid points on the loop or not."""
 
     kind = "loop"
+    words = LINES
 
     def keys(self, g: Givens) -> list[Hashable]:
         return list(grid_edges(g))
@@ -81,12 +119,31 @@ class Numbers(Unknowns):
 
 @dataclass(frozen=True)
 class Deduction:
-    """A named deduction: ``cells`` take ``value`` by ``family``, because of ``reason``."""
+    """A named deduction: ``cells`` take ``value`` by ``family``, because of ``reason``.
+
+    ``value`` None is a contradiction: the marks already break the rule at ``cells``.
+    ``str()`` is the player's sentence, in the genre's ``words``.
+
+    >>> print(Deduction(((2, 3),), False, "connected", "shading it would cut the white cells"))
+    r3c4 is white: shading it would cut the white cells
+    """
 
     cells: tuple[Cell, ...]
     value: object
     family: str
     reason: str
+    words: Words = SHADED
+
+    @property
+    def contradiction(self) -> bool:
+        """True when the marks break a rule (no value can be given)."""
+        return self.value is None
+
+    def __str__(self) -> str:
+        if self.contradiction:
+            return f"contradiction at {key_names(self.cells)}: {self.reason}"
+        said = self.words.said(self.value, len(self.cells) > 1)
+        return f"{key_names(self.cells)} {said}: {self.reason}"
 
 
 @dataclass(frozen=True)
@@ -102,6 +159,16 @@ class Rule:
     """A rule family: subclasses set ``family`` and provide the three parts."""
 
     family: ClassVar[str] = "rule"
+    strength: ClassVar[int] = 1
+    """How hard a player finds this family's deductions: 0 given, 1 simple, 2 a whole-grid
+    look (connectivity, areas); the cheapest are tried first."""
+    techniques: ClassVar[dict[str, int]] = {}
+    """The strength of each named technique whose deductions carry their own name (in
+    ``Deduction.family``) instead of the family's."""
+
+    def strength_of(self, name: str) -> int:
+        """The strength of the technique ``name`` (the family's own by default)."""
+        return self.techniques.get(name, self.strength)
 
     def encode(self, enc: Encoding) -> None:
         """Add this rule's clauses (and lazy checks) to the complete solver's model."""
@@ -132,11 +199,12 @@ class Genre:
         return read_grid(text, numbered_walls=self.numbered_walls)
 
     def deductions(self, g: Givens, marks: Mapping[Hashable, object]) -> Iterator[Deduction]:
-        """The deductions every rule offers from the known ``marks`` (rules without a
-        propagator yet offer none)."""
+        """The deductions every rule offers from the known ``marks``, in this genre's words
+        (rules without a propagator offer none)."""
         for rule in self.rules:
             try:
-                yield from rule.deduce(g, marks)
+                for found in rule.deduce(g, marks):
+                    yield replace(found, words=self.unknowns.words)
             except NotImplementedError:
                 continue
 

@@ -3,6 +3,8 @@ deductions (its neighbours, regions and loops are computed here, plainly).
 
 >>> regions({(0, 0), (0, 1), (2, 2)})
 [[(0, 0), (0, 1)], [(2, 2)]]
+>>> lines_and_regions(1, 2, ((5, 7),))["region"]
+{'the region at r1c1': [(0, 0)], 'the region at r1c2': [(0, 1)]}
 """
 
 from __future__ import annotations
@@ -12,10 +14,29 @@ from collections.abc import Iterable
 Cell = tuple[int, int]
 
 
-def touching(cell: Cell) -> list[Cell]:
-    """The four cells (or points) beside ``cell``, inside the grid or not."""
+def touching(cell: Cell, diagonal: bool = False) -> list[Cell]:
+    """The four cells (or points) beside ``cell``, inside the grid or not; with ``diagonal``
+    the four at its corners too."""
     r, c = cell
-    return [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
+    beside = [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
+    corners = [(r - 1, c - 1), (r - 1, c + 1), (r + 1, c - 1), (r + 1, c + 1)]
+    return beside + corners if diagonal else beside
+
+
+def lines_and_regions(rows: int, cols: int, region_of: tuple | None) -> dict[str, dict]:
+    """Each row, column and region's cells, by kind then name: ``{"row": {"row 1": [...]}}``
+    (``region_of``: a region number per cell, row by row, or None)."""
+    found: dict[str, dict] = {"row": {}, "column": {}}
+    by_number: dict = {}
+    for r in range(rows):
+        for c in range(cols):
+            found["row"].setdefault(f"row {r + 1}", []).append((r, c))
+            found["column"].setdefault(f"column {c + 1}", []).append((r, c))
+            if region_of is not None:
+                by_number.setdefault(region_of[r][c], []).append((r, c))
+    found["region"] = {f"the region at r{cells[0][0] + 1}c{cells[0][1] + 1}": cells
+                       for cells in by_number.values()}
+    return found
 
 
 def regions(cells: Iterable[Cell]) -> list[list[Cell]]:

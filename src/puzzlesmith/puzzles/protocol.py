@@ -34,7 +34,7 @@ limits)``                       from ``state`` (the player's marks, or the start
 ``symmetric_texts(inst)``       that is the same puzzle (turned, mirrored, relabelled)
 ``book_svg(inst)``, ...         the drawings a book prints (default: ``render_svg``)
 ``web_view(inst)``, marks,      the web page's board as data (``kind: "grid"`` is drawn by the
-``tracers()``, ``web_script``   page's generic grid), the cells a hint or check marks, solver
+``tracers``, ``web_script``     page's generic grid), the cells a hint or check marks, solver
                                 traces, and the puzzle's own script when it has one
 ==============================  ===============================================================
 
@@ -463,6 +463,9 @@ class Puzzle:
     web_script: ClassVar[str | None] = None
     #: The generate options the page's form starts with (Sudoku's easy level, say).
     web_defaults: ClassVar[dict[str, Any]] = {}
+    #: The solver traces the page can watch, method name -> tracer (the first is the
+    #: default; see :mod:`puzzlesmith.puzzles.web`).
+    tracers: ClassVar[dict[str, Callable[..., dict]]] = {}
 
     def web_view(self, instance: Any) -> dict:
         """The board as the web page draws it (``kind`` names the drawing)."""
@@ -479,11 +482,6 @@ class Puzzle:
     def answer_marks(self, instance: Any, answer: Any) -> dict | None:
         """A player's answer (as :meth:`parse_answer` read it) in the view's terms."""
         return None
-
-    def tracers(self) -> dict[str, Callable[..., dict]]:
-        """The solver traces the page can watch, method name -> tracer (the first is the
-        default; see :mod:`puzzlesmith.puzzles.web`)."""
-        return {}
 
     # -- helpers for subclasses and front ends ---------------------------------------------
 

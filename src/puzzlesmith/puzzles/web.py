@@ -1,6 +1,6 @@
 """Helpers for the puzzles' web pages: the steps of a solver trace, and cell names.
 
-A tracer (:meth:`Puzzle.tracers <puzzlesmith.puzzles.protocol.Puzzle.tracers>`) runs the
+A tracer (:attr:`Puzzle.tracers <puzzlesmith.puzzles.protocol.Puzzle.tracers>`) runs the
 puzzle's own solver while :func:`puzzlesmith.engines.events.recording` is set and keeps the
 engine's steps in the page's terms; :func:`puzzlesmith.serve.trace.trace` calls it as
 ``tracer(board, marks=, seed=, steps=, limits=, puzzle=, instance=, state=)``.

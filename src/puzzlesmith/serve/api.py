@@ -110,7 +110,7 @@ def catalogue() -> dict:
             "inline": puzzle.inline,
             "example": _example_text(puzzle),
             "options": [_describe(o) for o in puzzle.options],
-            "trace": list(puzzle.tracers()),
+            "trace": list(puzzle.tracers),
         }
     return {"status": "solved", "puzzles": list(about), "about": about}
 
@@ -193,13 +193,12 @@ class _Request:
                        if body.get(o.name) is not None}
 
     def options(self) -> list[Option]:
-        verb = PROTOCOL_VERB.get(self.verb, self.verb)
         if self.verb == "check":  # check runs parse only
             return self.puzzle.options_for("check", "parse") or \
                 self.puzzle.options_for("solve", "parse")
         if self.verb in ("view", "trace"):
             return self.puzzle.options_for("solve", "parse")
-        return self.puzzle.options_for(verb)
+        return self.puzzle.options_for(self.verb)
 
     def text(self, field: str = "text", *, required: bool = True) -> str | None:
         value = self.body.get(field)
@@ -264,7 +263,7 @@ def _offers(puzzle: Puzzle, verb: str) -> bool:
     if verb == "view":
         return True
     if verb == "trace":
-        return bool(puzzle.tracers())
+        return bool(puzzle.tracers)
     return verb in puzzle.verbs
 
 
@@ -278,7 +277,7 @@ def _generate(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
     _, result = run_verb(puzzle, "generate", limits=limits,
                          params={**request.params, "seed": request.get("seed", _whole),
                                  "count": count})
-    answer = _dict(puzzle, result)
+    answer = _dict(result)
     if result.puzzles:
         answer["text"] = result.puzzles[0].text
     return answer
@@ -286,7 +285,7 @@ def _generate(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
 
 def _solve(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
     instance, result = request.run(limits, seed=request.get("seed", _whole))
-    answer = _dict(puzzle, result)
+    answer = _dict(result)
     if result.solution is not None:
         answer["answer"] = puzzle.format_answer(instance, result.solution, _answer_style(puzzle))
     return answer
@@ -294,19 +293,19 @@ def _solve(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
 
 def _count(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
     limit = request.get("limit", lambda v, f: _whole(v, f, minimum=1))
-    return _dict(puzzle, request.run(limits, limit=limit,
-                                     unique=request.get("unique", _flag, False))[1])
+    unique = request.get("unique", _flag, False)
+    return _dict(request.run(limits, limit=limit, unique=unique)[1])
 
 
 def _rate(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
-    return _dict(puzzle, request.run(limits)[1])
+    return _dict(request.run(limits)[1])
 
 
 def _marked(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
     """``hint`` and ``check``, with the cells to mark on the board (the hint's, or the
     broken rules')."""
     instance, result = request.run(limits)
-    answer = _dict(puzzle, result)
+    answer = _dict(result)
     state = request.state(instance, required=False)
     if request.verb == "hint":
         marks = None if result.move is None else puzzle.hint_marks(instance, state, result)
@@ -321,9 +320,9 @@ def _render(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
     if request.text("state", required=False) is not None:
         instance = request.instance(limits)
         drawing = puzzle.render_svg(instance, request.state(instance, required=True))
-        return _dict(puzzle, Result(Status.SOLVED, details={"drawing": drawing}))
-    return _dict(puzzle, request.run(limits, style="svg",
-                                     solution=request.get("solution", _flag, False))[1])
+        return _dict(Result(Status.SOLVED, details={"drawing": drawing}, puzzle=puzzle.name))
+    solution = request.get("solution", _flag, False)
+    return _dict(request.run(limits, style="svg", solution=solution)[1])
 
 
 def _view(puzzle: Puzzle, request: _Request, limits: Limits) -> dict:
@@ -354,8 +353,7 @@ VERB_HANDLERS: dict[str, Callable[[Puzzle, _Request, Limits], dict]] = {
 }
 
 
-def _dict(puzzle: Puzzle, result: Result) -> dict:
-    result.puzzle = puzzle.name
+def _dict(result: Result) -> dict:
     answer = result.to_dict()
     if result.messages:
         answer["messages"] = list(result.messages)

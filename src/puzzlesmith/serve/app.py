@@ -87,8 +87,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return Response(text, media_type="text/javascript")
 
     async def nowhere(request: Request) -> Response:
-        return _json(404, failure_object(None, Status.ERROR, "no such API endpoint; see "
-                                         "GET /api/puzzles", Stats()))
+        raise HTTPException(404)  # answered by not_found
 
     async def not_found(request: Request, error: HTTPException) -> Response:
         if request.url.path.startswith("/api"):

@@ -1,6 +1,6 @@
 """Solver traces for "watch the solver": the steps a solver takes, recorded for replay.
 
-A trace runs one of the puzzle's tracers (:meth:`~puzzlesmith.puzzles.protocol.Puzzle.tracers`,
+A trace runs one of the puzzle's tracers (:attr:`~puzzlesmith.puzzles.protocol.Puzzle.tracers`,
 see :mod:`puzzlesmith.puzzles.web`): the puzzle's own solver with the engines' step events
 recorded, so that it ends where ``solve`` ends, or its own hints played one by one.  A trace
 keeps at most ``steps`` steps; one cut short says ``"truncated": true``.
@@ -22,7 +22,7 @@ def trace(puzzle: Puzzle, instance: Any, *, state: Any = None, method: str | Non
           seed: int | None = None, steps: int = 3000, limits: Limits | None = None) -> dict:
     """Trace ``method`` (default: the puzzle's first) on ``instance``: a JSON object with
     ``steps``, the outcome (``status``) and the statistics (``seconds``, ``nodes``)."""
-    methods = puzzle.tracers()
+    methods = puzzle.tracers
     method = method or next(iter(methods))
     if method not in methods:
         raise BadRequest(f"unknown trace method {method!r}; expected one of "

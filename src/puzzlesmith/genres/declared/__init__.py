@@ -6,11 +6,22 @@ Each module declares ``GENRE`` (its :class:`~puzzlesmith.genres.language.Genre`)
 (see :mod:`puzzlesmith.puzzles.declared`).
 """
 
+from ..language import Genre
 from .hitori import hitori
 from .lightup import lightup
 from .nurikabe import nurikabe
 from .slitherlink import slitherlink
+from .starbattle import starbattle
 
 GENRES = {genre.name: genre for genre in (lightup, hitori, nurikabe, slitherlink)}
+"""The genres that are puzzles of their own (Star Battle's name belongs to its package)."""
 
-__all__ = ["GENRES", "lightup", "hitori", "nurikabe", "slitherlink"]
+__all__ = ["GENRES", "declared", "lightup", "hitori", "nurikabe", "slitherlink", "starbattle"]
+
+
+def declared(key: str) -> Genre:
+    """The declared genre of a name or a puzz.link key (``slither`` is Slitherlink)."""
+    for genre in GENRES.values():
+        if key in (genre.name, genre.puzzlink):
+            return genre
+    raise KeyError(f"no declared genre {key!r}")

@@ -12,7 +12,7 @@ hitori = Genre(
     name="hitori", title="Hitori",
     unknowns=Shading(),
     rules=(
-        AllDifferent(),
+        AllDifferent(apart=True),  # shaded cells apart: sandwiches and pairs
         NoAdjacent(),
         Connected(shaded=False),
     ),

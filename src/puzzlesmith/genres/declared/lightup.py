@@ -6,13 +6,13 @@
 """
 
 from ..families import Count, LineOfSight
-from ..language import Genre, Shading
+from ..language import LIGHTS, Genre, Shading
 from ..select import clue_neighbours
 
 lightup = Genre(
     name="lightup", title="Light Up", puzzlink="akari",
     numbered_walls=True,
-    unknowns=Shading(),  # a marked cell holds a light
+    unknowns=Shading(LIGHTS, mark="bulb"),  # a marked cell holds a light
     rules=(
         Count(clue_neighbours),
         LineOfSight(),

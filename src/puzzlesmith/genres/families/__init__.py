@@ -2,8 +2,8 @@
 
 from .areas import Areas
 from .loop import Loop, LoopCount
-from .shading import Connected, Count, NoAdjacent, NoBlock, Unshaded
+from .shading import Connected, Count, CountEach, NoAdjacent, NoBlock, Unshaded
 from .sight import AllDifferent, LineOfSight
 
-__all__ = ["Count", "Unshaded", "NoAdjacent", "NoBlock", "Connected", "LineOfSight",
+__all__ = ["Count", "CountEach", "Unshaded", "NoAdjacent", "NoBlock", "Connected", "LineOfSight",
            "AllDifferent", "Areas", "Loop", "LoopCount"]

@@ -4,15 +4,17 @@ loop is one piece (lazily), and a clue counts the loop edges around its cell (Sl
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import combinations
 
 from ..cuts import pieces
 from ..givens import Cell, Givens
-from ..grid import Edge, cell_edges, grid_edges, point_edges
-from ..language import Answer, Rule, Violation
+from ..grid import Edge, cell_edges, grid_edges, key_name, key_names, memo, point_edges, point_name
+from ..language import Answer, Deduction, Rule, Violation
 from ..verify import loop_pieces
+
+Marks = Mapping[Hashable, object]
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,56 @@ class Loop(Rule):
             on = [edge for edge in grid_edges(g) if model.true(edge)]
             return _loop_cuts(on, at, enc.lit)
         enc.add_lazy(lazy)
+
+    def deduce(self, g: Givens, marks: Marks) -> Iterator[Deduction]:
+        """At each point: two lines, the rest crossed out; one line and one way on; no
+        line and one edge left, crossed out.  No edge closes a loop that leaves lines out."""
+        at = memo(g, "point-edges", point_edges)
+        for point, edges in at.items():
+            values = [marks.get(e) for e in edges]
+            if None not in values and values.count(True) in (0, 2):
+                continue  # settled
+            on = [e for e, value in zip(edges, values, strict=True) if value is True]
+            free = tuple(e for e, value in zip(edges, values, strict=True) if value is None)
+            if len(on) > 2 or (len(on) == 1 and not free):
+                yield Deduction(tuple(on), None, self.family, f"the loop branches or ends at "
+                                f"{point_name(point)}")
+                return
+            if free and len(on) == 2:
+                yield Deduction(free, False, self.family,
+                                f"the loop already passes {point_name(point)}")
+            elif len(free) == 1 and len(on) == 1:
+                yield Deduction(free, True, self.family,
+                                f"the line at {point_name(point)} has one way on")
+            elif len(free) == 1 and not on:
+                yield Deduction(free, False, self.family,
+                                f"it would end the loop at {point_name(point)}")
+        yield from self._early_loops(g, marks)
+
+    def _early_loops(self, g: Givens, marks: Marks) -> Iterator[Deduction]:
+        """An edge joining the two ends of one line closes a loop too early when other
+        lines exist; a closed loop beside other lines is a contradiction."""
+        edges = memo(g, "edges", grid_edges)
+        on = [e for e in edges if marks.get(e) is True]
+        piece = _pieces(on)
+        ends: dict = {}
+        for a, b in on:
+            for p in (a, b):
+                ends[p] = ends.get(p, 0) + 1
+        sizes: dict = {}
+        for e in on:
+            sizes[piece[e[0]]] = sizes.get(piece[e[0]], 0) + 1
+        for root, size in sizes.items():
+            if size < len(on) and all(ends[p] == 2 for p in piece if piece[p] == root):
+                yield Deduction(tuple(e for e in on if piece[e[0]] == root), None, self.family,
+                                "a loop closed while other lines are left out")
+                return
+        for edge in edges:
+            a, b = edge
+            if edge not in marks and a in piece and b in piece and piece[a] == piece[b] \
+                    and sizes[piece[a]] < len(on):
+                yield Deduction((edge,), False, self.family,
+                                "it would close a loop that leaves other lines out")
 
     def check(self, g: Givens, answer: Answer) -> list[Violation]:
         degree: dict = {}
@@ -75,11 +127,34 @@ class LoopCount(Rule):
 
     at: Callable[[Givens], list[tuple[list[Cell], int]]]
     family = "loop-count"
+    techniques = {"line at a corner": 1, "both or neither": 1}
 
     def encode(self, enc) -> None:
         for cells, n in self.at(enc.givens):
             edges = [edge for cell in cells for edge in cell_edges(cell)]
             enc.model.exactly(enc.lits(edges), n)
+
+    def deduce(self, g: Givens, marks: Marks) -> Iterator[Deduction]:
+        """A clue with its lines found: the rest crossed out; with just enough edges left:
+        they are all lines."""
+        for cells, n in self.at(g):
+            edges = [edge for cell in cells for edge in cell_edges(cell)]
+            values = [marks.get(e) for e in edges]
+            on = values.count(True)
+            if None not in values and on == n:
+                continue
+            free = tuple(e for e, value in zip(edges, values, strict=True) if value is None)
+            where = f"the {n} at {key_name(cells[0])}"
+            if on > n or on + len(free) < n:
+                yield Deduction(tuple(edges), None, self.family, f"{where} cannot be met")
+                return
+            if free and on == n:
+                has = f"has its {n} lines" if n else "takes no line"
+                yield Deduction(free, False, self.family, f"{where} {has}")
+            elif free and on + len(free) == n:
+                yield Deduction(free, True, self.family, f"{where} needs every edge left")
+            elif len(cells) == 1:
+                yield from _corner_pairs(g, free, n - on, marks, where)
 
     def check(self, g: Givens, answer: Answer) -> list[Violation]:
         found = []
@@ -91,3 +166,44 @@ class LoopCount(Rule):
                 found.append(Violation(((r, c),), self.family, f"r{r + 1}c{c + 1} has "
                                        f"{len(around & answer)} loop edges, expected {n}"))
         return found
+
+
+def _pieces(on: list[Edge]) -> dict:
+    """Each point on a line, mapped to a representative point of its piece (union-find)."""
+    up: dict = {}
+
+    def find(p):
+        while up.setdefault(p, p) != p:
+            up[p] = up[up[p]]
+            p = up[p]
+        return p
+    for a, b in on:
+        up[find(a)] = find(b)
+    return {p: find(p) for p in list(up)}
+
+
+def _corner_pairs(g: Givens, free: tuple, wanted: int, marks: Marks,
+                  where: str) -> Iterator[Deduction]:
+    """Two free edges of a clue meeting at a corner.  A line reaching that corner: they are
+    not both lines, so when the clue misses one edge only the others are lines.  Nothing
+    else free at the corner: they are both lines or neither, so the clue decides them."""
+    one_missing = len(free) == wanted + 1
+    if not one_missing and wanted != 1:
+        return
+    at = memo(g, "point-edges", point_edges)
+    for a, b in combinations(free, 2):
+        corner = set(a) & set(b)
+        if not corner:
+            continue
+        around = [marks.get(e) for e in at[corner.pop()] if e not in (a, b)]
+        rest = tuple(e for e in free if e not in (a, b))
+        if one_missing and rest and True in around:
+            yield Deduction(rest, True, "line at a corner", f"{where} misses one edge, and a "
+                            f"line reaching the corner of {key_names((a, b))} leaves only one "
+                            "of them")
+            return
+        if all(value is False for value in around):
+            need = "misses only one edge" if one_missing else "needs only one more line"
+            yield Deduction((a, b), one_missing, "both or neither", f"{key_names((a, b))} "
+                            f"meet at a corner with no other way, and {where} {need}")
+            return

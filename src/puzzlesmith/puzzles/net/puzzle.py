@@ -38,7 +38,7 @@ from ...results import (
 from ..protocol import Option, Progress, Puzzle, explain_steps, within_limits
 from ..web import wrong_marks
 from . import formats as nb
-from . import web
+from . import model, web
 from .board import MAX_TILES, Board, Grid
 from .generate import STYLES
 from .symmetry import normal_forms
@@ -127,9 +127,7 @@ class NetPuzzle(Puzzle):
         """The grid style after a header naming the rules (``net wrap connected``), if any."""
         return "\n".join(filter(None, [nb.rules_line(instance), super().canonical(instance)]))
 
-    def example(self) -> Board:
-        """The seed's 3x11 sample (local rule)."""
-        return nb.example()
+    example = staticmethod(nb.example)
 
     def describe(self, instance: Board) -> str:
         """The size in words: ``7×7``, ``wrapping``, ``connected``."""
@@ -165,8 +163,6 @@ class NetPuzzle(Puzzle):
         """One solution; with ``unique``, also whether it is the only one (take two); with
         ``explain``, the deductions' steps (``details["steps"]``, and as messages);
         ``kernels``: "auto", "python" or "numba" (see :mod:`puzzlesmith.engines.kernels`)."""
-        from . import model
-
         board = nb.validate(instance)
         found = model.count(board, 2 if unique else 1, seed=seed, limits=limits,
                             progress=progress, kernels=kernels)
@@ -190,8 +186,6 @@ class NetPuzzle(Puzzle):
               kernels: str = "auto") -> CountResult:
         """Count solutions up to ``limit``; the kept ones are grids in ``solutions``
         (``kernels``: see :meth:`solve`)."""
-        from . import model
-
         if limit is not None and limit < 1:
             raise UsageError(f"limit must be at least 1, got {limit}")
         board = nb.validate(instance)
@@ -294,9 +288,7 @@ class NetPuzzle(Puzzle):
     web_view = staticmethod(web.view)
     hint_marks = staticmethod(web.hint_marks)
     violation_marks = staticmethod(wrong_marks)
-
-    def tracers(self) -> dict:
-        return web.TRACERS
+    tracers = web.TRACERS
 
     def demo(self) -> str:
         """Solve the seed's sample under both rules and draw it."""

@@ -16,6 +16,7 @@ import statistics
 import time
 from typing import Any
 
+from ...bench import board_limits, limit_text, reason_of
 from ...errors import InvalidPuzzle, UsageError
 from ...results import (
     Check,
@@ -30,7 +31,7 @@ from ...results import (
 )
 from ..protocol import Option, Progress, Puzzle
 from ..symmetry import TURNS
-from . import board, check, counting, deduce, generate, solve, web
+from . import board, check, chunks, counting, deduce, generate, solve, web
 from .board import Board
 
 __all__ = ["QueensPuzzle", "PUZZLE", "EXAMPLE", "BENCH_FIGURES"]
@@ -227,9 +228,7 @@ class QueensPuzzle(Puzzle):
     hint_marks = staticmethod(web.hint_marks)
     violation_marks = staticmethod(web.violation_marks)
     answer_marks = staticmethod(web.answer_marks)
-
-    def tracers(self) -> dict:
-        return web.TRACERS
+    tracers = web.TRACERS
 
     # -- tours and figures ---------------------------------------------------------------
 
@@ -278,10 +277,7 @@ class QueensPuzzle(Puzzle):
         answer checked; status error if one is wrong, gave-up at ``limits`` (each run gets
         them afresh, see :func:`puzzlesmith.bench.board_limits`).  The kernels are loaded
         before timing."""
-        from ...bench import board_limits, limit_text, reason_of
-        from .chunks import kernels
-
-        kernels()
+        chunks.kernels()
         figures: dict[str, float] = {}
         wrong: list[str] = []
         stats = Stats(extra={"total": len(BENCH_FIGURES), "done": 0})

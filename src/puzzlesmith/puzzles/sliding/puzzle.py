@@ -56,6 +56,7 @@ from .board import (
 )
 from .formats import ANSWER_STYLES, NO_SOLUTION, describe_move, format_answer, parse_answer
 from .heuristics import HEURISTICS
+from .render import board_svg, framed, solution_svg
 
 __all__ = ["SlidingPuzzle", "PUZZLE", "METHODS", "MAX_COUNT"]
 
@@ -104,10 +105,6 @@ class SlidingPuzzle(Puzzle):
         "format": ("rows", "line", "framed", "tatham"),
         "render": ("framed", "tatham"),
         "generate": ("lines", "boards", "tatham"),
-        "count": ("text",),
-        "rate": ("text",),
-        "hint": ("text",),
-        "check": ("text",),
         "compare": ("table",),
     }
     options = (
@@ -193,8 +190,6 @@ class SlidingPuzzle(Puzzle):
         if style == "line":
             return format_board(board, one_line=True)
         if style == "framed":
-            from .render import framed
-
             return framed(board)
         check_method(style, self.styles["format"], "style")
         return format_tatham(board)
@@ -246,8 +241,6 @@ class SlidingPuzzle(Puzzle):
 
     def book_solution_svg(self, instance: Instance | Board, answer: str) -> str:
         """The start board and the tiles to slide in order, small."""
-        from .render import solution_svg
-
         return solution_svg(_instance(instance), answer)
 
     # -- the verbs -------------------------------------------------------------------------
@@ -361,17 +354,16 @@ class SlidingPuzzle(Puzzle):
                              f"{type(state).__name__}")
         result = self.solve(Instance(board, task.goal), limits=limits, heuristic=heuristic,
                             pdb=pdb)
+        none = {"distance": None, "move": None, "tile": None}
         if result.status is Status.UNSOLVABLE:
-            return HintResult(Status.UNSOLVABLE, result.stats, text=NO_SOLUTION,
-                              details={"distance": None, "move": None, "tile": None})
+            return HintResult(Status.UNSOLVABLE, result.stats, text=NO_SOLUTION, details=none)
         if result.status is not Status.SOLVED:
             return HintResult(result.status, result.stats, messages=result.messages,
-                              details={"distance": None, "move": None, "tile": None,
-                                       "reason": result.details["reason"]})
+                              details={**none, "reason": result.details["reason"]})
         moves = result.solution
         if not moves:
             return HintResult(Status.SOLVED, result.stats, text="already solved",
-                              details={"distance": 0, "move": None, "tile": None})
+                              details={**none, "distance": 0})
         letter = moves[0]
         tile = apply_moves(board, letter).tiles[board.blank]
         away = f"{len(moves)} move{'' if len(moves) == 1 else 's'} from the goal"
@@ -393,8 +385,6 @@ class SlidingPuzzle(Puzzle):
     def render_svg(self, instance: Instance | Board, answer: str | None = None) -> str:
         """The board as SVG; with an answer, a strip of numbered frames (or, for long
         answers, the blank's path as arrows).  See :mod:`.render`."""
-        from .render import board_svg
-
         task = _instance(instance)
         if answer:
             apply_moves(task.board, answer)  # an illegal move: InvalidPuzzle naming it
@@ -441,9 +431,7 @@ class SlidingPuzzle(Puzzle):
     web_view = staticmethod(web.view)
     hint_marks = staticmethod(web.hint_marks)
     answer_marks = staticmethod(web.answer_marks)
-
-    def tracers(self) -> dict:
-        return web.TRACERS
+    tracers = web.TRACERS
 
     def demo(self) -> str:
         """The seed's 41-move board solved optimally (6-6-3 tables if cached, else 5-5-5,
@@ -453,8 +441,6 @@ class SlidingPuzzle(Puzzle):
         task = self.example()
         partition = "6-6-3" if cached(task.goal, "6-6-3") else "5-5-5"
         result = self.solve(task, pdb=partition)
-        from .render import framed
-
         extra = result.stats.extra
         return "\n".join([
             "Sliding tiles: the seed's 15-puzzle (its Python A* took 27 s)\n",

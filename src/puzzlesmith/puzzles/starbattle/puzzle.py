@@ -57,6 +57,7 @@ from .board import (
     stars_of,
 )
 from .check import violations, wrong_cells
+from .render import svg as board_svg
 
 __all__ = ["StarBattlePuzzle", "PUZZLE"]
 
@@ -110,13 +111,11 @@ class StarBattlePuzzle(Puzzle):
 
     # -- reading and writing ---------------------------------------------------------------
 
-    def parse(self, text: str, *, stars: int | None = None, row_stars: int | None = None,
-              column_stars: int | None = None, region_stars: int | None = None,
-              max_size: int = MAX_SIDE) -> StarBattle:
-        """One puzzle (see :mod:`.formats`); a text holding several is refused with the line
-        where the second starts (:meth:`parse_all` reads them all)."""
-        return formats.parse(text, stars, row_stars=row_stars, column_stars=column_stars,
-                             region_stars=region_stars, max_size=max_size)
+    parse = staticmethod(formats.parse)
+    parse_all = staticmethod(formats.parse_all)
+    format = staticmethod(formats.format)
+    format_answer = staticmethod(formats.format_answer)
+    parse_answer = staticmethod(formats.parse_marks)
 
     def recognises(self, text: str) -> bool:
         """A puzz.link (pzprjs) URL of a Star Battle, given inline or pasted."""
@@ -125,18 +124,6 @@ class StarBattlePuzzle(Puzzle):
     def reads_inline(self, source: str) -> bool:
         """Any pzprjs link is read (one of another genre is refused, naming it)."""
         return bool(formats.PUZZLINK_URL.fullmatch(source.removeprefix("\ufeff")))
-
-    def parse_all(self, text: str, **params: Any) -> list[StarBattle]:
-        """Every puzzle of a text that holds several (as ``generate --count N`` writes)."""
-        return formats.parse_all(text, **params)
-
-    format = staticmethod(formats.format)
-    format_answer = staticmethod(formats.format_answer)
-
-    def parse_answer(self, instance: StarBattle, text: str) -> Marks:
-        """A player's answer or partial state: ``*`` star, ``x``/``-`` ruled out, ``.``
-        unknown, one line per row."""
-        return formats.parse_marks(instance, text)
 
     def example(self) -> StarBattle:
         """The seed document's 12×12 two-star puzzle (with its solution)."""
@@ -272,19 +259,14 @@ class StarBattlePuzzle(Puzzle):
         return Check.of(violations(instance, answer), wrong=lambda: [
             cell_name(c) for c in wrong_cells(instance, answer)])
 
-    def render_svg(self, instance: StarBattle, answer: Marks | list[Cell] | None = None) -> str:
-        from .render import svg
-
-        return svg(instance, answer)
+    render_svg = staticmethod(board_svg)
 
     # -- the web page (:mod:`.web`) -------------------------------------------------------
 
     web_view = staticmethod(web.view)
     hint_marks = staticmethod(web.hint_marks)
     violation_marks = staticmethod(wrong_marks)
-
-    def tracers(self) -> dict:
-        return web.TRACERS
+    tracers = web.TRACERS
 
     def demo(self) -> str:
         """The seed's 12×12 puzzle solved, proven unique and rated; a new 8×8 puzzle."""

@@ -35,10 +35,11 @@ from ...results import (
 from ..protocol import Option, Progress, Puzzle, explain_steps, within_limits
 from ..web import wrong_marks
 from . import board as sb
-from . import deduce, formats, web
+from . import deduce, formats, generate, solve, web
 from .board import VARIANTS, Sudoku, cell_name, symbol
 from .check import violations, wrong_cells
 from .generate import DIFFICULTIES, SYMMETRIES
+from .render import render_svg as board_svg
 
 __all__ = ["SudokuPuzzle", "PUZZLE"]
 
@@ -85,29 +86,14 @@ class SudokuPuzzle(Puzzle):
 
     # -- reading and writing ---------------------------------------------------------------
 
-    def parse(self, text: str, *, box: str | None = None, variant: str | None = None) -> Sudoku:
-        """A grid, a one-line puzzle, a Tatham Solo game ID or a puzz.link URL (see
-        :mod:`.formats`)."""
-        return formats.parse(text, box=box, variant=variant)
-
-    def parse_all(self, text: str, **params: Any) -> list[Sudoku]:
-        """Every puzzle of a file of one-line puzzles (one a line), else the one puzzle."""
-        return formats.parse_all(text, **params)
-
-    def recognises(self, text: str) -> bool:
-        """A Tatham Solo game ID or a puzz.link Sudoku URL, given inline or pasted."""
-        return formats.shared(text)
-
-    def reads_inline(self, source: str) -> bool:
-        """A one-line puzzle, a Tatham game ID or a puzz.link URL is the puzzle itself."""
-        return formats.inline(source)
-
+    # A grid, a one-line puzzle, a Tatham Solo game ID or a puzz.link URL (see :mod:`.formats`).
+    parse = staticmethod(formats.parse)
+    parse_all = staticmethod(formats.parse_all)
+    recognises = staticmethod(formats.shared)
+    reads_inline = staticmethod(formats.inline)
     format = staticmethod(formats.format)
     format_answer = staticmethod(formats.format_answer)
-
-    def parse_answer(self, instance: Sudoku, text: str) -> tuple[int, ...]:
-        """A grid of the puzzle's side (one line, or one row a line; ``.`` for a blank)."""
-        return sb.parse_answer(instance, text)
+    parse_answer = staticmethod(sb.parse_answer)
 
     def example(self) -> Sudoku:
         return self.parse(EXAMPLE)
@@ -129,8 +115,6 @@ class SudokuPuzzle(Puzzle):
               kernels: str = "auto") -> SolveResult:
         """The solution on the exact-cover engine (a filled grid, ``details["solution"]`` as
         rows); with ``unique``, take two; with ``explain``, the deductions' steps."""
-        from . import solve
-
         check_kernels(kernels)
         result = solve.solve(instance, unique=unique, limits=limits, progress=progress,
                              kernels=kernels)
@@ -148,8 +132,6 @@ class SudokuPuzzle(Puzzle):
               limits: Limits | None = None, progress: Progress | None = None,
               kernels: str = "auto") -> CountResult:
         """Count the solutions up to ``limit``."""
-        from . import solve
-
         check_kernels(kernels)
         return solve.count(instance, limit, limits=limits, progress=progress, kernels=kernels)
 
@@ -164,9 +146,7 @@ class SudokuPuzzle(Puzzle):
                      progress: Progress | None = None, **params: Any) -> Generated:
         """A puzzle proven unique and minimal for its symmetry (or one group of givens
         more, for the grade: see :mod:`.generate`), at ``difficulty`` when given."""
-        from .generate import generate_one
-
-        return generate_one(seed=seed, limits=limits, stats=stats, **params)
+        return generate.generate_one(seed=seed, limits=limits, stats=stats, **params)
 
     def rate(self, instance: Sudoku, *, limits: Limits | None = None,
              explain: bool = False) -> RateResult:
@@ -189,8 +169,6 @@ class SudokuPuzzle(Puzzle):
         """The next step from the player's entries (default: the givens): a wrong entry if
         there is one, else the easiest technique that applies, else a value from the
         solution ("search")."""
-        from . import solve
-
         n = instance.size
         values = tuple(state) if state is not None else instance.givens
         truth = solve.solve(instance, limits=limits)
@@ -231,10 +209,7 @@ class SudokuPuzzle(Puzzle):
         return Check.of(violations(instance, answer), wrong=lambda: [
             cell_name(i, instance.size) for i in wrong_cells(instance, answer)])
 
-    def render_svg(self, instance: Sudoku, answer: tuple[int, ...] | None = None) -> str:
-        from .render import render_svg
-
-        return render_svg(instance, answer)
+    render_svg = staticmethod(board_svg)
 
     def report_text(self, verb: str, instance: Any, result: Result,
                     style: str | None = None, *, limits: Limits | None = None) -> str | None:
@@ -251,9 +226,7 @@ class SudokuPuzzle(Puzzle):
     web_view = staticmethod(web.view)
     hint_marks = staticmethod(web.hint_marks)
     violation_marks = staticmethod(wrong_marks)
-
-    def tracers(self) -> dict:
-        return web.TRACERS
+    tracers = web.TRACERS
 
     def demo(self) -> str:
         """The example solved, proven unique and rated."""

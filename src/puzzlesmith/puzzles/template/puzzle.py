@@ -20,7 +20,6 @@ r1c2 is 3: the only place for 3 in row 1
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 from puzzlesmith.errors import InvalidPuzzle, LimitReached, UsageError
@@ -87,34 +86,32 @@ class LatinPuzzle(Puzzle):
     def solve(self, instance: Latin, *, limits: Limits | None = None, seed: int | None = None,
               progress: Progress | None = None) -> SolveResult:
         """The first solution of a depth-first search (``details["solution"]``: its rows)."""
-        stats, began = Stats(), time.monotonic()
+        stats = Stats()
         try:
-            found = next(solve.search(instance.cells, instance.n, stats=stats,
-                                      limits=(limits or Limits()).started()), None)
+            found = next(solve.search(instance.cells, instance.n, stats=stats, limits=limits),
+                         None)
             status = Status.SOLVED if found else Status.UNSOLVABLE
-        except LimitReached:
+        except LimitReached:  # caught here to keep the nodes searched
             found, status = None, Status.GAVE_UP
-        stats.seconds = time.monotonic() - began
         rows = self.format_answer(instance, found).split() if found else None
-        return SolveResult(status, stats, solution=found, puzzle=self.name,
+        return SolveResult(status, stats, solution=found,
                            details={"solution": rows} if rows else {})
 
     def count(self, instance: Latin, *, limit: int | None = None,
               limits: Limits | None = None, progress: Progress | None = None) -> CountResult:
         """The solutions, counted up to ``limit``."""
         stats, found, complete = Stats(), 0, True
-        search = solve.search(instance.cells, instance.n, limits=(limits or Limits()).started(),
-                              stats=stats)
+        search = solve.search(instance.cells, instance.n, limits=limits, stats=stats)
         try:
             for _ in search:
                 found += 1
                 if found == limit:
                     complete = False
                     break
-        except LimitReached:
+        except LimitReached:  # caught here to keep the count so far
             complete = False
         return CountResult(count_status(found, complete, limit), stats, count=found,
-                           complete=complete, limit=limit, puzzle=self.name)
+                           complete=complete, limit=limit)
 
     def check_generate_params(self, *, size: int = 5) -> dict:
         """Refuse a size the generator cannot make, before any work."""
@@ -138,8 +135,7 @@ class LatinPuzzle(Puzzle):
                  for rule in ("hidden single", "naked single")}
         level = "hard" if 0 in cells else "medium" if fired["naked single"] else "easy"
         return RateResult(Status.SOLVED, Stats(nodes=len(steps)), level=level,
-                          solved_by_deductions=0 not in cells, details={"deductions": fired},
-                          puzzle=self.name)
+                          solved_by_deductions=0 not in cells, details={"deductions": fired})
 
     def hint(self, instance: Latin, state: tuple[int, ...] | None = None, *,
              limits: Limits | None = None) -> HintResult:
@@ -150,28 +146,28 @@ class LatinPuzzle(Puzzle):
         truth = self.solve(instance, limits=limits)
         if truth.solution is None:
             text = "the puzzle has no solution" if truth.status is Status.UNSOLVABLE else ""
-            return HintResult(truth.status, truth.stats, text=text, puzzle=self.name)
+            return HintResult(truth.status, truth.stats, text=text)
         wrong = [i for i, v in enumerate(cells) if v and v != truth.solution[i]]
         if wrong:
             names = [cell_name(i, n) for i in wrong]
             return HintResult(Status.SOLVED, truth.stats, move=[(i, 0) for i in wrong],
-                              text=f"a mistake: {', '.join(names)}", puzzle=self.name,
+                              text=f"a mistake: {', '.join(names)}",
                               details={"rule": "mistake", "wrong": names})
         if 0 not in cells:
-            return HintResult(Status.SOLVED, truth.stats, text="solved", puzzle=self.name)
+            return HintResult(Status.SOLVED, truth.stats, text="solved")
         step = solve.hint(cells, n)
         if step is None:
             i = cells.index(0)
             step = solve.Step("search", i, truth.solution[i], "no deduction applies")
         return HintResult(Status.SOLVED, truth.stats, text=step.text(n),
-                          move=[(step.cell, step.value)], puzzle=self.name,
+                          move=[(step.cell, step.value)],
                           details={"rule": step.rule, "placed": [[cell_name(step.cell, n),
                                                                   step.value]]})
 
     def is_solution(self, instance: Latin, answer: tuple[int, ...]) -> Check:
         """The independent checker; ``details["wrong"]``: the cells of the violations."""
         problems, wrong = board.check(instance, tuple(answer))
-        verdict = Check.of(problems, puzzle=self.name)
+        verdict = Check.of(problems)
         if wrong:
             verdict.details["wrong"] = wrong
         return verdict

@@ -1,25 +1,34 @@
 // Any puzzle without a drawing of its own: a "grid" view (the puzzle's web_view) is drawn
 // and played from its data; any other view shows the puzzle's text, answered as text.
 //
-// A grid view: rows, cols; givens ([row, col, text]; "" for a cell that stays empty);
+// A grid view: rows, cols; givens ([row, col, text, ink?]; "" for a cell that stays empty;
+// ink: the colour of its text, "#fff" on a black wall); labels ([row, col, text]: a number
+// printed in a cell the player may still mark, white once shaded: Hitori's numbers);
 // optional regions (rows of region ids: thick lines between different ids; tint: true
 // colours them, null is no region), fills ([row, col, colour]: cell backgrounds) and edges
 // ([r1, c1, r2, c2]: given lines between cell centres); marks, what the player may place:
-// "shade", "dot", "star" (a click cycles them in that order, a right-click backwards),
+// "shade", "dot", "star", "bulb" (a click cycles those the view lists, in its order; a
+// right-click backwards), "line" (a loop board: see below),
 // "number" (the keys of `symbols`), "pencil" (Shift+key); keypad: true, keys for the
 // symbols, pencil mode and erasing under the board; goal ({mark, count, noun}: the board
 // is complete with count of that mark, "number" counting values); apart ({mark, diagonal}:
 // two such marks may not touch, diagonally too when diagonal; touching ones are drawn in the
 // colour of a mistake as they are placed); answer, the character
 // of each kind in the answer text ({"empty": ".", "shade": "#", ...}; a number is its
-// symbol, a given its text), one row a line; help, the rules.  Backspace, Delete, "." and
+// symbol, a given its text, or answer.given when set), one row a line; help, the rules.
+// A loop board (marks ["line"]): the grid points are dots and the cells are not played; a
+// click near a cell's side draws or rubs out the loop's segment there; lines
+// ([r1, c1, r2, c2] between grid points) are given segments; its answer text is a grid of
+// 2 * rows + 1 lines: "+" the points, "-" and "|" the segments, the givens between, and it
+// is complete when every point has 0 or 2 segments.  Backspace, Delete, "." and
 // "0" (when not a symbol) clear a cell.  Hint and check marks are
 // [row, col, kind?, value?]: "wrong" clears a cell, "number" places value, a mark places
-// it, "unnote" rubs out the pencil mark value.  A trace step draws its "answer" (the
+// it, "unnote" rubs out the pencil mark value, "line" and "unline" draw and rub out the
+// segment value ("r1,c1,r2,c2"; row, col: a cell beside it, circled).  A trace step draws its "answer" (the
 // answer text), its "cell" circled, and says its "text".
 import { clear, el, markSet, text, COLOURS, cellSize } from "./svg.js";
 
-const CYCLE = ["shade", "dot", "star"];
+const CYCLE = ["shade", "dot", "star", "bulb"];
 const ENTRY = "#2f6fdf", CURSOR = "#cfe0fb", SAME = "#e4ecfb", PENCIL = "\u270e", ERASE = "\u232b";
 const PALETTE = ["#f6d6d6", "#d7e8f7", "#dff2d8", "#f8ecc9", "#e7dcf4", "#d5f0ee", "#f7dfee",
   "#e9e4d4", "#dde3f0", "#f3e1d2", "#e1efe2", "#f0f0d0", "#e0d9e9", "#d9ece6", "#f2dcdc"];
@@ -43,8 +52,8 @@ const TEXT = {
   traceInfo() { return { text: "" }; },
 };
 
-function givens(board) {
-  return new Map((board.givens || []).map(([r, c, t]) => [r * board.cols + c, String(t)]));
+function givens(board, key = "givens") {
+  return new Map((board[key] || []).map(([r, c, t]) => [r * board.cols + c, String(t)]));
 }
 
 function cycled(board, mark, step = 1) {
@@ -121,16 +130,25 @@ function drawCell(g, board, state, i, size, given, options) {
   const ink = options.touching.has(i) ? COLOURS.bad : COLOURS.ink;
   const fill = mark === "shade" ? ink : ui.cursor === i ? CURSOR
     : shown && shown === options.same ? SAME : options.fills[i];
-  const rect = el("rect", { x, y, width: size, height: size, fill, stroke: "#c3c8d0", "stroke-width": 0.6,
+  const loop = isLoop(board);
+  const rect = el("rect", { x, y, width: size, height: size, fill, stroke: loop ? "#e6e9ee" : "#c3c8d0", "stroke-width": 0.6,
     class: "cell", "data-row": r, "data-col": c }, g);
-  if (options.play) {
+  if (options.play && loop) {
+    for (const name of ["click", "contextmenu"]) rect.addEventListener(name, (event) => options.play({ line: nearestSide(rect, event, r, c) }));
+  } else if (options.play) {
     rect.addEventListener("click", () => click(board, state, i, options.play, 1));
     rect.addEventListener("contextmenu", () => click(board, state, i, options.play, -1));
   }
-  const still = { "pointer-events": "none" };
+  const still = { "pointer-events": "none" }, label = options.labels.get(i);
   if (shown) {
     text(g, ...middle, shown, { ...still, "font-size": size * 0.6, "font-weight": given ? 700 : 400,
-      fill: given ? COLOURS.ink : ENTRY, class: given ? "given" : "entry" });
+      fill: given ? options.inks.get(i) || COLOURS.ink : ENTRY, class: given ? "given" : "entry" });
+  } else if (label !== undefined) {  // a dot rings it
+    if (mark === "dot") el("circle", { ...still, cx: middle[0], cy: middle[1], r: size * 0.4, fill: "none", stroke: ink, class: "dot" }, g);
+    text(g, ...middle, label, { ...still, "font-size": size * 0.6, "font-weight": 700,
+      fill: mark === "shade" ? "#fff" : ink, class: "label" });
+  } else if (mark === "bulb") {
+    el("circle", { ...still, cx: middle[0], cy: middle[1], r: size * 0.3, fill: ink, class: "bulb" }, g);
   } else if (mark === "dot") {
     el("circle", { ...still, cx: middle[0], cy: middle[1], r: size * 0.1, fill: COLOURS.ink, class: "dot" }, g);
   } else if (mark === "star") {
@@ -149,6 +167,71 @@ function drawCell(g, board, state, i, size, given, options) {
   }
   if (options.focus && options.focus[0] === r && options.focus[1] === c) {
     el("circle", { ...still, cx: middle[0], cy: middle[1], r: size * 0.46, fill: "none", stroke: COLOURS.hint, "stroke-width": 3 }, g);
+  }
+}
+
+// -- loop boards: segments between grid points, keyed "r1,c1,r2,c2" ----------------------
+
+const isLoop = (board) => (board.marks || []).includes("line");
+const givenLines = (board) => new Set((board.lines || []).map((line) => line.join(",")));
+
+function nearestSide(rect, event, r, c) {
+  // The segment of the cell's side nearest the click.
+  const box = rect.getBoundingClientRect();
+  const fx = (event.clientX - box.left) / box.width, fy = (event.clientY - box.top) / box.height;
+  const sides = [[fy, [r, c, r, c + 1]], [1 - fy, [r + 1, c, r + 1, c + 1]], [fx, [r, c, r + 1, c]], [1 - fx, [r, c + 1, r + 1, c + 1]]];
+  return sides.reduce((best, side) => (side[0] < best[0] ? side : best))[1].join(",");
+}
+
+function segmentAt(y, x) {
+  // The segment at line y, character x of a loop's answer text.
+  return [Math.floor(y / 2), Math.floor(x / 2), Math.ceil(y / 2), Math.ceil(x / 2)].join(",");
+}
+
+function loopAnswer(board, state) {
+  const at = givens(board), drawn = new Set([...givenLines(board), ...state.lines]), text = [];
+  const centre = (y, x) => at.get(((y - 1) / 2) * board.cols + (x - 1) / 2) || ".";
+  for (let y = 0; y <= 2 * board.rows; y++) {
+    let line = "";
+    for (let x = 0; x <= 2 * board.cols; x++) {
+      if (y % 2 === 0 && x % 2 === 0) line += "+";
+      else if (y % 2 && x % 2) line += centre(y, x).length === 1 ? centre(y, x) : ".";
+      else line += drawn.has(segmentAt(y, x)) ? (y % 2 ? "|" : "-") : " ";
+    }
+    text.push(line);
+  }
+  return text.join("\n");
+}
+
+function loopFromAnswer(board, answer) {
+  const state = GRID.init(board), fixed = givenLines(board);
+  answer.replace(/^\n+|\s+$/g, "").split("\n").forEach((line, y) => [...line].forEach((ch, x) => {
+    if ("-|".includes(ch) && (x + y) % 2 && !fixed.has(segmentAt(y, x))) state.lines.push(segmentAt(y, x));
+  }));
+  return state;
+}
+
+function loopClosed(board, state) {
+  // Every grid point has 0 or 2 segments, and there is one.
+  const degree = new Map(), all = [...givenLines(board), ...state.lines];
+  for (const key of all) {
+    const [r1, c1, r2, c2] = key.split(",");
+    for (const point of [`${r1},${c1}`, `${r2},${c2}`]) degree.set(point, (degree.get(point) || 0) + 1);
+  }
+  return all.length > 0 && [...degree.values()].every((d) => d === 2);
+}
+
+function drawLoop(g, board, state, size) {
+  // The grid points, the given segments and the player's.
+  const { rows, cols } = board, still = { fill: "none", "pointer-events": "none", "stroke-linecap": "round", "stroke-width": size * 0.12 };
+  const path = (keys) => [...keys].map((key) => {
+    const [r1, c1, r2, c2] = key.split(",").map(Number);
+    return `M${c1 * size},${r1 * size}L${c2 * size},${r2 * size}`;
+  }).join("");
+  el("path", { ...still, d: path(givenLines(board)), stroke: COLOURS.ink, class: "lines" }, g);
+  el("path", { ...still, d: path(state.lines), stroke: ENTRY, class: "lines" }, g);
+  for (let r = 0; r <= rows; r++) {
+    for (let c = 0; c <= cols; c++) el("circle", { cx: c * size, cy: r * size, r: Math.max(1.5, size * 0.06), fill: COLOURS.ink, "pointer-events": "none", class: "point" }, g);
   }
 }
 
@@ -211,7 +294,10 @@ function drawGrid(svg, board, state, options) {
   options.fills = backgrounds(board);
   options.same = ui.cursor === null ? "" : at.get(ui.cursor) || state.values[ui.cursor];
   options.touching = touching(board, state);
+  options.labels = givens(board, "labels");
+  options.inks = new Map((board.givens || []).filter((given) => given[3]).map(([r, c, , ink]) => [r * cols + c, ink]));
   for (let i = 0; i < rows * cols; i++) drawCell(g, board, state, i, size, at.get(i), options);
+  if (isLoop(board)) { drawLoop(g, board, state, size); return; }
   const { walls, edges } = lines(board, size), ink = { fill: "none", "pointer-events": "none" };
   el("path", { ...ink, d: edges, stroke: COLOURS.ink, "stroke-width": size * 0.12, "stroke-linecap": "round", class: "edges" }, g);
   el("path", { ...ink, d: walls, stroke: COLOURS.ink, "stroke-width": 2.4, "stroke-linecap": "square", class: "walls" }, g);
@@ -223,15 +309,20 @@ const GRID = {
   help: "Click a cell to choose it (and change its mark); type a value; Shift+value: a pencil mark; Backspace: clear; arrow keys: move.",
   init(board) {
     const blank = () => new Array(board.rows * board.cols).fill("");
-    return { values: blank(), marks: blank(), notes: blank() };
+    return { values: blank(), marks: blank(), notes: blank(), lines: [] };
   },
   apply(board, state, move) {
+    if (move.line) {  // a loop's segment drawn or rubbed out
+      if (givenLines(board).has(move.line)) return null;
+      const lines = state.lines.includes(move.line) ? state.lines.filter((key) => key !== move.line) : [...state.lines, move.line];
+      return { ...state, lines };
+    }
     if (move.unnotes) {  // pencil marks a hint rules out
       const notes = state.notes.slice();
       for (const [cell, symbol] of move.unnotes) notes[cell] = notes[cell].replace(symbol, "");
       return notes.some((note, i) => note !== state.notes[i]) ? { ...state, notes } : null;
     }
-    const { cell } = move, next = { values: state.values.slice(), marks: state.marks.slice(), notes: state.notes.slice() };
+    const { cell } = move, next = { ...state, values: state.values.slice(), marks: state.marks.slice(), notes: state.notes.slice() };
     if (givens(board).has(cell)) return null;
     if (move.note !== undefined) {
       if (state.values[cell]) return null;
@@ -264,6 +355,7 @@ const GRID = {
     return entry(cell, symbol);
   },
   complete(board, state) {
+    if (isLoop(board)) return loopClosed(board, state);
     const at = givens(board);
     return board.goal ? placed(board, state) === board.goal.count : state.values.every((v, i) => v || state.marks[i] || at.has(i));
   },
@@ -272,23 +364,25 @@ const GRID = {
     return board.goal ? `${placed(board, state)} of ${board.goal.count} ${board.goal.noun}` : null;
   },
   answer(board, state) {
+    if (isLoop(board)) return loopAnswer(board, state);
     const at = givens(board), chars = board.answer || {}, rows = [];
     for (let r = 0; r < board.rows; r++) {
       let row = "";
       for (let i = r * board.cols; i < (r + 1) * board.cols; i++) {
-        row += at.get(i) || state.values[i] || chars[state.marks[i] || "empty"] || ".";
+        row += (at.has(i) && chars.given) || at.get(i) || state.values[i] || chars[state.marks[i] || "empty"] || ".";
       }
       rows.push(row);
     }
     return rows.join("\n");
   },
   fromAnswer(board, answer) {
+    if (isLoop(board)) return loopFromAnswer(board, answer);
     const state = GRID.init(board), at = givens(board), kinds = Object.entries(board.answer || {});
     answer.trim().split("\n").forEach((row, r) => [...row.trim()].forEach((ch, c) => {
       const i = r * board.cols + c, kind = kinds.find(([, mark]) => mark === ch);
       if (at.has(i) || c >= board.cols) return;
       if (String(board.symbols || "").includes(ch)) state.values[i] = ch;
-      else if (kind && kind[0] !== "empty") state.marks[i] = kind[0];
+      else if (kind && !["empty", "given"].includes(kind[0])) state.marks[i] = kind[0];
     }));
     return state;
   },
@@ -298,8 +392,9 @@ const GRID = {
     for (const [r, c, kind, value] of answer.marks || []) {
       const cell = r * board.cols + c;
       if (kind === "unnote") unnotes.push([cell, String(value)]);
+      const segment = (kind === "line") !== (state.lines || []).includes(String(value)) ? { line: String(value) } : null;
       const move = kind === "wrong" ? { cell, value: "" } : kind === "number" ? { cell, value: String(value) }
-        : CYCLE.includes(kind) ? { cell, mark: kind } : null;
+        : kind === "line" || kind === "unline" ? segment : CYCLE.includes(kind) ? { cell, mark: kind } : null;
       if (move && GRID.apply(board, state, move)) return move;
     }
     return unnotes.length && GRID.apply(board, state, { unnotes }) ? { unnotes } : null;

@@ -1,0 +1,128 @@
+"""The SVG drawing of any declared genre, from its :class:`~.givens.Givens` and the kind of
+its unknowns (no code per genre), on the shared drawing pieces of :mod:`puzzlesmith.render`.
+
+Drawn for print, in black and white: thin grey cell lines (grid points as dots for a loop),
+thick region borders, given walls black with their numbers in white, clue numbers in cells
+('?' for a clue of any size).  An answer is drawn on it: marked cells as the genre's
+``Shading.mark`` says (dark grey shading that leaves a clue readable, Light Up's bulbs as
+discs, stars; small dots on the cells a player's ``answer.ruled_out`` holds), loop edges
+as thick lines between grid points, numbers in blue.
+
+>>> from .declared import lightup
+>>> g = lightup.read("1.\\n.#")
+>>> drawn = svg(lightup, g, frozenset({(0, 1)}))
+>>> draw.count(drawn, "wall"), draw.count(drawn, "clue"), draw.count(drawn, "bulb")
+(2, 1, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..render import draw
+from .givens import ANY, Cell, Givens
+from .grid import Edge
+from .language import Answer, Genre
+
+__all__ = ["svg", "CELL", "clue_text"]
+
+#: The side of a cell in SVG units.
+CELL = 36
+SHADE = "#555"
+ANSWER_INK = "#1f4fbf"
+
+
+def clue_text(n: int) -> str:
+    """A clue as printed: its number, or '?' for a clue of any size."""
+    return "?" if n == ANY else str(n)
+
+
+def svg(genre: Genre, g: Givens, answer: Answer | None = None) -> str:
+    """The grid of ``g`` drawn for ``genre``, with ``answer`` (a frozenset of the genre's
+    unknowns: marked cells, loop edges, or ``(cell, number)`` pairs) drawn on it."""
+    kind, answer = genre.unknowns.kind, answer or frozenset()
+    mark = getattr(genre.unknowns, "mark", None)  # how a Shading genre's marks are drawn
+    body = [*_cells(g, kind), *_walls(g)]
+    if mark:
+        body += _marks(answer, mark) + _dots(getattr(answer, "ruled_out", ()))
+    body += _clues(g, set(answer) if mark == "shade" else set())
+    if kind == "loop":
+        body += _loop(answer)
+    elif kind == "numbers":
+        body += _numbers(answer)
+    pad = CELL * 0.15
+    return draw.document(g.cols * CELL + 2 * pad, g.rows * CELL + 2 * pad, body, x=-pad, y=-pad)
+
+
+def _cells(g: Givens, kind: str) -> list[str]:
+    """The grid: cell lines and the frame, or the grid points of a loop; region borders."""
+    if kind == "loop":
+        return [draw.dot(c * CELL, r * CELL, CELL * 0.07, cls="point")
+                for r in range(g.rows + 1) for c in range(g.cols + 1)]
+    body = [draw.grid_lines(g.rows, g.cols, CELL, stroke="#999", width=1)]
+    if g.regions:
+        body.append(draw.region_walls([list(row) for row in g.regions], CELL, line=CELL * 0.08))
+    body.append(draw.frame(g.cols * CELL, g.rows * CELL, line=CELL * 0.1))
+    return body
+
+
+def _square(cell: Cell, fill: str, cls: str) -> str:
+    r, c = cell
+    return (f'<rect class="{cls}" x="{c * CELL}" y="{r * CELL}" width="{CELL}" '
+            f'height="{CELL}" fill="{fill}"/>')
+
+
+def _walls(g: Givens) -> list[str]:
+    """The given walls, black."""
+    return [_square(cell, draw.INK, "wall") for cell in sorted(g.walls)]
+
+
+def _centre(cell: Cell) -> tuple[float, float]:
+    return (cell[1] + 0.5) * CELL, (cell[0] + 0.5) * CELL
+
+
+def _marks(marked: Iterable[Cell], mark: str) -> list[str]:
+    """The marked cells: shaded, a bulb (a disc), or a star."""
+    body = []
+    for cell in sorted(marked):
+        x, y = _centre(cell)
+        if mark == "bulb":
+            body.append(draw.dot(x, y, CELL * 0.3, cls="bulb"))
+        elif mark == "star":
+            body.append(draw.star(x, y + CELL * 0.02, CELL * 0.36))
+        else:
+            body.append(_square(cell, SHADE, "shaded"))
+    return body
+
+
+def _dots(cells: Iterable[Cell]) -> list[str]:
+    """Small dots on the cells a player ruled out (a ``ruled_out`` set beside the answer)."""
+    return [draw.dot(*_centre(cell), CELL * 0.08) for cell in sorted(cells)]
+
+
+def _text(cell: Cell, text: str, fill: str, cls: str, weight: str = "normal") -> str:
+    size = CELL * 0.6
+    x, y = _centre(cell)
+    drawn = draw.label(x, y + size * 0.36, text, size, weight=weight, fill=fill)
+    return drawn.replace("<text ", f'<text class="{cls}" ', 1)
+
+
+def _clues(g: Givens, shaded: set[Cell]) -> list[str]:
+    """The clue numbers: white on a wall or a shaded cell, black elsewhere."""
+    return [_text(cell, clue_text(n), "#fff" if cell in g.walls or cell in shaded else draw.INK,
+                  "clue", "bold")
+            for cell, n in sorted(g.numbers.items())]
+
+
+def _loop(edges: Iterable[Edge]) -> list[str]:
+    """The loop's edges, each a thick line between two grid points."""
+    width = draw.num(CELL * 0.12)
+    return [f'<line class="edge" x1="{c1 * CELL}" y1="{r1 * CELL}" x2="{c2 * CELL}" '
+            f'y2="{r2 * CELL}" stroke="{draw.INK}" stroke-width="{width}" '
+            f'stroke-linecap="round"/>'
+            for (r1, c1), (r2, c2) in sorted(edges)]
+
+
+def _numbers(entries: Iterable[tuple[Cell, int]]) -> list[str]:
+    """The numbers of the answer, in blue."""
+    return [_text(cell, str(n), ANSWER_INK, "entry") for cell, n in sorted(entries)]
