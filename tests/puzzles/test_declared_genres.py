@@ -175,18 +175,17 @@ def test_hostile_texts_end_in_one_line(args, code, words, tmp_path):
 def fake_deduce(step: Deduction | None) -> types.SimpleNamespace:
     """A stand-in for ``puzzlesmith.genres.deduce`` with the interface the adapter uses."""
     explained = types.SimpleNamespace(steps=[step] if step else [], solved=step is not None,
-                                      contradiction=False, why=None)
-    rating = types.SimpleNamespace(level="easy", score=1, deductions={"count": 1},
-                                   steps=explained.steps, solved=True)
+                                      contradiction=False, why=None, level="easy", score=1)
     return types.SimpleNamespace(explain=lambda genre, g, marks=None, *, limits=None: explained,
-                                 rate=lambda genre, g, *, limits=None: rating,
                                  next_step=lambda genre, g, marks: step)
 
 
 @pytest.fixture
 def deduce(monkeypatch):
     step = Deduction(((0, 1),), False, "count", "the 2 shaded cells are found")
-    monkeypatch.setattr(declared, "_genre_module", lambda name: fake_deduce(step))
+    real = declared._genre_module
+    monkeypatch.setattr(declared, "_genre_module",
+                        lambda name: fake_deduce(step) if name == "deduce" else real(name))
     return step
 
 
@@ -198,7 +197,7 @@ def test_rate_hint_and_explain_use_the_deductions(deduce):
     assert rating.details["steps"] == [str(deduce)]
     hint = puzzle.hint(g)
     assert hint.text == str(deduce) and hint.details["cells"] == ["r1c2"]
-    assert puzzle.hint_marks(g, None, hint) == [[0, 1]]
+    assert puzzle.hint_marks(g, None, hint) == [[0, 1, "dot"]]
     solved = puzzle.solve(g, explain=True)
     assert solved.details["steps"] == [str(deduce)]
 

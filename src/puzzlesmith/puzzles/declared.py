@@ -35,6 +35,7 @@ import functools
 import importlib
 import importlib.util
 import re
+from collections import Counter
 from collections.abc import Hashable, Iterable
 from types import ModuleType
 from typing import Any
@@ -49,7 +50,6 @@ from ..render import draw
 from ..results import Check, CountResult, HintResult, Limits, RateResult, SolveResult, Stats, Status
 from .protocol import Option, Progress, Puzzle, explain_steps, within_limits
 from .symmetry import TURNS
-from .web import cell as named_cell
 from .web import wrong_marks
 
 __all__ = ["GenrePuzzle", "Marks", "genre_puzzle", "cell_name"]
@@ -183,8 +183,8 @@ class GenrePuzzle(Puzzle):
                          for row in self._answer_tokens(instance, answer)) + "\n"
 
     def _mark(self) -> str:
-        """The mark of a marked cell: '#', or '*' (a light) where '#' is a given wall."""
-        return "*" if self.genre.numbered_walls else "#"
+        """The character of a marked cell: '#' shaded, '*' a bulb (or a star)."""
+        return "#" if getattr(self.genre.unknowns, "mark", "shade") == "shade" else "*"
 
     def _answer_tokens(self, g: Givens, answer: frozenset) -> list[list[str]]:
         return [[self._mark() if (r, c) in answer else token if (r, c) in g.walls else "."
@@ -205,7 +205,7 @@ class GenrePuzzle(Puzzle):
                 raise InvalidPuzzle(f"row has {len(tokens)} cells, expected {instance.cols}",
                                     line=r + 1)
             for c, token in enumerate(tokens):
-                if token in (".", given[c]):
+                if token in (".", given[c]) or (token == "#" and (r, c) in instance.walls):
                     continue
                 if token not in (mark, _RULED_OUT) or (r, c) in instance.walls:
                     raise InvalidPuzzle(f"{token!r} is not {mark!r}, {_RULED_OUT!r} or '.'",
@@ -255,18 +255,14 @@ class GenrePuzzle(Puzzle):
              explain: bool = False) -> RateResult:
         """The level of the hardest deduction (or trial depth) the puzzle needs, its score,
         and how often each deduction fired; unsolvable when they prove there is no answer."""
-        deduce = _genre_module("deduce")
-        rating = deduce.rate(self.genre, instance, limits=limits)
-        impossible = getattr(rating, "contradiction", False)
-        result = RateResult(Status.UNSOLVABLE if impossible else Status.SOLVED,
-                            Stats(len(rating.steps)), level=rating.level,
-                            solved_by_deductions=getattr(rating, "solved", None),
-                            details={"score": rating.score, "deductions": rating.deductions})
+        found = _genre_module("deduce").explain(self.genre, instance, limits=limits)
+        fired = Counter(step.family for step in found.steps)  # as deduce.rate counts them
+        result = RateResult(Status.UNSOLVABLE if found.contradiction else Status.SOLVED,
+                            Stats(len(found.steps)), level=found.level,
+                            solved_by_deductions=found.solved,
+                            details={"score": found.score, "deductions": dict(fired)})
         if explain:
-            explained = within_limits(result, lambda: deduce.explain(
-                self.genre, instance, limits=limits))
-            if explained is not None:
-                explain_steps(result, explained)
+            explain_steps(result, found)
         return result
 
     def hint(self, instance: Givens, state: Iterable | None = None, *,
@@ -285,15 +281,16 @@ class GenrePuzzle(Puzzle):
         wrong = sorted((marks - truth.solution) | (marks.ruled_out & truth.solution))
         if wrong:
             return _hint(f"a mistake: {', '.join(map(name, wrong))}", "mistake", stats,
-                         wrong, name, wrong=True)
+                         [(key, None) for key in wrong], name)
         if self.is_solution(instance, frozenset(marks)).ok:
             return _hint("solved", "done", stats, [], name)
         step = _genre_module("deduce").next_step(self.genre, instance, marks.known())
         if step is not None:
-            return _hint(str(step), step.family, stats, list(step.cells), name)
+            return _hint(str(step), step.family, stats,
+                         [(key, bool(step.value)) for key in step.cells], name)
         key = min(truth.solution - marks)
         return _hint(f"search (no deduction applies): {name(key)}", "search", stats,
-                     [key], name)
+                     [(key, True)], name)
 
     def is_solution(self, instance: Givens, answer: Iterable) -> Check:
         """The genre's independent check; ``details["wrong"]`` names the cells at fault."""
@@ -327,7 +324,7 @@ class GenrePuzzle(Puzzle):
                  "fills": [[r, c, "#555"] for r, c in sorted(instance.walls)],
                  "help": self.title}
         if self.genre.unknowns.kind == "shading":
-            kind = "star" if self._mark() == "*" else "shade"
+            kind = self.genre.unknowns.mark
             board.update(marks=[kind, "dot"],
                          answer={"empty": ".", kind: self._mark(), "dot": _RULED_OUT})
         return board
@@ -337,8 +334,14 @@ class GenrePuzzle(Puzzle):
         return None if view is None else view.answer_marks(self.genre, instance, answer)
 
     def hint_marks(self, instance: Givens, state: Any, hint: HintResult) -> list | None:
-        cells = [named_cell(name) for name in hint.details.get("cells", ())]
-        return [at for at in cells if at] or None
+        """The keys ``hint`` decides: a mark or a dot on a cell ("wrong" clears a mistake),
+        a loop edge drawn or rubbed out."""
+        view = _genre_module("view")
+        if self.genre.unknowns.kind == "loop":
+            return None if view is None else [view.line_mark(instance, key, bool(value))
+                                              for key, value in hint.move or ()]
+        kinds = {None: "wrong", True: self.genre.unknowns.mark, False: "dot"}
+        return [[*key, kinds[value]] for key, value in hint.move or ()] or None
 
 
 def cell_name(g: Givens, key: Any) -> str:
@@ -350,12 +353,14 @@ def cell_name(g: Givens, key: Any) -> str:
     return f"r{min(r, g.rows - 1) + 1}c{min(c, g.cols - 1) + 1}"
 
 
-def _hint(text: str, rule: str, stats: Stats, keys: list, name, *,
-          wrong: bool = False) -> HintResult:
-    """A hint with its rule and the cells it is about (named ``r1c2``)."""
-    names = sorted({name(key) for key in keys})
-    details = {"rule": rule, "cells": names, **({"wrong": names} if wrong else {})}
-    return HintResult(Status.SOLVED, stats, text=text, move=keys, details=details)
+def _hint(text: str, rule: str, stats: Stats, move: list[tuple[Any, bool | None]],
+          name) -> HintResult:
+    """A hint with its rule and ``move``: (key, True marked / False not / None a mistake);
+    ``details["cells"]`` (and ``"wrong"``) name its cells ``r1c2``."""
+    names = sorted({name(key) for key, _ in move})
+    wrong = {"wrong": names} if any(value is None for _, value in move) else {}
+    return HintResult(Status.SOLVED, stats, text=text, move=move,
+                      details={"rule": rule, "cells": names, **wrong})
 
 
 def _tokens(g: Givens) -> list[list[str]]:
