@@ -118,3 +118,15 @@ def test_the_cache_index_is_found_beside_the_source_and_must_be_newer(tmp_path, 
     source_time = (tmp_path / "probe.py").stat().st_mtime
     os.utime(index, (source_time - 10, source_time - 10))  # the source changed since
     assert not in_numba_cache(kernel)
+
+
+@pytest.mark.parametrize("name", ["dp351_example_6x6.sb", "dp351_challenge_10x10.sb"])
+def test_star_battle_in_a_long_lived_process_answers_as_both_kernels_do(data_dir, name):
+    """Exact cover with the pigeonhole bounds, compiled from the first node in a worker."""
+    starbattle = get("starbattle")
+    instance = starbattle.parse((data_dir / "starbattle" / name).read_text())
+    kernels.set_process("long-lived")
+    runs = [starbattle.solve(instance, unique=True, **chosen)
+            for chosen in ({}, {"kernels": "python"}, {"kernels": "numba"})]
+    assert [run.stats.extra["kernel"] for run in runs] == ["numba", "python", "numba"]
+    assert len({(str(run.solution), run.unique, run.stats.nodes) for run in runs}) == 1
