@@ -4,9 +4,9 @@
 ['starbattle', 'net', 'sliding', 'queens']
 >>> get("queens").name
 'queens'
->>> puzzle, board = identify("3x2:1a4248")  # a Tatham Net game ID
+>>> puzzle, board = identify("3x2:ce6224")  # a Tatham Net game ID
 >>> puzzle.name, board.tiles
-('net', ((8, 5, 2), (1, 2, 4)))
+('net', ((6, 7, 3), (1, 1, 2)))
 
 The surface is described in :mod:`puzzlesmith.puzzles.protocol`.  A puzzle is a module whose
 ``PUZZLE`` is a :class:`Puzzle`, or a genre declaration whose ``GENRE`` is a
