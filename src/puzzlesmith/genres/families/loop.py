@@ -4,6 +4,7 @@ loop is one piece (lazily), and a clue counts the loop edges around its cell (Sl
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import combinations
@@ -41,7 +42,20 @@ class Loop(Rule):
     def deduce(self, g: Givens, marks: Marks) -> Iterator[Deduction]:
         """At each point: two lines, the rest crossed out; one line and one way on; no
         line and one edge left, crossed out.  No edge closes a loop that leaves lines out."""
+        yield from self._at_points(memo(g, "point-edges", point_edges), marks)
+        yield from self._early_loops(g, marks)
+
+    def deduce_near(self, g: Givens, marks: Marks, changed) -> Iterator[Deduction]:
+        """As :meth:`deduce` at the ends of the changed edges; loops only after a new line."""
         at = memo(g, "point-edges", point_edges)
+        order = memo(g, "point-order", _point_order)
+        points = sorted({p for edge in changed for p in edge}, key=order.__getitem__)
+        yield from self._at_points({p: at[p] for p in points}, marks)
+        if any(marks.get(edge) is True for edge in changed):
+            yield from self._early_loops(g, marks)
+
+    def _at_points(self, at: dict, marks: Marks) -> Iterator[Deduction]:
+        """The deductions at each point of ``at`` (point -> its edges)."""
         for point, edges in at.items():
             values = [marks.get(e) for e in edges]
             if None not in values and values.count(True) in (0, 2):
@@ -61,32 +75,28 @@ class Loop(Rule):
             elif len(free) == 1 and not on:
                 yield Deduction(free, False, self.family,
                                 f"it would end the loop at {point_name(point)}")
-        yield from self._early_loops(g, marks)
 
     def _early_loops(self, g: Givens, marks: Marks) -> Iterator[Deduction]:
         """An edge joining the two ends of one line closes a loop too early when other
         lines exist; a closed loop beside other lines is a contradiction."""
-        edges = memo(g, "edges", grid_edges)
-        on = [e for e in edges if marks.get(e) is True]
+        at = memo(g, "point-edges", point_edges)
+        on = [e for e in memo(g, "edges", grid_edges) if marks.get(e) is True]
         piece = _pieces(on)
-        ends: dict = {}
-        for a, b in on:
-            for p in (a, b):
-                ends[p] = ends.get(p, 0) + 1
-        sizes: dict = {}
-        for e in on:
-            sizes[piece[e[0]]] = sizes.get(piece[e[0]], 0) + 1
+        sizes = Counter(piece[a] for a, _ in on)
+        points = Counter(piece.values())
         for root, size in sizes.items():
-            if size < len(on) and all(ends[p] == 2 for p in piece if piece[p] == root):
+            if size < len(on) and size == points[root] and all(
+                    sum(marks.get(e) is True for e in at[p]) == 2
+                    for p in piece if piece[p] == root):
                 yield Deduction(tuple(e for e in on if piece[e[0]] == root), None, self.family,
                                 "a loop closed while other lines are left out")
                 return
-        for edge in edges:
-            a, b = edge
-            if edge not in marks and a in piece and b in piece and piece[a] == piece[b] \
-                    and sizes[piece[a]] < len(on):
-                yield Deduction((edge,), False, self.family,
-                                "it would close a loop that leaves other lines out")
+        joining = {e for p in piece for e in at[p] if e not in marks and e[0] in piece
+                   and e[1] in piece and piece[e[0]] == piece[e[1]] and sizes[piece[p]] < len(on)}
+        order = memo(g, "edge-order", _edge_order)
+        for edge in sorted(joining, key=order.__getitem__):
+            yield Deduction((edge,), False, self.family,
+                            "it would close a loop that leaves other lines out")
 
     def check(self, g: Givens, answer: Answer) -> list[Violation]:
         degree: dict = {}
@@ -137,8 +147,32 @@ class LoopCount(Rule):
     def deduce(self, g: Givens, marks: Marks) -> Iterator[Deduction]:
         """A clue with its lines found: the rest crossed out; with just enough edges left:
         they are all lines."""
-        for cells, n in self.at(g):
-            edges = [edge for cell in cells for edge in cell_edges(cell)]
+        return self._at_clues(g, marks, memo(g, ("clue-edges", self.at), self._clue_edges))
+
+    def deduce_near(self, g: Givens, marks: Marks, changed) -> Iterator[Deduction]:
+        """As :meth:`deduce` on the clues with a changed edge at a corner of their cells."""
+        clues = memo(g, ("clue-edges", self.at), self._clue_edges)
+        near = memo(g, ("clues-at", self.at), self._clues_at)
+        chosen = sorted({i for edge in changed for p in edge for i in near.get(p, ())})
+        return self._at_clues(g, marks, [clues[i] for i in chosen])
+
+    def _clue_edges(self, g: Givens) -> list[tuple[list[Cell], int, list[Edge]]]:
+        """Each clue's cells, number and edges."""
+        return [(cells, n, [edge for cell in cells for edge in cell_edges(cell)])
+                for cells, n in self.at(g)]
+
+    def _clues_at(self, g: Givens) -> dict:
+        """The clues (indices) with each grid point at a corner of their cells."""
+        found: dict = {}
+        for i, (cells, _, _) in enumerate(self._clue_edges(g)):
+            for r, c in cells:
+                for p in ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)):
+                    found.setdefault(p, []).append(i)
+        return found
+
+    def _at_clues(self, g: Givens, marks: Marks, clues: list) -> Iterator[Deduction]:
+        """The deductions at each clue of ``clues`` (cells, number, edges)."""
+        for cells, n, edges in clues:
             values = [marks.get(e) for e in edges]
             on = values.count(True)
             if None not in values and on == n:
@@ -166,6 +200,16 @@ class LoopCount(Rule):
                 found.append(Violation(((r, c),), self.family, f"r{r + 1}c{c + 1} has "
                                        f"{len(around & answer)} loop edges, expected {n}"))
         return found
+
+
+def _point_order(g: Givens) -> dict:
+    """Each grid point's place in :func:`point_edges` (deductions keep that order)."""
+    return {p: i for i, p in enumerate(point_edges(g))}
+
+
+def _edge_order(g: Givens) -> dict:
+    """Each edge's place in :func:`grid_edges` (deductions keep that order)."""
+    return {e: i for i, e in enumerate(grid_edges(g))}
 
 
 def _pieces(on: list[Edge]) -> dict:
