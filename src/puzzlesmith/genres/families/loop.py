@@ -4,7 +4,6 @@ loop is one piece (lazily), and a clue counts the loop edges around its cell (Sl
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import combinations
@@ -43,7 +42,7 @@ class Loop(Rule):
         """At each point: two lines, the rest crossed out; one line and one way on; no
         line and one edge left, crossed out.  No edge closes a loop that leaves lines out."""
         yield from self._at_points(memo(g, "point-edges", point_edges), marks)
-        yield from self._early_loops(g, marks)
+        yield from self._early_loops(g, marks, {e for e, value in marks.items() if value is True})
 
     def deduce_near(self, g: Givens, marks: Marks, changed) -> Iterator[Deduction]:
         """As :meth:`deduce` at the ends of the changed edges; loops only after a new line."""
@@ -51,8 +50,7 @@ class Loop(Rule):
         order = memo(g, "point-order", _point_order)
         points = sorted({p for edge in changed for p in edge}, key=order.__getitem__)
         yield from self._at_points({p: at[p] for p in points}, marks)
-        if any(marks.get(edge) is True for edge in changed):
-            yield from self._early_loops(g, marks)
+        yield from self._early_loops(g, marks, changed)
 
     def _at_points(self, at: dict, marks: Marks) -> Iterator[Deduction]:
         """The deductions at each point of ``at`` (point -> its edges)."""
@@ -76,24 +74,35 @@ class Loop(Rule):
                 yield Deduction(free, False, self.family,
                                 f"it would end the loop at {point_name(point)}")
 
-    def _early_loops(self, g: Givens, marks: Marks) -> Iterator[Deduction]:
+    def _early_loops(self, g: Givens, marks: Marks, changed) -> Iterator[Deduction]:
         """An edge joining the two ends of one line closes a loop too early when other
-        lines exist; a closed loop beside other lines is a contradiction."""
+        lines exist; a closed loop beside other lines is a contradiction.  Only the pieces
+        that ``changed`` edges (the others were looked at before) make new are looked at:
+        those with a new line, and the one that held every line before."""
         at = memo(g, "point-edges", point_edges)
-        on = [e for e in memo(g, "edges", grid_edges) if marks.get(e) is True]
-        piece = _pieces(on)
-        sizes = Counter(piece[a] for a, _ in on)
-        points = Counter(piece.values())
-        for root, size in sizes.items():
-            if size < len(on) and size == points[root] and all(
-                    sum(marks.get(e) is True for e in at[p]) == 2
-                    for p in piece if piece[p] == root):
-                yield Deduction(tuple(e for e in on if piece[e[0]] == root), None, self.family,
-                                "a loop closed while other lines are left out")
-                return
-        joining = {e for p in piece for e in at[p] if e not in marks and e[0] in piece
-                   and e[1] in piece and piece[e[0]] == piece[e[1]] and sizes[piece[p]] < len(on)}
+        lines = list(marks.values()).count(True)
+        new = [edge for edge in changed if marks.get(edge) is True]
+        if not new:
+            return
+        pieces: list[tuple[set, set]] = []
+        for a, _ in new:
+            if not any(a in points for points, _ in pieces):
+                pieces.append(_piece(a, at, marks))
+        old = next((e for e, value in marks.items() if value is True and e not in changed), None)
+        if old is not None and not any(old[0] in points for points, _ in pieces):
+            points, edges = _piece(old[0], at, marks)
+            if len(edges) == lines - len(new):
+                pieces.append((points, edges))
+        pieces = [(points, edges) for points, edges in pieces if len(edges) < lines]
         order = memo(g, "edge-order", _edge_order)
+        closed = [sorted(edges, key=order.__getitem__) for points, edges in pieces
+                  if all(sum(marks.get(e) is True for e in at[p]) == 2 for p in points)]
+        if closed:
+            yield Deduction(tuple(min(closed, key=lambda edges: order[edges[0]])), None,
+                            self.family, "a loop closed while other lines are left out")
+            return
+        joining = {e for points, _ in pieces for p in points for e in at[p]
+                   if e not in marks and e[0] in points and e[1] in points}
         for edge in sorted(joining, key=order.__getitem__):
             yield Deduction((edge,), False, self.family,
                             "it would close a loop that leaves other lines out")
@@ -212,18 +221,19 @@ def _edge_order(g: Givens) -> dict:
     return {e: i for i, e in enumerate(grid_edges(g))}
 
 
-def _pieces(on: list[Edge]) -> dict:
-    """Each point on a line, mapped to a representative point of its piece (union-find)."""
-    up: dict = {}
-
-    def find(p):
-        while up.setdefault(p, p) != p:
-            up[p] = up[up[p]]
-            p = up[p]
-        return p
-    for a, b in on:
-        up[find(a)] = find(b)
-    return {p: find(p) for p in list(up)}
+def _piece(start: tuple, at: dict, marks: Marks) -> tuple[set, set]:
+    """The points and the lines of the piece of line through the point ``start``."""
+    points, edges, todo = {start}, set(), [start]
+    while todo:
+        p = todo.pop()
+        for edge in at[p]:
+            if edge not in edges and marks.get(edge) is True:
+                edges.add(edge)
+                q = edge[1] if edge[0] == p else edge[0]
+                if q not in points:
+                    points.add(q)
+                    todo.append(q)
+    return points, edges
 
 
 def _corner_pairs(g: Givens, free: tuple, wanted: int, marks: Marks,
