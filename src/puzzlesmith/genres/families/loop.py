@@ -79,30 +79,30 @@ class Loop(Rule):
         lines exist; a closed loop beside other lines is a contradiction.  Only the pieces
         that ``changed`` edges (the others were looked at before) make new are looked at:
         those with a new line, and the one that held every line before."""
-        at = memo(g, "point-edges", point_edges)
+        links = memo(g, "point-links", _point_links)
         lines = list(marks.values()).count(True)
         new = [edge for edge in changed if marks.get(edge) is True]
         if not new:
             return
-        pieces: list[tuple[set, set]] = []
+        pieces: list[tuple[set, int, bool]] = []
         for a, _ in new:
-            if not any(a in points for points, _ in pieces):
-                pieces.append(_piece(a, at, marks))
+            if not any(a in piece[0] for piece in pieces):
+                pieces.append(_piece(a, links, marks))
         old = next((e for e, value in marks.items() if value is True and e not in changed), None)
-        if old is not None and not any(old[0] in points for points, _ in pieces):
-            points, edges = _piece(old[0], at, marks)
-            if len(edges) == lines - len(new):
-                pieces.append((points, edges))
-        pieces = [(points, edges) for points, edges in pieces if len(edges) < lines]
+        if old is not None and not any(old[0] in piece[0] for piece in pieces):
+            piece = _piece(old[0], links, marks)
+            if piece[1] == lines - len(new):
+                pieces.append(piece)
+        pieces = [piece for piece in pieces if piece[1] < lines]
         order = memo(g, "edge-order", _edge_order)
-        closed = [sorted(edges, key=order.__getitem__) for points, edges in pieces
-                  if all(sum(marks.get(e) is True for e in at[p]) == 2 for p in points)]
+        closed = [sorted({e for p in points for e, _ in links[p] if marks.get(e) is True},
+                         key=order.__getitem__) for points, _, is_closed in pieces if is_closed]
         if closed:
             yield Deduction(tuple(min(closed, key=lambda edges: order[edges[0]])), None,
                             self.family, "a loop closed while other lines are left out")
             return
-        joining = {e for points, _ in pieces for p in points for e in at[p]
-                   if e not in marks and e[0] in points and e[1] in points}
+        joining = {e for points, _, _ in pieces for p in points for e, q in links[p]
+                   if q in points and e not in marks}
         for edge in sorted(joining, key=order.__getitem__):
             yield Deduction((edge,), False, self.family,
                             "it would close a loop that leaves other lines out")
@@ -221,19 +221,24 @@ def _edge_order(g: Givens) -> dict:
     return {e: i for i, e in enumerate(grid_edges(g))}
 
 
-def _piece(start: tuple, at: dict, marks: Marks) -> tuple[set, set]:
-    """The points and the lines of the piece of line through the point ``start``."""
-    points, edges, todo = {start}, set(), [start]
+def _point_links(g: Givens) -> dict:
+    """Each grid point's edges, each with the point at its other end."""
+    return {p: [(e, e[1] if e[0] == p else e[0]) for e in edges]
+            for p, edges in point_edges(g).items()}
+
+
+def _piece(start: tuple, links: dict, marks: Marks) -> tuple[set, int, bool]:
+    """The points of the piece of line through the point ``start``, its number of lines,
+    and whether it is closed (two lines at every point)."""
+    points, todo, ends, closed = {start}, [start], 0, True
     while todo:
-        p = todo.pop()
-        for edge in at[p]:
-            if edge not in edges and marks.get(edge) is True:
-                edges.add(edge)
-                q = edge[1] if edge[0] == p else edge[0]
-                if q not in points:
-                    points.add(q)
-                    todo.append(q)
-    return points, edges
+        on = [q for e, q in links[todo.pop()] if marks.get(e) is True]
+        ends, closed = ends + len(on), closed and len(on) == 2
+        for q in on:
+            if q not in points:
+                points.add(q)
+                todo.append(q)
+    return points, ends // 2, closed
 
 
 def _corner_pairs(g: Givens, free: tuple, wanted: int, marks: Marks,
