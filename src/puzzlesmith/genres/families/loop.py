@@ -89,8 +89,8 @@ class Loop(Rule):
             if not any(a in piece[0] for piece in pieces):
                 pieces.append(_piece(a, links, marks))
         old = next((e for e, value in marks.items() if value is True and e not in changed), None)
-        if old is not None and not any(old[0] in piece[0] for piece in pieces):
-            piece = _piece(old[0], links, marks)
+        if old is not None and sum(piece[1] for piece in pieces) == len(new):
+            piece = _piece(old[0], links, marks)  # the old lines' piece, if they were one
             if piece[1] == lines - len(new):
                 pieces.append(piece)
         pieces = [piece for piece in pieces if piece[1] < lines]
