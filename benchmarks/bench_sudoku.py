@@ -1,14 +1,17 @@
 """Sudoku: top95 solved and proven unique in-process, and generation beside Tatham's Solo.
 
-    python benchmarks/bench_sudoku.py                    # top95, kernels numba
-    python benchmarks/bench_sudoku.py --kernels python   # the interpreted kernels
+    python benchmarks/bench_sudoku.py                    # top95: the default, numba, python
+    python benchmarks/bench_sudoku.py --kernels python   # the default beside python only
     python benchmarks/bench_sudoku.py --generate 5       # also 5 puzzles per setting
 
 Solving: every top95 puzzle is parsed, solved and proven unique (take two) on the exact-cover
-engine, ``--repeat`` times after one warm-up pass (so compilation is not counted); a
-puzzle's time is its best run (the least disturbed by other work); the figures are the
-median and the worst over the 95 puzzles, and the whole pass.  Targets (issue 33): median
-under 1 ms, worst under 10 ms.
+engine, ``--repeat`` times after a warm-up of three puzzles (so compilation is not
+counted); a puzzle's time is its best run (the least disturbed by other work); the figures
+are the median and the worst over the 95 puzzles, and the whole pass.  The default path
+(``solve`` without ``kernels``, in this process: a library process, see
+:mod:`puzzlesmith.engines.kernels`) is measured first, then each ``--kernels`` setting beside
+it; the default's line says which kernels its runs ended on.  Targets (issues 33, 43): median
+under 1 ms, worst under 10 ms, on the default path.
 
 Generation (``--generate N``): N puzzles per setting with ``puzzlesmith``'s generator (the
 median seconds per puzzle) and, when ``sgt-solo`` is installed, ``sgt-solo --generate N`` at
@@ -19,6 +22,7 @@ within 2x.  The load average is printed: other work slows both.
 from __future__ import annotations
 
 import argparse
+import collections
 import os
 import shutil
 import statistics
@@ -46,26 +50,32 @@ SETTINGS = {
     "16x16": ({"box": "4x4"}, "4x4"),
 }
 
-def solve_top95(kernels: str, repeat: int) -> None:
+def solve_top95(kernels: str | None, repeat: int) -> None:
+    """Time top95 with ``kernels`` (None: the default path, no ``kernels`` argument)."""
     sudoku = get("sudoku")
+    chosen = {} if kernels is None else {"kernels": kernels}
     texts = TOP95.read_text().split()
     for text in texts[:3]:  # warm-up: load (or compile) the kernels
-        sudoku.solve(sudoku.parse(text), unique=True, kernels=kernels)
+        sudoku.solve(sudoku.parse(text), unique=True, **chosen)
     best = [float("inf")] * len(texts)
     nodes = [0] * len(texts)
+    ran = collections.Counter()
     began = time.perf_counter()
     for _ in range(repeat):
         for k, text in enumerate(texts):
             start = time.perf_counter()
-            result = sudoku.solve(sudoku.parse(text), unique=True, kernels=kernels)
+            result = sudoku.solve(sudoku.parse(text), unique=True, **chosen)
             best[k] = min(best[k], time.perf_counter() - start)
             assert result.unique is True, k
             nodes[k] = result.stats.nodes
+            ran[result.stats.extra["kernel"]] += 1
     total = (time.perf_counter() - began) / repeat
     ms = sorted(t * 1000 for t in best)
-    print(f"top95, kernels {kernels}, best of {repeat}: median {statistics.median(ms):.2f} ms, "
+    setting = "default (no kernels argument)" if kernels is None else f"kernels {kernels}"
+    print(f"top95, {setting}, best of {repeat}: median {statistics.median(ms):.2f} ms, "
           f"worst {ms[-1]:.2f} ms, whole pass {total:.2f} s; nodes median "
-          f"{statistics.median(nodes):.0f}, worst {max(nodes)}")
+          f"{statistics.median(nodes):.0f}, worst {max(nodes)}; runs ended on "
+          f"{', '.join(f'{name} {n}' for name, n in sorted(ran.items()))}", flush=True)
 
 
 def generate(count: int) -> None:
@@ -109,12 +119,15 @@ def agreement() -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--kernels", default="numba", choices=("auto", "python", "numba"))
+    parser.add_argument("--kernels", nargs="*", default=["numba", "python"],
+                        choices=("auto", "python", "numba"),
+                        help="settings timed beside the default path (default: numba python)")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--generate", type=int, default=0, metavar="N")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f}")
-    solve_top95(args.kernels, args.repeat)
+    for kernels in (None, *args.kernels):
+        solve_top95(kernels, args.repeat)
     agreement()
     if args.generate:
         generate(args.generate)

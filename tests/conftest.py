@@ -42,3 +42,14 @@ def no_progress_lines():
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("PUZZLESMITH_PROGRESS", "0")
         yield
+
+
+@pytest.fixture(autouse=True)
+def one_shot_process():
+    """``kernels="auto"`` decided as in a fresh command (by the model and the node count),
+    whatever earlier tests loaded or declared; a test of another kind of process sets it."""
+    from puzzlesmith.engines import kernels
+
+    kernels.set_process("one-shot")
+    yield
+    kernels.set_process("one-shot")

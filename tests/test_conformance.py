@@ -13,7 +13,6 @@ copies of its example in ``tests/puzzles/<name>/symmetric/``.
 
 from __future__ import annotations
 
-import importlib
 import json
 from functools import cache
 from pathlib import Path
@@ -33,7 +32,7 @@ from tests.cli.conftest import one_line, run_cli
 #: Puzzle modules tested besides the registered puzzles (each module's ``PUZZLE``).
 EXTRA = ("puzzlesmith.puzzles.template.puzzle", "tests.plugin_example.puzzlesmith_latin.puzzle")
 
-EXTRA_MODULES = {importlib.import_module(m).PUZZLE.name: m for m in EXTRA}
+EXTRA_MODULES = {puzzles.from_module(m).name: m for m in EXTRA}
 MODULES = {**puzzles.registry(), **EXTRA_MODULES}
 NAMES = list(MODULES)
 #: Limits for runs that may search far: a node budget, and time only as a backstop.
@@ -54,7 +53,7 @@ FULL = "/dev/full"
 
 
 def puzzle(name: str) -> Puzzle:
-    return importlib.import_module(MODULES[name]).PUZZLE
+    return puzzles.from_module(MODULES[name])
 
 
 def pairs(which=lambda p: p.verbs) -> list[tuple[str, str]]:

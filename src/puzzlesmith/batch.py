@@ -24,7 +24,6 @@ lines wherever they run (only ``seconds`` differ).
 from __future__ import annotations
 
 import fnmatch
-import importlib
 import itertools
 import json
 import time
@@ -298,7 +297,9 @@ _PUZZLES: dict[str, Any] = {}
 def _load(module: str):
     puzzle = _PUZZLES.get(module)
     if puzzle is None:
-        puzzle = _PUZZLES[module] = importlib.import_module(module).PUZZLE
+        from .puzzles import from_module
+
+        puzzle = _PUZZLES[module] = from_module(module)
     return puzzle
 
 
@@ -366,10 +367,10 @@ def _entries(puzzle, task: dict, instance, result) -> list[dict]:
 
 
 def _module_of(puzzle) -> str:
-    from .puzzles import REGISTRY
+    from .puzzles import REGISTRY, from_module
 
     module = REGISTRY.get(puzzle.name)
-    if module is None or getattr(importlib.import_module(module), "PUZZLE", None) is not puzzle:
+    if module is None or from_module(module) is not puzzle:
         module = type(puzzle).__module__
     return module
 

@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from .cores import default_jobs
+from .engines.kernels import set_process
 from .errors import PuzzleError, UsageError
 
 __all__ = ["GRACE", "InlinePool", "LocalPool", "DaskPool", "pool_for", "run_call", "map_calls"]
@@ -31,7 +32,9 @@ STARTED = "started"
 
 def run_call(task: dict) -> dict:
     """Run one task here: ``{"index", "value"}``, or ``{"index", "error", "status"}`` when
-    the call raised."""
+    the call raised.  The process running it is long-lived (a worker, a Dask worker or a
+    batch): ``kernels="auto"`` runs compiled there (see :mod:`.engines.kernels`)."""
+    set_process("long-lived")
     module, _, name = task["call"].partition(":")
     try:
         value = getattr(importlib.import_module(module), name)(*task["args"])

@@ -131,15 +131,17 @@ def _json(data: bytes):
 
 
 def requests_of(name: str, about: dict, call: Call) -> Iterator[tuple[str, dict]]:
-    """(verb, body) for every verb the API offers ``name``, on a small generated puzzle."""
+    """(verb, body) for every verb the API offers ``name``, on a small generated puzzle (the
+    example, for a puzzle that does not generate)."""
     def declared(verb: str, phase: str | None = None) -> set[str]:
         return {o["name"] for o in about["options"] if verb in o["verbs"]
                 and (phase is None or o["phase"] == phase)}
 
     small = {k: v for k, v in SMALL.get(name, {}).items() if k in declared("generate")}
-    generate = {"seed": 1, **small}
-    yield "generate", generate
-    _, _, made = call("POST", f"/api/{name}/generate", generate)
+    generate, made = {"seed": 1, **small}, None
+    if "generate" in about["verbs"]:
+        yield "generate", generate
+        _, _, made = call("POST", f"/api/{name}/generate", generate)
     text = made.get("text") if isinstance(made, dict) and made.get("text") else about["example"]
     rules = {k: v for k, v in small.items() if k in declared("solve", "parse")}
     puzzle = {"text": text, **rules}

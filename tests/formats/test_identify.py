@@ -28,13 +28,15 @@ def test_real_ids_and_urls_go_to_their_puzzle(text, name):
 
 
 @pytest.mark.parametrize(("text", "words"), [
-    ("hello", "no puzzle reads this text: expected a puzz.link URL (starbattle) or a "
-              "Tatham game ID (net, sliding, sudoku)"),
+    ("hello", "no puzzle reads this text: expected a puzz.link URL (starbattle, lightup, "
+              "hitori, nurikabe, slitherlink) or a Tatham game ID (net, sliding, sudoku)"),
     ("", "no puzzle reads this text"),
     ("8\n", "no puzzle reads this text"),
     ("4x4:1,2,3", "Net game ID: ',' at character 6 is not a hex digit"),
     ("4x4:1,2,3", "Fifteen game ID: 3 tiles given"),
-    ("https://puzz.link/p?nurikabe/3/3/x", "unknown puzzle type 'nurikabe'"),
+    ("https://puzz.link/p?yajilin/3/3/x", "no puzzle reads this text"),
+    ("https://puzz.link/p?nurikabe/3/3/3", "the numbers end after 1 of 9 cells"),
+    ("7x7:aBk1", "Tatham game ID: the description ends after 14 of 49 cells"),
 ])
 def test_unread_text_is_one_line(text, words):
     with pytest.raises(InvalidPuzzle) as raised:

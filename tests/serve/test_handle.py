@@ -85,7 +85,7 @@ def test_answers_are_always_encodable():
 
 def test_any_opens_a_game_id_or_link_as_its_puzzle():
     """``/api/any/VERB``: the puzzle is the one whose game ID or link the text is."""
-    game_id = "3x2:1ha4248"
+    game_id = "3x2:8h3v14b9"
     code, answer = handle("any", "view", {"text": f" {game_id}\n"}, ROOMY)
     assert code == 200 and answer["puzzle"] == "net"
     assert answer["text"] == game_id  # kept: it holds the rules (Tatham's connected)

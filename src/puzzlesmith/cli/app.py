@@ -129,7 +129,8 @@ def cli() -> None:
 
 
 for _verb in VERB_HELP:
-    cli.add_command(VerbGroup(_verb, build_command, VERB_HELP[_verb]))
+    cli.add_command(VerbGroup(_verb, build_command, VERB_HELP[_verb],
+                              shared=_verb not in ("generate", "bench", "book")))
 
 from .serve import serve as _serve  # noqa: E402  (the web app: cli/serve.py)
 
@@ -169,9 +170,10 @@ def run(args: list[str]) -> int:
     """Run the command line on ``args``; returns the exit code."""
     global _ARGS
     _ARGS = args
-    from ..engines.kernels import set_notice
+    from ..engines.kernels import set_notice, set_process
 
     set_notice(message)  # "compiling the ... kernels (first run only)..." on stderr
+    set_process("one-shot")  # a small search does not wait for numba (serve and batch: not)
     try:
         cli.main(args=args, prog_name="puzzlesmith", standalone_mode=False)
     except click.exceptions.Exit as done:

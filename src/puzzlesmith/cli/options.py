@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import click
 
-from ..puzzles import get, names
+from ..puzzles import get, names, reader
 from ..puzzles.protocol import Option, Puzzle
 from .contract import MAX_INPUT
 
@@ -40,11 +40,22 @@ def offers(puzzle: Puzzle, verb: str) -> bool:
 
 class VerbGroup(click.Group):
     """``puzzlesmith [batch] VERB``: one subcommand per puzzle that offers VERB, made on demand
-    by ``build(verb, puzzle)``; every puzzle has ``bench`` (a generic one, unless its own)."""
+    by ``build(verb, puzzle)``; every puzzle has ``bench`` (a generic one, unless its own).
+    With ``shared``, ``VERB TEXT`` is ``VERB PUZZLE TEXT`` for a text in a puzzle's shared
+    format (a puzz.link URL, a Tatham game ID: see :func:`~puzzlesmith.puzzles.reader`)."""
 
-    def __init__(self, verb: str, build: Callable[[str, Puzzle], click.Command], help: str):
+    def __init__(self, verb: str, build: Callable[[str, Puzzle], click.Command], help: str,
+                 *, shared: bool = False):
         super().__init__(verb, help=help)
-        self.verb, self.build = verb, build
+        self.verb, self.build, self.shared = verb, build, shared
+
+    def resolve_command(self, ctx, args):
+        first = args[0] if args else ""
+        if self.shared and first not in names() and not first.startswith("-"):
+            puzzle = reader(first)
+            if puzzle is not None and self.offers(puzzle):
+                return puzzle.name, self.get_command(ctx, puzzle.name), args
+        return super().resolve_command(ctx, args)
 
     def offers(self, puzzle: Puzzle) -> bool:
         return self.verb == "bench" or offers(puzzle, self.verb)

@@ -378,7 +378,14 @@ def unique(csp: CSP, *, seed: int | None = None, limits: Limits | None = None,
                        unique=result.uniqueness(), wanted_unique=True)
 
 
-@warm_up("csp", "the constraint kernels")
+def _in_cache() -> bool:
+    """True when numba's on-disk cache holds the constraint kernels."""
+    from . import csp_kernels
+
+    return csp_kernels.compiled.cached()
+
+
+@warm_up("csp", "the constraint kernels", cached=_in_cache)
 def _warm() -> None:
     """Load (or compile) the kernels: solve and count a tiny problem both ways."""
     p = CSP()

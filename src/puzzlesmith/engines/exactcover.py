@@ -634,7 +634,14 @@ class Search:
             self.status = Status.SOLVED if self.found else Status.UNSOLVABLE
 
 
-@warm_up("exactcover", "the exact-cover kernels")
+def _in_cache() -> bool:
+    """True when numba's on-disk cache holds the exact-cover kernels."""
+    from . import exactcover_kernels
+
+    return exactcover_kernels.in_cache()
+
+
+@warm_up("exactcover", "the exact-cover kernels", cached=_in_cache)
 def _warm_up() -> None:
     """Load (or compile) the compiled kernels once per process."""
     for pigeonhole in (False, True):  # the plain kernel, the general one

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from .twins import compile_twins
 
-__all__ = ["search", "search_plain", "cells", "compiled"]
+__all__ = ["search", "search_plain", "cells", "compiled", "in_cache"]
 
 # The layout these kernels own (numba's cache freezes globals, so they live here; the engine
 # imports them): option statuses, the outcomes of one kernel call, the modes saved between
@@ -786,3 +786,8 @@ def compiled(plain=False):
     the compiled ones, so that the compiled search never calls back into Python.
     """
     return _TWINS().search_plain if plain else _TWINS().search
+
+
+def in_cache() -> bool:
+    """True when numba's on-disk cache holds these kernels (told without importing numba)."""
+    return _TWINS.cached()

@@ -5,18 +5,29 @@ numba.  Every engine and solver takes ``kernels=``:
 
 * ``"python"``: interpreted kernels only (numba is never imported);
 * ``"numba"``: compiled kernels from the first node;
-* ``"auto"`` (the default): decided per run, deterministically, from the model and the
-  node count, never from the clock or from what the process did before: a model of at
-  least :attr:`Auto.big` starts compiled; otherwise the first :attr:`Auto.nodes` nodes of
-  the run are interpreted and the run then moves to the compiled kernels, keeping its
-  search state, so the answers and node counts are the same whatever kernels ran (sliding
-  tiles' two IDA*s cannot share a state: the compiled one starts again, the nodes add
-  up).  A small search thus ends before numba would have loaded.
+* ``"auto"`` (the default): compiled from the first node when the process makes that cheap
+  (:func:`starts_compiled`), else decided per run from the model and the node count, never
+  from the clock: a model of at least :attr:`Auto.big` starts compiled; otherwise the first
+  :attr:`Auto.nodes` nodes of the run are interpreted and the run then moves to the compiled
+  kernels, keeping its search state.  The answers and node counts are the same whatever
+  kernels ran (sliding tiles' two IDA*s cannot share a state: the compiled one starts again,
+  the nodes add up).  A small search in a fresh command thus ends before numba would have
+  loaded.
+
+What makes compiled kernels cheap depends on the process, which declares its kind with
+:func:`set_process` (see :data:`PROCESSES`): a one-shot command (the CLI's verbs) pays for
+loading numba only when its search is long enough; a library process (the default) starts
+compiled when the kernels are already loaded in it or sit in numba's on-disk cache; a
+long-lived process (``serve``, ``batch`` and its workers, Dask workers) always does.
 
 >>> check_kernels("auto")
 'auto'
+>>> set_process("one-shot")
 >>> switch_at("csp", "auto", size=10), switch_at("csp", "numba"), switch_at("csp", "python")
 (256, 0, None)
+>>> set_process("long-lived"); switch_at("csp", "auto", size=10)
+0
+>>> set_process("library")
 
 Compiled kernels are loaded (or compiled, the first time on a machine: seconds) once per
 process.  An engine registers a warm-up function with :func:`warm_up` and calls
@@ -40,13 +51,15 @@ from ..errors import LimitReached, check_method
 
 __all__ = ["KERNELS", "KERNELS_HELP", "Auto", "AUTO", "PIGEONHOLE_WEIGHT", "check_kernels",
            "switch_at", "kernel_name", "warm_up", "ensure_warm", "warm_all", "compiling",
-           "set_notice", "NOTICE_SECONDS"]
+           "set_notice", "NOTICE_SECONDS", "PROCESSES", "set_process", "process_kind",
+           "loaded", "starts_compiled"]
 
 #: The kernel choices every engine and solver accepts.
 KERNELS = ("auto", "python", "numba")
 #: The help of the puzzles' ``--kernels`` option.
 KERNELS_HELP = ("Kernels: auto (plain Python for small searches, numba-compiled beyond; "
-                "decided by the model's size and node count, never by time), python or numba.")
+                "decided by the model's size and node count, never by time; compiled "
+                "throughout in batch and serve), python or numba.")
 
 
 @dataclass(frozen=True)
@@ -99,9 +112,53 @@ def switch_at(engine: str, kernels: str, size: int = 0, weight: int = 1) -> int 
     if kernels != "auto":
         return 0 if kernels == "numba" else None
     rule = AUTO[engine]
-    if rule.big is not None and size * weight >= rule.big:
+    if starts_compiled(engine) or (rule.big is not None and size * weight >= rule.big):
         return 0
     return None if rule.nodes is None else rule.nodes // weight
+
+
+#: The kinds of process :func:`set_process` declares, and when ``"auto"`` starts a run
+#: compiled in each (besides a big model): "one-shot", never (a command that runs once and
+#: exits: numba's import and the cache's load, about a second, would outweigh a small
+#: search); "library" (the default), when the engine's kernels are loaded in this process or
+#: in numba's cache on disk; "long-lived", always (the kernels are loaded, or compiled, once
+#: for many runs).
+PROCESSES = ("one-shot", "library", "long-lived")
+_process = ["library"]
+
+
+def set_process(kind: str) -> None:
+    """Declare this process's kind (one of :data:`PROCESSES`) for ``kernels="auto"``: the
+    CLI declares "one-shot" at start, ``serve`` and the workers of a batch "long-lived"."""
+    check_method(kind, PROCESSES, "process kind")
+    _process[0] = kind
+
+
+def process_kind() -> str:
+    """The kind of this process, as last declared (see :func:`set_process`)."""
+    return _process[0]
+
+
+def loaded(name: str) -> bool:
+    """True once the kernels called ``name`` are loaded in this process."""
+    load = _LOADS.get(name)
+    return load is not None and load.done.is_set() and load.error is None
+
+
+def _cached(name: str) -> bool:
+    """True when numba's on-disk cache holds the kernels called ``name`` (as far as their
+    registered probe can tell without importing numba)."""
+    probe = _CACHE_PROBES.get(name)
+    return probe is not None and probe()
+
+
+def starts_compiled(engine: str) -> bool:
+    """Whether ``"auto"`` runs ``engine``'s kernels compiled from the first node in this
+    process, whatever the model (see :data:`PROCESSES`)."""
+    kind = _process[0]
+    if kind == "library":
+        return loaded(engine) or _cached(engine)
+    return kind == "long-lived"
 
 
 def kernel_name(compiled: bool) -> str:
@@ -138,18 +195,22 @@ class _Load:
 
 
 _WARM_UPS: dict[str, tuple[str, Callable[[], None]]] = {}
+_CACHE_PROBES: dict[str, Callable[[], bool]] = {}
 _LOADS: dict[str, _Load] = {}
 _LOCK = threading.Lock()
 _notice: list[Callable[[str], None] | None] = [None]
 
 
-def warm_up(name: str, what: str | None = None
+def warm_up(name: str, what: str | None = None, cached: Callable[[], bool] | None = None
             ) -> Callable[[Callable[[], None]], Callable[[], None]]:
     """Register a function that loads (or compiles) the kernels called ``name``; ``what``
-    names them for people (default: "the NAME kernels")."""
+    names them for people (default: "the NAME kernels"); ``cached()`` tells whether numba's
+    on-disk cache holds them (see :func:`puzzlesmith.engines.twins.compile_twins`)."""
 
     def register(f: Callable[[], None]) -> Callable[[], None]:
         _WARM_UPS[name] = (what or f"the {name} kernels", f)
+        if cached is not None:
+            _CACHE_PROBES[name] = cached
         return f
 
     return register

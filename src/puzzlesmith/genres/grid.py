@@ -126,8 +126,8 @@ def key_name(key: Hashable) -> str:
 
 
 def key_names(keys: Iterable[Hashable]) -> str:
-    """Several keys joined: 'r1c1, r1c2 and r2c2'."""
-    named = [key_name(key) for key in keys]
+    """Several keys joined: 'r1c1, r1c2 and r2c2' (none: 'the grid')."""
+    named = [key_name(key) for key in keys] or ["the grid"]
     return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
 
 

@@ -4,12 +4,14 @@
 ['starbattle', 'net', 'sliding', 'queens']
 >>> get("queens").name
 'queens'
->>> puzzle, board = identify("3x2:1a4248")  # a Tatham Net game ID
+>>> puzzle, board = identify("3x2:ce6224")  # a Tatham Net game ID
 >>> puzzle.name, board.tiles
-('net', ((8, 5, 2), (1, 2, 4)))
+('net', ((6, 7, 3), (1, 1, 2)))
 
 The surface is described in :mod:`puzzlesmith.puzzles.protocol`.  A puzzle is a module whose
-``PUZZLE`` is a :class:`Puzzle`; besides the built-in ones (:data:`BUILTIN`), puzzles come
+``PUZZLE`` is a :class:`Puzzle`, or a genre declaration whose ``GENRE`` is a
+:class:`~puzzlesmith.genres.language.Genre` (made a puzzle by :mod:`.declared`: see
+docs/genres.md); besides the built-in ones (:data:`BUILTIN`), puzzles come
 
 * from installed distributions, through the entry-point group ``puzzlesmith.puzzles``
   (``[project.entry-points."puzzlesmith.puzzles"]`` ``name = "package.module"`` in the
@@ -31,15 +33,21 @@ from typing import Any
 from ..errors import InvalidPuzzle, NotRecognised, check_method
 from .protocol import Option, Puzzle
 
-__all__ = ["get", "names", "identify", "Puzzle", "Option", "BUILTIN", "ENTRY_POINT_GROUP"]
+__all__ = ["get", "names", "identify", "reader", "from_module", "Puzzle", "Option", "BUILTIN",
+           "ENTRY_POINT_GROUP"]
 
-#: name -> the module whose ``PUZZLE`` attribute is the puzzle object, in tour order.
+#: name -> the module whose ``PUZZLE`` attribute is the puzzle object (or whose ``GENRE`` is a
+#: declared genre), in tour order.
 BUILTIN = {
     "starbattle": "puzzlesmith.puzzles.starbattle.puzzle",
     "net": "puzzlesmith.puzzles.net.puzzle",
     "sliding": "puzzlesmith.puzzles.sliding.puzzle",
     "queens": "puzzlesmith.puzzles.queens.puzzle",
     "sudoku": "puzzlesmith.puzzles.sudoku.puzzle",
+    "lightup": "puzzlesmith.genres.declared.lightup",
+    "hitori": "puzzlesmith.genres.declared.hitori",
+    "nurikabe": "puzzlesmith.genres.declared.nurikabe",
+    "slitherlink": "puzzlesmith.genres.declared.slitherlink",
 }
 #: The entry-point group through which installed distributions add puzzles.
 ENTRY_POINT_GROUP = "puzzlesmith.puzzles"
@@ -88,7 +96,18 @@ def get(name: str) -> Puzzle:
     """The puzzle object called ``name``; a clear error for an unknown name."""
     found = registry()
     check_method(name, found, "puzzle")
-    return importlib.import_module(found[name]).PUZZLE
+    return from_module(found[name])
+
+
+def from_module(name: str) -> Puzzle:
+    """The puzzle of the module called ``name``: its ``PUZZLE``, or the puzzle of the genre
+    it declares (``GENRE``, made once: see :mod:`.declared`)."""
+    module = importlib.import_module(name)
+    if hasattr(module, "PUZZLE") or not hasattr(module, "GENRE"):
+        return module.PUZZLE
+    from .declared import genre_puzzle
+
+    return genre_puzzle(module)
 
 
 def identify(text: str) -> tuple[Puzzle, Any]:
@@ -122,6 +141,24 @@ def identify(text: str) -> tuple[Puzzle, Any]:
             formats.setdefault(puzzle.shared_name, []).append(puzzle.name)
     expected = " or ".join(f"a {kind} ({', '.join(which)})" for kind, which in formats.items())
     raise NotRecognised(f"no puzzle reads this text: expected {expected}")
+
+
+def reader(text: str) -> Puzzle | None:
+    """The puzzle a text in a shared format goes to (``puzzlesmith solve URL``): the one
+    :func:`identify` finds, else the first that recognises the text (its reader then says what
+    is wrong with it); None when no puzzle recognises it.
+
+    >>> reader("https://puzz.link/p?nurikabe/2/2/1i").name, reader("2x2:1,2,3,0").name
+    ('nurikabe', 'sliding')
+    >>> reader("4x4:1,2,3").name, reader("hello") is None
+    ('net', True)
+    """
+    try:
+        return identify(text)[0]
+    except NotRecognised:
+        return None
+    except InvalidPuzzle:
+        return next(p for p in _loadable() if p.recognises(text))
 
 
 def _loadable() -> list[Puzzle]:

@@ -18,6 +18,7 @@ from contextlib import contextmanager
 
 import uvicorn
 
+from ..engines.kernels import set_process
 from .api import Settings
 from .app import create_app
 
@@ -48,6 +49,7 @@ def _server(settings: Settings | None, log_level: str) -> uvicorn.Server:
 def serve(sock: socket.socket, settings: Settings | None = None, *,
           log_level: str = "info") -> None:
     """Serve on ``sock`` until Ctrl-C (uvicorn handles the signal and shuts down cleanly)."""
+    set_process("long-lived")
     _server(settings, log_level).run(sockets=[sock])
 
 

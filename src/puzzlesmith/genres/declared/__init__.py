@@ -1,4 +1,10 @@
-"""The declared genres: each reads like its rules card."""
+"""The declared genres: each reads like its rules card.
+
+Each module declares ``GENRE`` (its :class:`~puzzlesmith.genres.language.Genre`), ``CLUES``
+(the numbers a clue may hold) and ``EXAMPLE`` (a small puzzle as a text grid); registered in
+:data:`puzzlesmith.puzzles.BUILTIN`, a module like this is a puzzle with every verb
+(see :mod:`puzzlesmith.puzzles.declared`).
+"""
 
 from ..language import Genre
 from .hitori import hitori

@@ -17,3 +17,13 @@ hitori = Genre(
         Connected(shaded=False),
     ),
 )
+
+GENRE = hitori
+CLUES = range(1, 36)  # the numbers a cell may hold (1-9, then a-z in links)
+EXAMPLE = """
+35235
+54123
+23252
+25312
+12332
+"""  # Tatham's Singles 5x5:3523554123232522531212332

@@ -18,3 +18,15 @@ lightup = Genre(
         LineOfSight(),
     ),
 )
+
+GENRE = lightup
+CLUES = range(5)  # the numbers a wall may hold
+EXAMPLE = """
+#...1.#
+.......
+0......
+...2...
+......#
+.......
+#.3...#
+"""  # Tatham's 7x7:Bc1aBg0i2iBgBa3cB

@@ -19,3 +19,13 @@ nurikabe = Genre(
         NoBlock(2, 2),
     ),
 )
+
+GENRE = nurikabe
+CLUES = range(1, 40_001)  # the sizes an area may have (up to a 200x200 grid)
+EXAMPLE = """
+.....
+.3...
+....3
+1....
+....3
+"""

@@ -16,3 +16,15 @@ slitherlink = Genre(
         LoopCount(numbered_cells),
     ),
 )
+
+GENRE = slitherlink
+CLUES = range(5)  # the loop edges a cell may have around it
+EXAMPLE = """
+..2.321
+.3.2.2.
+.1.....
+.33.3..
+.021..3
+3......
+.1.3..3
+"""  # Tatham's Loopy 7x7t0:b2a321a3a2a2b1f33a3c021b33g1a3b3

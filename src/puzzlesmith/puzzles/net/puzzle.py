@@ -99,8 +99,21 @@ class NetPuzzle(Puzzle):
                         max_input=self.max_input if max_input is None else max_input)
 
     def recognises(self, text: str) -> bool:
-        """A Tatham Net game ID (``WxH:...``), given inline or pasted."""
-        return bool(nb.TATHAM_ID.match(text.removeprefix("\ufeff")))
+        """A Tatham Net game ID (``WxH:...``), given inline or pasted, whose tiles have the
+        2(W×H-1) ends of a spanning tree, as every Net ID Tatham makes (a Singles ID of
+        hex digits has other counts); a malformed one too, so that its error says why."""
+        text = text.removeprefix("\ufeff")
+        if not nb.TATHAM_ID.match(text):
+            return False
+        try:
+            tiles = [tile for row in self.parse(text).tiles for tile in row]
+        except InvalidPuzzle:
+            return True
+        return sum(tile.bit_count() for tile in tiles) == 2 * (len(tiles) - 1)
+
+    def reads_inline(self, source: str) -> bool:
+        """Any ``WxH:...`` text is read as a Tatham Net game ID when Net is named."""
+        return bool(nb.TATHAM_ID.match(source.removeprefix("\ufeff")))
 
     def format(self, instance: Board, style: str | None = None) -> str:
         board = nb.validate(instance)

@@ -42,7 +42,7 @@ import re
 from collections.abc import Iterable
 
 from ...errors import InvalidPuzzle, check_method
-from ...genres.codec import FORMATS, decode_url, encode_url
+from ...genres.codec import FORMATS, decode_url, encode_url, url_genre
 from ...genres.givens import Givens
 from .board import (
     EMPTY,
@@ -62,7 +62,7 @@ from .board import (
 from .check import violations
 
 __all__ = ["parse", "parse_all", "format", "format_answer", "parse_marks", "PUZZLE_STYLES",
-           "ANSWER_STYLES", "PUZZLINK_URL", "parse_puzzlink", "format_puzzlink"]
+           "ANSWER_STYLES", "PUZZLINK_URL", "is_puzzlink", "parse_puzzlink", "format_puzzlink"]
 
 #: Styles of :func:`format` (the first is the one :func:`parse` reads back with counts).
 PUZZLE_STYLES = ("sb", "letters", "framed", "puzzlink")
@@ -129,6 +129,11 @@ def parse_all(text: str, stars: int | None = None, *, row_stars: int | None = No
 _REGION_NAMES = ("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
                  + "".join(chr(c) for c in range(0xC0, 0x2B0) if chr(c).isalnum()))
 _LINK_FORMATS = {"starbattle": FORMATS["starbattle"]}
+
+
+def is_puzzlink(text: str) -> bool:
+    """True for a pzprjs link of a Star Battle (only its key is read)."""
+    return url_genre(text, _LINK_FORMATS) is not None
 
 
 def parse_puzzlink(url: str, max_size: int = MAX_SIDE) -> StarBattle:

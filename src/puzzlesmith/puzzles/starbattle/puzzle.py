@@ -118,8 +118,12 @@ class StarBattlePuzzle(Puzzle):
     parse_answer = staticmethod(formats.parse_marks)
 
     def recognises(self, text: str) -> bool:
-        """A puzz.link (pzprjs) URL, given inline or pasted."""
-        return bool(formats.PUZZLINK_URL.fullmatch(text.removeprefix("\ufeff")))
+        """A puzz.link (pzprjs) URL of a Star Battle, given inline or pasted."""
+        return formats.is_puzzlink(text.removeprefix("\ufeff"))
+
+    def reads_inline(self, source: str) -> bool:
+        """Any pzprjs link is read (one of another genre is refused, naming it)."""
+        return bool(formats.PUZZLINK_URL.fullmatch(source.removeprefix("\ufeff")))
 
     def example(self) -> StarBattle:
         """The seed document's 12×12 two-star puzzle (with its solution)."""
