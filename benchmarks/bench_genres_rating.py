@@ -1,12 +1,16 @@
 """Our rating of Tatham's puzzles against Tatham's own difficulty (issue 41).
 
     python benchmarks/bench_genres_rating.py [--count 10] [--seconds 120]
+    python benchmarks/bench_genres_rating.py --every [games]
 
 For each game, the first ``--count`` IDs of each 10x10 preset of tests/data/genres/tatham
 (Light Up d0/d1/d2, Loopy e/n/h, Singles e/k; the tier is in the preset's name) are rated by
 :func:`puzzlesmith.genres.deduce.rate`.  Printed per puzzle: the tier, our level, score,
 steps and seconds; per game: the levels met at each tier and Spearman's rank correlation
 (ties share their mean rank) of the tier with our level and with our score.
+
+``--every`` rates every puzzle of every file of the games instead (20x20 included) and prints,
+per file, the levels met and the median and worst seconds.
 """
 
 from __future__ import annotations
@@ -52,12 +56,34 @@ def rate_game(game: str, count: int, seconds: float) -> tuple[float, float]:
     return spearman(tiers, levels), spearman(tiers, scores)
 
 
+def rate_every(game: str, seconds: float) -> None:
+    """Rate every puzzle of each of the game's files; print the levels and the times."""
+    for path in sorted((DATA / game).glob("*.txt")):
+        levels: collections.Counter = collections.Counter()
+        times = []
+        for text in path.read_text().split():
+            key, givens = decode_id(text)
+            start = time.perf_counter()
+            levels[rate(declared(key), givens, limits=Limits(seconds=seconds)).level] += 1
+            times.append(time.perf_counter() - start)
+        times.sort()
+        print(f"{game:8} {path.stem:13} median {times[len(times) // 2]:6.2f}s worst "
+              f"{times[-1]:6.2f}s  " + ", ".join(f"{level} {levels[level]}"
+                                                 for level in LEVELS if levels[level]),
+              flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=10, help="puzzles per preset")
     parser.add_argument("--seconds", type=float, default=120.0, help="limit per puzzle")
+    parser.add_argument("--every", action="store_true", help="every puzzle of every file")
     parser.add_argument("games", nargs="*", default=list(TIERS), help="lightup loopy singles")
     args = parser.parse_args()
+    if args.every:
+        for game in args.games:
+            rate_every(game, args.seconds)
+        return
     figures = {game: rate_game(game, args.count, args.seconds) for game in args.games}
     print("\nSpearman of Tatham's tier with our level / our score")
     for game, (by_level, by_score) in figures.items():

@@ -198,22 +198,32 @@ class _Solver:
                                  f"{step.reason}, but {key_name(key)} {said}")
         return None
 
-    def propagate(self, marks: Marks, depth: int = 0,
+    def propagate(self, marks: Marks, changed: Hashable, depth: int = 0,
                   rounds: int | None = None) -> Deduction | None:
         """Every family's deductions (and trials below ``depth``) until none is left, or for
-        at most ``rounds`` rounds; the contradiction met, if any."""
+        at most ``rounds`` rounds; the contradiction met, if any.  ``marks`` less the key
+        ``changed`` gave no new deduction: each family looks near the keys set since its
+        last look."""
+        new: list[set] = [{changed} for _ in self.rules]
         for _ in range(rounds or len(self.keys) + 1):
             self.check_time()
             before = len(marks)
-            for rule in self.rules:
-                for found in list(rule.deduce(self.g, marks)):
-                    bad = self.apply(marks, found)
+            for rule, near in zip(self.rules, new, strict=True):
+                found = list(rule.deduce_near(self.g, marks, near))
+                near.clear()
+                for step in found:
+                    fresh = [key for key in step.cells if key not in marks]
+                    bad = self.apply(marks, step)
                     if bad is not None:
                         return bad
+                    for keys in new:
+                        keys.update(fresh)
             if len(marks) == before and depth:
                 found = self.trial(marks, depth)
                 if found is not None:
                     marks[found.cells[0]] = found.value
+                    for keys in new:
+                        keys.add(found.cells[0])
             if len(marks) == before:
                 return self.broken(marks)
         return None
@@ -237,7 +247,7 @@ class _Solver:
             for value in (True, False):
                 supposed = dict(marks)
                 supposed[key] = value
-                bad = self.propagate(supposed, depth - 1, rounds)
+                bad = self.propagate(supposed, key, depth - 1, rounds)
                 if bad is not None:
                     how = self.words.suppose_yes if value else self.words.suppose_no
                     deeper = " (with trials inside)" if depth > 1 else ""

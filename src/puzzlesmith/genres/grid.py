@@ -131,10 +131,10 @@ def key_names(keys: Iterable[Hashable]) -> str:
     return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
 
 
-_MEMO: dict[tuple[int, str], tuple[Givens, Any]] = {}
+_MEMO: dict[tuple[int, Hashable], tuple[Givens, Any]] = {}
 
 
-def memo(g: Givens, what: str, build: Callable[[Givens], Any]) -> Any:
+def memo(g: Givens, what: Hashable, build: Callable[[Givens], Any]) -> Any:
     """``build(g)``, kept for the same givens object (the deductions ask again and again)."""
     kept = _MEMO.get((id(g), what))
     if kept is None or kept[0] is not g:

@@ -12,7 +12,7 @@ An answer is a frozenset: of the marked cells (shaded cells, Light Up's bulbs) f
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Mapping
+from collections.abc import Collection, Hashable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
@@ -177,6 +177,13 @@ class Rule:
     def deduce(self, g: Givens, marks: Mapping[Hashable, object]) -> Iterator[Deduction]:
         """Deductions from the known ``marks`` (key -> value); none by default."""
         raise NotImplementedError(f"{self.family} has no deductions yet")
+
+    def deduce_near(self, g: Givens, marks: Mapping[Hashable, object],
+                    changed: Collection[Hashable]) -> Iterator[Deduction]:
+        """The deductions of :meth:`deduce` that can be new when only the ``changed`` keys got
+        their values since the last call (the others were all written on ``marks``).  A
+        family that knows where its deductions look overrides this; by default, all."""
+        return self.deduce(g, marks)
 
     def check(self, g: Givens, answer: Answer) -> list[Violation]:
         """The violations of this rule in the finished ``answer``."""

@@ -41,7 +41,19 @@ class Loop(Rule):
     def deduce(self, g: Givens, marks: Marks) -> Iterator[Deduction]:
         """At each point: two lines, the rest crossed out; one line and one way on; no
         line and one edge left, crossed out.  No edge closes a loop that leaves lines out."""
+        yield from self._at_points(memo(g, "point-edges", point_edges), marks)
+        yield from self._early_loops(g, marks, {e for e, value in marks.items() if value is True})
+
+    def deduce_near(self, g: Givens, marks: Marks, changed) -> Iterator[Deduction]:
+        """As :meth:`deduce` at the ends of the changed edges; loops only after a new line."""
         at = memo(g, "point-edges", point_edges)
+        order = memo(g, "point-order", _point_order)
+        points = sorted({p for edge in changed for p in edge}, key=order.__getitem__)
+        yield from self._at_points({p: at[p] for p in points}, marks)
+        yield from self._early_loops(g, marks, changed)
+
+    def _at_points(self, at: dict, marks: Marks) -> Iterator[Deduction]:
+        """The deductions at each point of ``at`` (point -> its edges)."""
         for point, edges in at.items():
             values = [marks.get(e) for e in edges]
             if None not in values and values.count(True) in (0, 2):
@@ -61,32 +73,39 @@ class Loop(Rule):
             elif len(free) == 1 and not on:
                 yield Deduction(free, False, self.family,
                                 f"it would end the loop at {point_name(point)}")
-        yield from self._early_loops(g, marks)
 
-    def _early_loops(self, g: Givens, marks: Marks) -> Iterator[Deduction]:
+    def _early_loops(self, g: Givens, marks: Marks, changed) -> Iterator[Deduction]:
         """An edge joining the two ends of one line closes a loop too early when other
-        lines exist; a closed loop beside other lines is a contradiction."""
-        edges = memo(g, "edges", grid_edges)
-        on = [e for e in edges if marks.get(e) is True]
-        piece = _pieces(on)
-        ends: dict = {}
-        for a, b in on:
-            for p in (a, b):
-                ends[p] = ends.get(p, 0) + 1
-        sizes: dict = {}
-        for e in on:
-            sizes[piece[e[0]]] = sizes.get(piece[e[0]], 0) + 1
-        for root, size in sizes.items():
-            if size < len(on) and all(ends[p] == 2 for p in piece if piece[p] == root):
-                yield Deduction(tuple(e for e in on if piece[e[0]] == root), None, self.family,
-                                "a loop closed while other lines are left out")
-                return
-        for edge in edges:
-            a, b = edge
-            if edge not in marks and a in piece and b in piece and piece[a] == piece[b] \
-                    and sizes[piece[a]] < len(on):
-                yield Deduction((edge,), False, self.family,
-                                "it would close a loop that leaves other lines out")
+        lines exist; a closed loop beside other lines is a contradiction.  Only the pieces
+        that ``changed`` edges (the others were looked at before) make new are looked at:
+        those with a new line, and the one that held every line before."""
+        links = memo(g, "point-links", _point_links)
+        lines = list(marks.values()).count(True)
+        new = [edge for edge in changed if marks.get(edge) is True]
+        if not new:
+            return
+        pieces: list[tuple[set, int, bool]] = []
+        for a, _ in new:
+            if not any(a in piece[0] for piece in pieces):
+                pieces.append(_piece(a, links, marks))
+        old = next((e for e, value in marks.items() if value is True and e not in changed), None)
+        if old is not None and sum(piece[1] for piece in pieces) == len(new):
+            piece = _piece(old[0], links, marks)  # the old lines' piece, if they were one
+            if piece[1] == lines - len(new):
+                pieces.append(piece)
+        pieces = [piece for piece in pieces if piece[1] < lines]
+        order = memo(g, "edge-order", _edge_order)
+        closed = [sorted({e for p in points for e, _ in links[p] if marks.get(e) is True},
+                         key=order.__getitem__) for points, _, is_closed in pieces if is_closed]
+        if closed:
+            yield Deduction(tuple(min(closed, key=lambda edges: order[edges[0]])), None,
+                            self.family, "a loop closed while other lines are left out")
+            return
+        joining = {e for points, _, _ in pieces for p in points for e, q in links[p]
+                   if q in points and e not in marks}
+        for edge in sorted(joining, key=order.__getitem__):
+            yield Deduction((edge,), False, self.family,
+                            "it would close a loop that leaves other lines out")
 
     def check(self, g: Givens, answer: Answer) -> list[Violation]:
         degree: dict = {}
@@ -137,8 +156,32 @@ class LoopCount(Rule):
     def deduce(self, g: Givens, marks: Marks) -> Iterator[Deduction]:
         """A clue with its lines found: the rest crossed out; with just enough edges left:
         they are all lines."""
-        for cells, n in self.at(g):
-            edges = [edge for cell in cells for edge in cell_edges(cell)]
+        return self._at_clues(g, marks, memo(g, ("clue-edges", self.at), self._clue_edges))
+
+    def deduce_near(self, g: Givens, marks: Marks, changed) -> Iterator[Deduction]:
+        """As :meth:`deduce` on the clues with a changed edge at a corner of their cells."""
+        clues = memo(g, ("clue-edges", self.at), self._clue_edges)
+        near = memo(g, ("clues-at", self.at), self._clues_at)
+        chosen = sorted({i for edge in changed for p in edge for i in near.get(p, ())})
+        return self._at_clues(g, marks, [clues[i] for i in chosen])
+
+    def _clue_edges(self, g: Givens) -> list[tuple[list[Cell], int, list[Edge]]]:
+        """Each clue's cells, number and edges."""
+        return [(cells, n, [edge for cell in cells for edge in cell_edges(cell)])
+                for cells, n in self.at(g)]
+
+    def _clues_at(self, g: Givens) -> dict:
+        """The clues (indices) with each grid point at a corner of their cells."""
+        found: dict = {}
+        for i, (cells, _, _) in enumerate(self._clue_edges(g)):
+            for r, c in cells:
+                for p in ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)):
+                    found.setdefault(p, []).append(i)
+        return found
+
+    def _at_clues(self, g: Givens, marks: Marks, clues: list) -> Iterator[Deduction]:
+        """The deductions at each clue of ``clues`` (cells, number, edges)."""
+        for cells, n, edges in clues:
             values = [marks.get(e) for e in edges]
             on = values.count(True)
             if None not in values and on == n:
@@ -168,18 +211,34 @@ class LoopCount(Rule):
         return found
 
 
-def _pieces(on: list[Edge]) -> dict:
-    """Each point on a line, mapped to a representative point of its piece (union-find)."""
-    up: dict = {}
+def _point_order(g: Givens) -> dict:
+    """Each grid point's place in :func:`point_edges` (deductions keep that order)."""
+    return {p: i for i, p in enumerate(point_edges(g))}
 
-    def find(p):
-        while up.setdefault(p, p) != p:
-            up[p] = up[up[p]]
-            p = up[p]
-        return p
-    for a, b in on:
-        up[find(a)] = find(b)
-    return {p: find(p) for p in list(up)}
+
+def _edge_order(g: Givens) -> dict:
+    """Each edge's place in :func:`grid_edges` (deductions keep that order)."""
+    return {e: i for i, e in enumerate(grid_edges(g))}
+
+
+def _point_links(g: Givens) -> dict:
+    """Each grid point's edges, each with the point at its other end."""
+    return {p: [(e, e[1] if e[0] == p else e[0]) for e in edges]
+            for p, edges in point_edges(g).items()}
+
+
+def _piece(start: tuple, links: dict, marks: Marks) -> tuple[set, int, bool]:
+    """The points of the piece of line through the point ``start``, its number of lines,
+    and whether it is closed (two lines at every point)."""
+    points, todo, ends, closed = {start}, [start], 0, True
+    while todo:
+        on = [q for e, q in links[todo.pop()] if marks.get(e) is True]
+        ends, closed = ends + len(on), closed and len(on) == 2
+        for q in on:
+            if q not in points:
+                points.add(q)
+                todo.append(q)
+    return points, ends // 2, closed
 
 
 def _corner_pairs(g: Givens, free: tuple, wanted: int, marks: Marks,

@@ -42,7 +42,14 @@ class Count(Rule):
     def deduce(self, g: Givens, marks: Marks) -> Iterator[Deduction]:
         """A set with all its n marked cells found: the rest are not marked; a set with just
         enough undecided cells left: they are all marked."""
-        return _count_deductions(g, self.sets(g), marks, self.family)
+        return _count_deductions(g, memo(g, ("sets", self.sets), self.sets), marks, self.family)
+
+    def deduce_near(self, g: Givens, marks: Marks, changed) -> Iterator[Deduction]:
+        """As :meth:`deduce` on the sets with a changed cell."""
+        sets = memo(g, ("sets", self.sets), self.sets)
+        at = memo(g, ("sets-at", self.sets), lambda g: _sets_at(sets))
+        chosen = sorted({i for key in changed for i in at.get(key, ())})
+        return _count_deductions(g, [sets[i] for i in chosen], marks, self.family)
 
     def check(self, g: Givens, answer: Answer) -> list[Violation]:
         found = []
@@ -59,6 +66,15 @@ def _exactly(enc, sets: list[tuple[list[Cell], int]]) -> None:
     """Exactly n shaded cells in each cell set (the engine's cardinality constraints)."""
     for cells, n in sets:
         enc.model.exactly(enc.lits(cells), n)
+
+
+def _sets_at(sets: list[tuple[list[Cell], int]]) -> dict[Cell, list[int]]:
+    """The sets (indices) each cell is in."""
+    found: dict[Cell, list[int]] = {}
+    for i, (cells, _) in enumerate(sets):
+        for cell in cells:
+            found.setdefault(cell, []).append(i)
+    return found
 
 
 def _count_deductions(g: Givens, sets: list[tuple[list[Cell], int]], marks: Marks,

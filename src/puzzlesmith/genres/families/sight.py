@@ -38,7 +38,17 @@ class LineOfSight(Rule):
         """Cells a light sees have no light; a dark cell that only one cell can still light
         gets its light there."""
         seen = memo(g, "seen", _seen)
-        lights = [cell for cell in seen if marks.get(cell) is True]
+        return self._at_cells(seen, marks, list(seen))
+
+    def deduce_near(self, g: Givens, marks: Marks, changed) -> Iterator[Deduction]:
+        """As :meth:`deduce` at the changed cells and at the cells they see."""
+        seen = memo(g, "seen", _seen)
+        return self._at_cells(seen, marks, sorted({c for key in changed
+                                                   for c in (key, *seen[key])}))
+
+    def _at_cells(self, seen: dict, marks: Marks, cells: list[Cell]) -> Iterator[Deduction]:
+        """The deductions at the lights and at the dark cells among ``cells``."""
+        lights = [cell for cell in cells if marks.get(cell) is True]
         for light in lights:
             other = next((c for c in seen[light] if marks.get(c) is True), None)
             if other is not None:
@@ -48,11 +58,10 @@ class LineOfSight(Rule):
             if free:
                 yield Deduction(free, False, self.family, f"the light at {_name(light)} "
                                 "shines there")
-        lit = {c for light in lights for c in seen[light]} | set(lights)
-        for cell, sees in seen.items():
-            if cell in lit:
-                continue
-            spots = [c for c in (cell, *sees) if c not in marks]
+        for cell in cells:
+            if marks.get(cell) is True or any(marks.get(c) is True for c in seen[cell]):
+                continue  # lit
+            spots = [c for c in (cell, *seen[cell]) if c not in marks]
             if not spots:
                 yield Deduction((cell,), None, self.family, f"nothing can light {_name(cell)}")
                 return
