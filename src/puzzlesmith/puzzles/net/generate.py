@@ -31,6 +31,7 @@ from functools import lru_cache
 import numpy as np
 
 from ...engines import csp as cspe
+from ...engines.kernels import loaded, process_kind
 from ...errors import check_method
 from ...results import Limits, Stats
 from . import model as netmodel
@@ -51,6 +52,14 @@ PER_CHANGE = 20
 #: Boards of at least this many tiles run the deductions compiled (numba): a generation
 #: runs them once per round.
 COMPILED_TILES = 256
+#: Tile-rounds of deductions a one-shot command (the CLI, see
+#: :func:`~puzzlesmith.engines.kernels.set_process`) runs interpreted before it loads the
+#: compiled kernels: about 0.1 ms each, so 4096 of them take about what importing numba and
+#: loading the kernels takes (0.5-0.6 s).  A 20x20 board (2-8 rounds) is then made before
+#: numba would have loaded; a larger one, or many, move on to the compiled kernels.  The
+#: deductions are the same both ways, so the puzzles are too.
+ONE_SHOT_TILE_ROUNDS = 4096
+_interpreted = [0]  # tile-rounds this process has run interpreted
 
 
 #: Connectors per mask.
@@ -294,9 +303,22 @@ REOPEN = 2
 
 
 def kernels_for(tiles: int) -> str:
-    """The kernels of the deductions on a generated board: a generation runs them once
-    per round, so boards of :data:`COMPILED_TILES` or more run them compiled."""
-    return "numba" if tiles >= COMPILED_TILES else "python"
+    """The kernels of the next round of deductions on a generated board of ``tiles``: a
+    generation runs them once per round, so boards of :data:`COMPILED_TILES` or more run them
+    compiled, except in a one-shot command that has not yet run
+    :data:`ONE_SHOT_TILE_ROUNDS` interpreted (nor loaded the kernels)."""
+    if tiles < COMPILED_TILES:
+        return "python"
+    if (process_kind() == "one-shot" and not loaded("csp")
+            and _interpreted[0] < ONE_SHOT_TILE_ROUNDS):
+        return "python"
+    return "numba"
+
+
+def _spend(tiles: int, kernels: str) -> None:
+    """Count a round of deductions on ``tiles`` run with ``kernels`` (see :func:`kernels_for`)."""
+    if kernels == "python" and tiles >= COMPILED_TILES:
+        _interpreted[0] += tiles
 
 
 class _Deductions:
@@ -306,7 +328,8 @@ class _Deductions:
     def __init__(self, board: Board, limits: Limits, stats: Stats):
         self.net = netmodel.build(board, limits)
         self.limits = limits
-        self.kernels = kernels_for(board.size)
+        self.tiles = board.size
+        self.kernels = kernels_for(self.tiles)
         self.near = list(board.neighbours().values())
         off = sum(np.where(nb < 0, bit, 0) for bit, nb in board.neighbours().items())
         self.avoid = AVOIDING[np.asarray(off, dtype=np.int64)]
@@ -322,6 +345,8 @@ class _Deductions:
         (the tiles that differ from the last call's board) they start from the last call's
         domains, re-opened within :data:`REOPEN` of those tiles; an answer of none open is
         then checked from scratch (:meth:`_from_scratch`)."""
+        self.kernels = kernels_for(self.tiles)
+        _spend(self.tiles, self.kernels)
         fit = self.fitting(mask)
         if changed is None or self.dom is None:
             dom = self._from_scratch(fit)
