@@ -2,15 +2,20 @@
 ``puzzlesmith --version`` and ``python -c "import numba"``, measured in the same run (warm
 numba cache; medians of interleaved runs).
 
+The commands run as an installed package does, with its bytecode written (``__pycache__``:
+``PYTHONDONTWRITEBYTECODE`` is dropped from their environment; ``--no-bytecode`` keeps it,
+and every module is then compiled from source in every process).
+
 Issue 9's target: each ``solve`` at most 1.5x ``import numba``.  Issue 43's: ``generate net
 --size 20x20 --connected --style grow --count 1`` at most 2.5x ``--version``.
 
-    python benchmarks/bench_startup.py [--repeat 5] [--only generate]
+    python benchmarks/bench_startup.py [--repeat 5] [--only generate] [--no-bytecode]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -34,13 +39,14 @@ CASES = {
     "rate net": ["rate", "net", str(DATA / "net" / "net_grow_10x10_1.txt")],
     "--help": ["--help"],
 }
-BASELINES = {"--version": ["-m", "puzzlesmith", "--version"], "import numba": ["-c", "import numba"]}
+BASELINES = {"--version": ["-m", "puzzlesmith", "--version"],
+             "import numba": ["-c", "import numba"]}
 
 
-def seconds(command: list[str]) -> float:
+def seconds(command: list[str], env: dict[str, str]) -> float:
     """Wall-clock seconds of one whole process (exit 0 or 1 only)."""
     began = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True)
+    done = subprocess.run(command, capture_output=True, text=True, env=env)
     took = time.perf_counter() - began
     if done.returncode not in (0, 1):
         raise SystemExit(f"{command} failed: {done.stderr.strip()}")
@@ -56,15 +62,16 @@ def commands(only: str | None) -> dict[str, list[str]]:
     return out
 
 
-def medians(todo: dict[str, list[str]], repeat: int) -> dict[str, float]:
+def medians(todo: dict[str, list[str]], repeat: int, env: dict[str, str]
+            ) -> dict[str, float]:
     """Median seconds of each command, run ``repeat`` times interleaved (machine noise hits
-    all alike) after one warming run each (numba's cache, the file system)."""
+    all alike) after one warming run each (numba's cache, the bytecode, the file system)."""
     for command in todo.values():
-        seconds(command)
+        seconds(command, env)
     runs: dict[str, list[float]] = {name: [] for name in todo}
     for _ in range(repeat):
         for name, command in todo.items():
-            runs[name].append(seconds(command))
+            runs[name].append(seconds(command, env))
     return {name: statistics.median(times) for name, times in runs.items()}
 
 
@@ -72,14 +79,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--only", help="only the cases whose name starts with this")
+    parser.add_argument("--no-bytecode", action="store_true",
+                        help="keep PYTHONDONTWRITEBYTECODE (modules compiled in every run)")
     args = parser.parse_args()
-    took = medians(commands(args.only), args.repeat)
+    env = dict(os.environ)
+    if not args.no_bytecode:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+    took = medians(commands(args.only), args.repeat, env)
     version, numba = took["--version"], took["import numba"]
     print(f"{'command':<26} {'median s':>9} {'fixed s':>8} {'/--version':>10} {'/numba':>7}")
     for name, median in took.items():
         print(f"{name:<26} {median:9.3f} {median - version:8.3f} {median / version:10.2f} "
               f"{median / numba:7.2f}")
-    print(f"(medians of {args.repeat}; fixed s: beyond --version)")
+    bytecode = "no bytecode" if "PYTHONDONTWRITEBYTECODE" in env else "bytecode written"
+    print(f"(medians of {args.repeat}, {bytecode}; fixed s: beyond --version)")
 
 
 if __name__ == "__main__":
