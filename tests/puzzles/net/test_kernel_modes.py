@@ -57,3 +57,43 @@ def test_a_small_solve_loads_no_numba(data_dir, flags):
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert '"status": "solved"' in done.stdout
+
+
+def test_a_small_generation_in_one_command_loads_no_numba():
+    """``generate net --size 20x20`` in one command stays interpreted (issue 43)."""
+    code = ("import sys\n"
+            "from puzzlesmith.cli import main\n"
+            "args = ['generate', 'net', '--size', '20x20', '--connected', '--style', 'grow',\n"
+            "        '--seed', '1', '--format', 'json']\n"
+            "try:\n"
+            "    main(args)\n"
+            "except SystemExit as stop:\n"
+            "    assert stop.code in (0, None), stop.code\n"
+            "assert not any(m.startswith('numba') for m in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert '"made": 1' in done.stdout
+
+
+def test_a_one_shot_generation_moves_to_compiled_kernels_and_makes_the_same_puzzles(
+        monkeypatch):
+    """Interpreted for the first tile-rounds, then compiled: the same boards as compiled
+    throughout (a library process)."""
+    import random
+
+    from puzzlesmith.engines import kernels
+    from puzzlesmith.puzzles.net import generate
+
+    def made(kind: str) -> tuple:
+        kernels.set_process(kind)
+        monkeypatch.setattr(generate, "_interpreted", [0])
+        monkeypatch.setattr(generate, "loaded", lambda name: False)
+        boards = [generate.generate_one(20, 20, connected=True, style="grow",
+                                        rng=random.Random(seed), deducible=True)
+                  for seed in range(1, 7)]
+        return tuple((m.board, m.solution, m.rounds) for m in boards), generate._interpreted[0]
+
+    one_shot, interpreted = made("one-shot")
+    assert generate.ONE_SHOT_TILE_ROUNDS <= interpreted < generate.ONE_SHOT_TILE_ROUNDS + 400
+    assert generate.kernels_for(400) == "numba"
+    assert made("library") == (one_shot, 0)
