@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import click
 
-from ..puzzles import get, names, reader
+from ..puzzles import get, known, names, reader
 from ..puzzles.protocol import Option, Puzzle
 from .contract import MAX_INPUT
 
@@ -51,7 +51,7 @@ class VerbGroup(click.Group):
 
     def resolve_command(self, ctx, args):
         first = args[0] if args else ""
-        if self.shared and first not in names() and not first.startswith("-"):
+        if self.shared and not known(first) and not first.startswith("-"):
             puzzle = reader(first)
             if puzzle is not None and self.offers(puzzle):
                 return puzzle.name, self.get_command(ctx, puzzle.name), args
@@ -64,7 +64,7 @@ class VerbGroup(click.Group):
         return [name for name in names() if self.offers(get(name))]
 
     def get_command(self, ctx, name):
-        if name not in names():
+        if not known(name):
             return None
         puzzle = get(name)
         return self.build(self.verb, puzzle) if self.offers(puzzle) else None

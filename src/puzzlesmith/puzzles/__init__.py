@@ -33,8 +33,8 @@ from typing import Any
 from ..errors import InvalidPuzzle, NotRecognised, check_method
 from .protocol import Option, Puzzle
 
-__all__ = ["get", "names", "identify", "reader", "from_module", "Puzzle", "Option", "BUILTIN",
-           "ENTRY_POINT_GROUP"]
+__all__ = ["get", "names", "known", "identify", "reader", "from_module", "Puzzle", "Option",
+           "BUILTIN", "ENTRY_POINT_GROUP"]
 
 #: name -> the module whose ``PUZZLE`` attribute is the puzzle object (or whose ``GENRE`` is a
 #: declared genre), in tour order.
@@ -92,11 +92,28 @@ def names() -> list[str]:
     return list(registry())
 
 
+def _module_of(name: str) -> str | None:
+    """The module of the puzzle called ``name`` (None: none is registered).  A built-in or
+    ``$PUZZLESMITH_PUZZLES`` name is found without scanning the installed distributions'
+    entry points (15-30 ms of a command's start), which cannot change its module."""
+    if _registry is None:
+        module = _plugins(os.environ.get("PUZZLESMITH_PUZZLES", "")).get(name, BUILTIN.get(name))
+        if module is not None:
+            return module
+    return registry().get(name)
+
+
+def known(name: str) -> bool:
+    """Whether a puzzle called ``name`` is registered (``name in names()``, often cheaper)."""
+    return _module_of(name) is not None
+
+
 def get(name: str) -> Puzzle:
     """The puzzle object called ``name``; a clear error for an unknown name."""
-    found = registry()
-    check_method(name, found, "puzzle")
-    return from_module(found[name])
+    module = _module_of(name)
+    if module is None:
+        check_method(name, registry(), "puzzle")
+    return from_module(module)
 
 
 def from_module(name: str) -> Puzzle:
