@@ -28,7 +28,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from ...cores import default_jobs
+from ...cores import cap_note, default_jobs, usable_jobs
 from ...engines.driver import ChunkDriver
 from ...errors import InvalidPuzzle, LimitReached, UsageError
 from ...results import CountResult, Limits, Stats, count_status
@@ -157,6 +157,7 @@ def count(board: Board, *, limit: int | None = None, limits: Limits | None = Non
     check_size(board)
     limits = (limits or Limits()).started()
     began = time.monotonic()
+    notes: list[str] = []
     if board.givens or limit is not None or board.n <= 3:
         search = _Completions(board)
         driver = ChunkDriver(limits, progress)
@@ -164,6 +165,9 @@ def count(board: Board, *, limit: int | None = None, limits: Limits | None = Non
         total, complete, stopped_by = search.count, code == EXHAUSTED, driver.stopped_by
         stats = driver.stats
     else:
+        if scheduler is None and (note := cap_note(processes, "--processes")):
+            processes = usable_jobs(processes)
+            notes.append(note)
         total, complete, stopped_by, stats = _count_symmetric(board.n, limits, progress,
                                                               processes, scheduler)
     stats.seconds = time.monotonic() - began
@@ -171,7 +175,7 @@ def count(board: Board, *, limit: int | None = None, limits: Limits | None = Non
     if stopped_by:
         details.update(stopped_by=stopped_by, reason=REASONS[stopped_by])
     return CountResult(count_status(total, complete, limit), stats, count=total,
-                       complete=complete, limit=limit, details=details)
+                       complete=complete, limit=limit, details=details, messages=notes)
 
 
 #: Why a search stopped early, for people (``details["reason"]``).
