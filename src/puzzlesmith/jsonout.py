@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any
 
 __all__ = ["jsonable", "dumps"]
@@ -57,13 +58,20 @@ def dumps(value: Any, *, limits: Any = None, **options: Any) -> str:
         return json.dumps(jsonable(value), allow_nan=False, **options)
     long: list = []
     text = json.dumps(jsonable(_set_aside(value, long)), allow_nan=False, **options)
-    for index, sequence in enumerate(long):
-        text = text.replace(json.dumps(_mark(index)), _chunked(sequence, limits, options), 1)
-    return text
+    if not long:
+        return text
+    pieces: list[str] = []
+    for k, piece in enumerate(_MARKED.split(text)):  # text, index, text, ... (keys sorted?)
+        pieces += _chunked(long[int(piece)], limits, options) if k % 2 else [piece]
+    return "".join(pieces)
 
 
 def _mark(index: int) -> str:
     return f"\x00long {index}\x00"
+
+
+#: A marker as ``json.dumps`` writes it, its index captured.
+_MARKED = re.compile(r'"\\u0000long (\d+)\\u0000"')
 
 
 def _set_aside(value: Any, long: list) -> Any:
@@ -80,16 +88,22 @@ def _set_aside(value: Any, long: list) -> Any:
     return value
 
 
-def _chunked(sequence, limits: Any, options: dict) -> str:
-    """``dumps(list(sequence))`` written :data:`CHUNK` elements at a time, with ``limits``
-    checked between chunks; chunks of plain integers skip :func:`jsonable`."""
-    parts = []
+def _chunked(sequence, limits: Any, options: dict) -> list[str]:
+    """The pieces of ``dumps(list(sequence))``, written :data:`CHUNK` elements at a time with
+    ``limits`` checked between chunks.  Chunks of plain integers are written by ``repr``,
+    which reads the same as JSON and takes half the time."""
+    integers = getattr(sequence, "ndim", 0) == 1 and sequence.dtype.kind in "iu"
+    parts = ["["]
     for start in range(0, len(sequence), CHUNK):
         if limits is not None:
             limits.check("writing the answer")
         chunk = sequence[start:start + CHUNK]
         chunk = chunk.tolist() if hasattr(chunk, "tolist") else list(chunk)
-        if not all(type(v) is int for v in chunk):
-            chunk = jsonable(chunk)
-        parts.append(json.dumps(chunk, allow_nan=False, **options)[1:-1])
-    return "[" + ", ".join(parts) + "]"
+        if start:
+            parts.append(", ")
+        if integers or set(map(type, chunk)) <= {int}:
+            parts.append(repr(chunk)[1:-1])
+        else:
+            parts.append(json.dumps(jsonable(chunk), allow_nan=False, **options)[1:-1])
+    parts.append("]")
+    return parts

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from .cores import default_jobs
+from .cores import default_jobs, usable_jobs
 from .engines.kernels import set_process
 from .errors import PuzzleError, UsageError
 
@@ -101,16 +101,18 @@ def _worker(conn) -> None:  # pragma: no cover  (runs in the worker processes)
 
 
 class LocalPool:
-    """``jobs`` worker processes (spawned, so nothing of the parent's state is shared), each
-    given one item at a time.  A worker still running ``grace`` seconds after its item's
-    deadline (counted from when the worker began the item, so a slow spawn costs nothing) is
-    killed, the item is reported as gave-up, and a fresh worker takes its place;
-    a worker that dies reports its item as an error."""
+    """``jobs`` worker processes (spawned, so nothing of the parent's state is shared; at
+    most the usable cores, see :mod:`puzzlesmith.cores`), each given one item at a time.
+    A worker is started only when an item waits for it and the run's deadline has not
+    passed, so starting them counts against the limit.  A worker still running ``grace``
+    seconds after its item's deadline (counted from when the worker began the item, so a
+    slow spawn costs nothing) is killed and the item reported as gave-up; a worker that
+    dies reports its item as an error.  Either is replaced when the next item needs it."""
 
     def __init__(self, jobs: int, *, grace: float = GRACE):
         import multiprocessing
 
-        self.jobs = max(1, int(jobs))
+        self.jobs = usable_jobs(max(1, int(jobs)))
         self.grace = grace
         self._context = multiprocessing.get_context("spawn")
         self._workers: list = []
@@ -142,25 +144,34 @@ class LocalPool:
         conn.close()
         self._workers.remove(worker)
 
+    def _assign(self, pending: list[dict], idle: list, busy: dict,
+                until: float | None) -> bool:
+        """Hand pending tasks to idle workers, starting workers (up to ``jobs``) as needed;
+        False, with nothing more started, once the instant ``until`` has passed."""
+        while pending and (idle or len(self._workers) < self.jobs):
+            if until is not None and time.monotonic() >= until:
+                return False
+            worker, task = idle.pop() if idle else self._start(), pending.pop()
+            try:
+                worker[1].send(task)
+            except OSError:  # the worker is gone: try the task again on another
+                self._stop(worker, kill=True)
+                pending.append(task)
+                continue
+            busy[worker[1]] = (worker, task, None)
+        return True
+
     def run(self, tasks: list[dict], until: float | None = None) -> Iterator[dict]:
         """Outcomes as tasks finish; stops (leaving the rest undone) at the instant ``until``
         of ``time.monotonic()``."""
         from multiprocessing.connection import wait
 
         pending = list(reversed(tasks))
-        idle = [self._start() for _ in range(min(self.jobs, len(tasks)))]
+        idle: list = []
         busy: dict[Any, tuple] = {}  # conn -> (worker, task, kill_at)
         while pending or busy:
-            while idle and pending:
-                worker, task = idle.pop(), pending.pop()
-                try:
-                    worker[1].send(task)
-                except OSError:  # the worker is gone: replace it, try the task again
-                    self._stop(worker, kill=True)
-                    idle.append(self._start())
-                    pending.append(task)
-                    continue
-                busy[worker[1]] = (worker, task, None)
+            if not self._assign(pending, idle, busy, until):
+                return
             deadlines = [k for _, _, k in busy.values() if k is not None]
             if until is not None:
                 if time.monotonic() >= until:
@@ -174,7 +185,6 @@ class LocalPool:
                 except (EOFError, OSError):
                     code = worker[0].exitcode
                     self._stop(worker, kill=True)
-                    idle.append(self._start())
                     yield _failed(task, f"the worker process died (exit code {code})")
                     continue
                 if outcome == STARTED:
@@ -189,13 +199,14 @@ class LocalPool:
                 if kill_at is not None and now >= kill_at:
                     del busy[conn]
                     self._stop(worker, kill=True)
-                    idle.append(self._start())
                     yield _failed(task, f"killed: still running {self.grace:g} s after its "
                                         f"{task['seconds']:g} s limit", "gave-up",
                                   task["seconds"] + self.grace)
 
     def close(self) -> None:
-        """Stop every worker (idle ones politely, busy ones at once)."""
+        """Stop every worker at once: all are killed before any is waited for."""
+        for process, _ in self._workers:
+            process.kill()
         for worker in list(self._workers):
             self._stop(worker, kill=True)
 

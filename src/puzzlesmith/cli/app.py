@@ -14,7 +14,7 @@ import click
 
 from .. import __version__
 from .. import cli as command  # the package: main() sets its began
-from ..errors import PuzzleError
+from ..errors import LimitReached, PuzzleError
 from ..jsonout import dumps
 from ..puzzles import get, names
 from ..puzzles.protocol import Puzzle
@@ -101,9 +101,11 @@ def execute(verb: str, puzzle: Puzzle, params: dict) -> None:
         if document is not None and getattr(result, "pdf", None) is not None:
             write_out(result.pdf, document)
         if body is not None:
-            write_out(body, out)
+            write_out(body, out, limits)  # whole or not at all by the deadline
     except Failure as failure:  # with --format json, the error object goes to stdout
-        sys.exit(emit_failure(_ARGS or [], puzzle.name, failure, result.stats))
+        leave(emit_failure(_ARGS or [], puzzle.name, failure, result.stats))
+    except LimitReached as error:  # nothing of the answer was left: the limit is said
+        leave(emit_failure(_ARGS or [], puzzle.name, failure_from(error), result.stats, out))
     for line in result.messages:
         message(line)
     verdict = result.verdict()

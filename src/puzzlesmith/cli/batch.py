@@ -17,7 +17,7 @@ import sys
 import click
 
 from ..batch import VERBS, Summary, finished_ids, generate_items, read_inputs, run_batch
-from ..cores import default_jobs
+from ..cores import cap_note, default_jobs
 from ..errors import UsageError
 from ..jsonout import dumps
 from ..puzzles.protocol import Puzzle
@@ -148,6 +148,8 @@ def execute(verb: str, puzzle: Puzzle, params: dict) -> int:
         if out:
             stream = open(out, "a" if resume else "w", encoding="utf-8")  # noqa: SIM115
         jobs = default_jobs() if jobs is None and scheduler is None else jobs
+        if scheduler is None and (note := cap_note(jobs, "--jobs")):
+            message(note)  # the pool starts no more workers than there are cores
         with tracker.bar():
             for line in run_batch(puzzle, verb, items, params=params, timeout=timeout,
                                   nodes=nodes, jobs=jobs, scheduler=scheduler, ordered=ordered,

@@ -19,6 +19,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import stat
@@ -31,12 +32,18 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..batch import MAX_INPUT, decode_text
+from ..errors import LimitReached
 from ..jsonout import dumps
-from ..results import EXIT_CODES, Result, Stats, Status
+from ..results import EXIT_CODES, Limits, Result, Stats, Status
 from ..verbs import Failure, failure_object
 
 #: The exit status when stdout's reader has gone (128 + SIGPIPE, as a shell reports it).
 CLOSED_PIPE = 141
+#: Bytes written between two looks at the deadline.
+WRITE_CHUNK = 1 << 23
+#: Bytes a second a pipe or a terminal is assumed to take: an answer is begun on one only
+#: when the time left covers its size at this rate (what it was given cannot be taken back).
+PIPE_RATE = 200e6
 #: Seconds between progress lines when stderr is not a terminal (``$PUZZLESMITH_PROGRESS``
 #: sets it; 0 turns the lines off).
 PROGRESS_SECONDS = 5.0
@@ -120,22 +127,74 @@ def check_binary(fmt: str, out: str | None) -> None:
                                     "(or redirect stdout)")
 
 
-def write_out(body: str | bytes, out: str | None) -> None:
+def write_out(body: str | bytes, out: str | None, limits: Limits | None = None) -> None:
     """Print ``body`` on stdout, or write it to ``out``: atomically (temporary file + rename)
     for a regular file, directly for a device or a pipe.  A failed write raises
-    :class:`Failure` naming the path; a closed stdout ends quietly (see :func:`closed_pipe`)."""
+    :class:`Failure` naming the path; a closed stdout ends quietly (see :func:`closed_pipe`).
+
+    With ``limits``, an answer is written whole or not at all by their deadline (see
+    :func:`_write_pieces`): past it :class:`~puzzlesmith.errors.LimitReached` is raised
+    and nothing of the answer is left."""
     if out is None or out == "-":
-        _write_stdout(body)
+        _write_stdout(body, limits)
         return
-    data = body if isinstance(body, bytes) else (body.rstrip("\n") + "\n").encode()
+    data = body if isinstance(body, bytes) else body.rstrip("\n") + "\n"
     try:
         if _is_special(out):
             with open(out, "wb") as stream:  # never replace /dev/null or a pipe by a file
-                stream.write(data)
+                _write_pieces(stream, data, limits)
         else:
-            _write_atomic(data, out)
+            _write_atomic(data, out, limits)
     except OSError as error:
         raise WriteFailure(out, error) from None
+
+
+def _write_pieces(stream, data: str | bytes, limits: Limits | None) -> None:
+    """Write ``data`` to the binary ``stream`` :data:`WRITE_CHUNK` bytes at a time, keeping
+    the deadline of ``limits``.  Into a file, the deadline is checked between chunks, and
+    when it passes what was written is taken back (truncated) before ``LimitReached`` is
+    raised.  A pipe, a terminal or a device cannot take anything back: the answer is begun
+    only when the time left covers its size at :data:`PIPE_RATE`, and then written whole
+    (its reader sets the pace), so that it is never cut in half."""
+    start = _position(stream)
+    if limits is not None and start is None:
+        _check_time_for(len(data), limits)
+    try:
+        for offset in range(0, len(data), WRITE_CHUNK):
+            if limits is not None and start is not None:
+                limits.check("writing the answer")
+            piece = data[offset:offset + WRITE_CHUNK]
+            stream.write(piece.encode() if isinstance(piece, str) else piece)
+        stream.flush()
+    except LimitReached:
+        _take_back(stream, start)
+        raise
+
+
+def _position(stream) -> int | None:
+    """Where the next write to ``stream`` lands, if writes there can be taken back."""
+    try:
+        return stream.tell() if stream.seekable() else None
+    except (OSError, ValueError):
+        return None
+
+
+def _take_back(stream, start: int | None) -> None:
+    """Remove what was written to ``stream`` from ``start`` on (a device keeps nothing)."""
+    if start is None:
+        return
+    with contextlib.suppress(OSError, ValueError):
+        stream.flush()
+        stream.seek(start)
+        stream.truncate()
+
+
+def _check_time_for(size: int, limits: Limits) -> None:
+    """Raise ``LimitReached`` unless the time left covers ``size`` bytes at PIPE_RATE."""
+    left = limits.remaining()
+    if left is not None and size > left * PIPE_RATE:
+        raise LimitReached(f"time limit reached while writing the answer: "
+                           f"{size / 1e6:,.0f} MB would not be written by then")
 
 
 def write_line(text: str, stream, name: str) -> None:
@@ -151,11 +210,15 @@ def write_line(text: str, stream, name: str) -> None:
         raise WriteFailure(name, error) from None
 
 
-def _write_stdout(body: str | bytes) -> None:
+def _write_stdout(body: str | bytes, limits: Limits | None = None) -> None:
     try:
         if isinstance(body, bytes):
             sys.stdout.flush()
             sys.stdout.buffer.write(body)
+        elif limits is not None:  # an answer: whole or not at all by the deadline
+            sys.stdout.flush()
+            _write_pieces(sys.stdout.buffer, body if body.endswith("\n") else body + "\n",
+                          limits)
         else:
             sys.stdout.write(body if body.endswith("\n") else body + "\n")
         sys.stdout.flush()
@@ -212,12 +275,12 @@ def _is_special(path: str) -> bool:
     return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
 
 
-def _write_atomic(data: bytes, out: str) -> None:
+def _write_atomic(data: str | bytes, out: str, limits: Limits | None = None) -> None:
     folder = os.path.dirname(os.path.abspath(out))
     handle, temporary = tempfile.mkstemp(dir=folder, prefix=".puzzlesmith-")
     try:
         with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
+            _write_pieces(stream, data, limits)
         os.chmod(temporary, 0o666 & ~_umask())  # as open() would have made it
         os.replace(temporary, out)
     except BaseException:

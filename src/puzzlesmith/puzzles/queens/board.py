@@ -282,8 +282,9 @@ def format_rows(rows: Sequence[int | None], limits: Limits | None = None) -> str
         if limits is not None and start:
             limits.check("writing the answer")
         chunk = rows[start:start + FORMAT_CHUNK]
-        if isinstance(chunk, np.ndarray):
-            parts.append(" ".join(map(str, chunk.tolist())))
+        chunk = chunk.tolist() if isinstance(chunk, np.ndarray) else chunk
+        if set(map(type, chunk)) <= {int}:  # repr writes a list of ints fastest
+            parts.append(repr(list(chunk))[1:-1].replace(",", ""))
         else:
             parts.append(" ".join("." if r is None else str(r) for r in chunk))
     return " ".join(parts)

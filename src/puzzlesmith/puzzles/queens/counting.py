@@ -23,12 +23,13 @@ further.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Iterator
 
 import numpy as np
 
-from ...cores import default_jobs
+from ...cores import cap_note, default_jobs, usable_jobs
 from ...engines.driver import ChunkDriver
 from ...errors import InvalidPuzzle, LimitReached, UsageError
 from ...results import CountResult, Limits, Stats, count_status
@@ -41,9 +42,21 @@ __all__ = ["COUNT_MAX_N", "KNOWN_COUNTS", "Enumeration", "solutions", "count",
 
 #: The largest N the counting searches accept (rows are bits of a 64-bit integer).
 COUNT_MAX_N = 60
-#: OEIS A000170: the number of solutions of N queens, N = 0..18.
+#: OEIS A000170: the number of solutions of N queens, N = 0..27 (27, counted in 2016 by a
+#: large distributed effort, is the largest count ever completed).
 KNOWN_COUNTS = (1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
-                2279184, 14772512, 95815104, 666090624)
+                2279184, 14772512, 95815104, 666090624, 4968057848, 39029188884,
+                314666222712, 2691008701644, 24233937684440, 227514171973736,
+                2207893435808352, 22317699616364044, 234907967154122528)
+#: Nodes (queens placed) of a full count by this search, measured: N -> nodes.
+MEASURED_NODES = {12: 196_217, 13: 1_052_963, 14: 6_041_400, 15: 37_315_477,
+                  16: 244_063_439, 17: 1_694_507_380}
+#: Nodes a second one core counts (measured on 2 cores under load: 52 million on one, N = 15;
+#: 62 million on two, N = 17; rounded down).
+NODES_PER_SECOND = 3e7
+#: A full count estimated to take longer than this (in seconds) without a time or node
+#: limit is refused up front: a month at this machine's rate (N >= 23 on two cores).
+LONGEST = 30 * 86_400.0
 #: From this N a full count uses every core (unless ``processes`` says otherwise).
 PARALLEL_FROM = 16
 _NO_LIMIT = 2**62
@@ -155,15 +168,23 @@ def count(board: Board, *, limit: int | None = None, limits: Limits | None = Non
     if processes is not None and processes < 1:
         raise UsageError(f"processes must be >= 1, got {processes}")
     check_size(board)
+    full = not board.givens and limit is None and board.n > 3
+    unbounded = limits is None or (limits.seconds is None and limits.nodes is None)
+    if full and unbounded and scheduler is None:
+        refuse_endless(board.n, usable_jobs(processes or default_jobs()))
     limits = (limits or Limits()).started()
     began = time.monotonic()
-    if board.givens or limit is not None or board.n <= 3:
+    notes: list[str] = []
+    if not full:
         search = _Completions(board)
         driver = ChunkDriver(limits, progress)
         code = search.run(driver, limit if limit is not None else _NO_LIMIT)
         total, complete, stopped_by = search.count, code == EXHAUSTED, driver.stopped_by
         stats = driver.stats
     else:
+        if scheduler is None and (note := cap_note(processes, "--processes")):
+            processes = usable_jobs(processes)
+            notes.append(note)
         total, complete, stopped_by, stats = _count_symmetric(board.n, limits, progress,
                                                               processes, scheduler)
     stats.seconds = time.monotonic() - began
@@ -171,7 +192,51 @@ def count(board: Board, *, limit: int | None = None, limits: Limits | None = Non
     if stopped_by:
         details.update(stopped_by=stopped_by, reason=REASONS[stopped_by])
     return CountResult(count_status(total, complete, limit), stats, count=total,
-                       complete=complete, limit=limit, details=details)
+                       complete=complete, limit=limit, details=details, messages=notes)
+
+
+def full_count_nodes(n: int) -> float:
+    """About how many nodes a full count of ``n`` queens visits: measured up to N = 17;
+    beyond, the solutions (OEIS A000170 up to N = 27, then growing by a factor that rises
+    as the known ones do) times the nodes per solution of N = 17, scaled by N."""
+    if n in MEASURED_NODES or n < min(MEASURED_NODES):
+        return float(MEASURED_NODES.get(n, 1))
+    last = max(MEASURED_NODES)
+    per_solution = MEASURED_NODES[last] / KNOWN_COUNTS[last] * n / last
+    known = len(KNOWN_COUNTS) - 1
+    solutions = float(KNOWN_COUNTS[min(n, known)])
+    factor = KNOWN_COUNTS[known] / KNOWN_COUNTS[known - 1]
+    step = factor - KNOWN_COUNTS[known - 1] / KNOWN_COUNTS[known - 2]
+    for _ in range(known + 1, n + 1):
+        factor += step
+        solutions *= factor
+    return solutions * per_solution
+
+
+def refuse_endless(n: int, cores: int) -> None:
+    """Raise :class:`UsageError` when a full count of ``n`` queens on ``cores`` would take
+    longer than :data:`LONGEST` at :data:`NODES_PER_SECOND` a core: such a run cannot end
+    in practice, so the figure is said before any work, and the user decides on a limit."""
+    nodes = full_count_nodes(n)
+    seconds = nodes / (NODES_PER_SECOND * cores)
+    if seconds <= LONGEST:
+        return
+    raise UsageError(
+        f"counting {n} queens visits about 10^{math.log10(nodes):.0f} nodes: "
+        f"{_duration(seconds)} on {cores} core{'s' * (cores > 1)} at this machine's rate "
+        f"(the largest count ever completed is N = {len(KNOWN_COUNTS) - 1}); "
+        f"give --timeout SECONDS for a lower bound, or --scheduler for a cluster")
+
+
+def _duration(seconds: float) -> str:
+    """``about 3 days``, ``about 10^7 years``."""
+    units = ((365.25 * 86_400, "years"), (86_400, "days"), (3600, "hours"), (60, "minutes"))
+    size, unit = next(((s, u) for s, u in units if seconds >= s), (1, "seconds"))
+    value = seconds / size
+    if value >= 1e4:
+        return f"about 10^{math.log10(value):.0f} {unit}"
+    figure = f"{value:,.0f}"
+    return f"about {figure} {unit[:-1] if figure == '1' else unit}"
 
 
 #: Why a search stopped early, for people (``details["reason"]``).
