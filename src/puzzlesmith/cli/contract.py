@@ -157,6 +157,8 @@ def _write_pieces(stream, data: str | bytes, limits: Limits | None) -> None:
     only when the time left covers its size at :data:`PIPE_RATE`, and then written whole
     (its reader sets the pace), so that it is never cut in half."""
     start = _position(stream)
+    if len(data) <= WRITE_CHUNK:  # one chunk is written whole, even past the deadline
+        limits = None
     if limits is not None and start is None:
         _check_time_for(len(data), limits)
     try:
