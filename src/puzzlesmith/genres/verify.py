@@ -41,18 +41,22 @@ def lines_and_regions(rows: int, cols: int, region_of: tuple | None) -> dict[str
 
 def regions(cells: Iterable[Cell]) -> list[list[Cell]]:
     """The orthogonally connected regions of ``cells``, each sorted, by first cell."""
-    left, found = set(cells), []
+    return _pieces(cells, touching)
+
+
+def _pieces(nodes: Iterable, adjacent) -> list[list]:
+    """The connected pieces of ``nodes`` under ``adjacent``, each sorted, by first node."""
+    left, found = set(nodes), []
     while left:
-        start = min(left)
-        left.discard(start)
-        region, todo = [start], [start]
+        start = left.pop()
+        piece, todo = [start], [start]
         while todo:
-            for nxt in touching(todo.pop()):
+            for nxt in adjacent(todo.pop()):
                 if nxt in left:
                     left.discard(nxt)
-                    region.append(nxt)
+                    piece.append(nxt)
                     todo.append(nxt)
-        found.append(sorted(region))
+        found.append(sorted(piece))
     return sorted(found)
 
 
@@ -77,15 +81,4 @@ def loop_pieces(edges: Iterable[tuple[Cell, Cell]]) -> list[list[Cell]]:
     for a, b in edges:
         joined.setdefault(a, set()).add(b)
         joined.setdefault(b, set()).add(a)
-    left, found = set(joined), []
-    while left:
-        start = left.pop()
-        piece, todo = [start], [start]
-        while todo:
-            for nxt in joined[todo.pop()]:
-                if nxt in left:
-                    left.discard(nxt)
-                    piece.append(nxt)
-                    todo.append(nxt)
-        found.append(sorted(piece))
-    return sorted(found)
+    return _pieces(joined, joined.__getitem__)
