@@ -1,0 +1,97 @@
+"""Polyominoes of equal numbers, each as many cells as its number (Fillomino).
+
+The unknowns are a number per cell (:class:`~..language.Numbers`).  Encoding: the givens
+stay; a cell of n > 1 has a neighbour of n, at most n - 1 of them, a 1 none; lazily, a
+piece of equal numbers n bigger than n forbids n on n + 1 of its cells, and one smaller
+than n needs n around it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass
+
+from ..givens import ANY, Cell, Givens
+from ..grid import neighbours
+from ..language import Answer, Rule, Violation
+from ..verify import all_cells, regions
+
+Marks = Mapping[Hashable, object]
+
+
+@dataclass(frozen=True)
+class Polyominoes(Rule):
+    """Each piece of side-by-side equal numbers n has exactly n cells; given numbers stay."""
+
+    family = "polyominoes"
+    strength = 2
+
+    def encode(self, enc) -> None:
+        g = enc.givens
+        numbers = enc.genre.unknowns.numbers(g)
+        near = {cell: neighbours(g, cell) for cell in g.cells()}
+        for cell, n in sorted(g.numbers.items()):
+            if n != ANY:
+                enc.model.add([enc.lit((cell, n))])
+        for cell, around in near.items():
+            for n in numbers:
+                same = enc.lits((other, n) for other in around)
+                if n == 1:
+                    enc.model.extend([-enc.lit((cell, 1)), -lit] for lit in same)
+                    continue
+                enc.model.add([-enc.lit((cell, n)), *same])
+                if n <= len(same):
+                    enc.model.at_most(same, n - 1, when=enc.lit((cell, n)))
+
+        def lazy(model) -> list[list[int]]:
+            number = {cell: n for cell in near for n in numbers if model.true((cell, n))}
+            return [_cut(enc, piece, n, near) for piece, n in _pieces(number, near)
+                    if len(piece) != n]
+        enc.add_lazy(lazy)
+
+    def check(self, g: Givens, answer: Answer) -> list[Violation]:
+        held: dict[Cell, list[int]] = {cell: [] for cell in all_cells(g.rows, g.cols)}
+        for cell, n in answer:
+            held.setdefault(cell, []).append(n)
+        found = [Violation((cell,), self.family, f"{len(ns)} numbers in one cell")
+                 for cell, ns in sorted(held.items()) if len(ns) != 1]
+        found += [Violation((cell,), self.family, f"the given {n} is changed")
+                  for cell, n in sorted(g.numbers.items()) if n != ANY and held[cell] != [n]]
+        for n in sorted({n for ns in held.values() for n in ns}):
+            for piece in regions(cell for cell, ns in held.items() if n in ns):
+                if len(piece) != n:
+                    found.append(Violation(tuple(piece), self.family,
+                                           f"a piece of {n}s has {len(piece)} cells"))
+        return found
+
+    def clues(self, g: Givens, answer: Answer) -> dict[Cell, int]:
+        """Every cell's number."""
+        return dict(answer)
+
+
+def _pieces(number: dict[Cell, int], near: dict) -> list[tuple[list[Cell], int]]:
+    """The pieces of side-by-side equal numbers, each with its number, cells in reach order."""
+    seen: set[Cell] = set()
+    found = []
+    for start, n in number.items():
+        if start in seen:
+            continue
+        piece, seen_here = [start], {start}
+        for cell in piece:
+            for other in near[cell]:
+                if other not in seen_here and number.get(other) == n:
+                    seen_here.add(other)
+                    piece.append(other)
+        seen |= seen_here
+        found.append((piece, n))
+    return found
+
+
+def _cut(enc, piece: list[Cell], n: int, near: dict) -> list[int]:
+    """The clause a piece of the wrong size breaks: too big, its first n + 1 cells (joined)
+    are not all n; too small, it is not all n or some cell around it is n."""
+    if len(piece) > n:
+        return [enc.lit((cell, n), False) for cell in piece[:n + 1]]
+    inside = set(piece)
+    around = sorted({other for cell in piece for other in near[cell] if other not in inside})
+    return enc.lits(((cell, n) for cell in piece), False) + enc.lits((c, n) for c in around)
