@@ -54,6 +54,8 @@ LIGHTS = Words("has a light", "has no light", "have lights", "have no light",
                "a light there", "leaving it without a light")
 LINES = Words("is a line", "is crossed out", "are lines", "are crossed out",
               "a line there", "crossing it out")
+NUMBERS = Words("is right", "is ruled out", "are right", "are ruled out", "writing it",
+                "ruling it out")
 BORDERS = Words("is a border", "is no border", "are borders", "are no borders",
                 "a border there", "joining the cells there")
 
@@ -127,6 +129,7 @@ class Numbers(Unknowns):
     high: int = 9
     upto_clues: bool = False
     kind = "numbers"
+    words: Words = NUMBERS
 
     def numbers(self, g: Givens) -> range:
         """The numbers a cell of ``g`` may hold."""

@@ -8,12 +8,12 @@ than n needs n around it.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
 
 from ..givens import ANY, Cell, Givens
-from ..grid import neighbours
-from ..language import Answer, Rule, Violation
+from ..grid import key_name, neighbours
+from ..language import Answer, Deduction, Rule, Violation
 from ..verify import all_cells, regions
 
 Marks = Mapping[Hashable, object]
@@ -21,8 +21,10 @@ Marks = Mapping[Hashable, object]
 
 @dataclass(frozen=True)
 class Polyominoes(Rule):
-    """Each piece of side-by-side equal numbers n has exactly n cells; given numbers stay."""
+    """Each piece of side-by-side equal numbers n has exactly n cells; given numbers stay.
+    The deductions try numbers up to ``high`` (or the largest clue), as the unknowns do."""
 
+    high: int = 9
     family = "polyominoes"
     strength = 2
 
@@ -48,6 +50,60 @@ class Polyominoes(Rule):
             return [_cut(enc, piece, n, near) for piece, n in _pieces(number, near)
                     if len(piece) != n]
         enc.add_lazy(lazy)
+
+    def deduce(self, g: Givens, marks: Marks) -> Iterator[Deduction]:
+        """The one number left in a cell; a piece too big; a complete piece keeps its number
+        from its neighbours; a piece with one way out grows there; no room for n."""
+        numbers = range(1, max([self.high, *g.numbers.values()]) + 1)
+        near = {cell: neighbours(g, cell) for cell in g.cells()}
+        number = {cell: n for cell, n in g.numbers.items() if n != ANY}
+        for cell, n in sorted(number.items()):
+            if (cell, n) not in marks:
+                yield Deduction(((cell, n),), True, self.family, "the number is given")
+        number.update({key[0]: key[1] for key, value in marks.items() if value is True})
+        for cell in near:
+            left = [n for n in numbers if marks.get((cell, n)) is not False]
+            if cell in number:
+                others = tuple((cell, n) for n in left if n != number[cell])
+                if others:
+                    yield Deduction(others, False, self.family, f"{key_name(cell)} holds "
+                                    f"{number[cell]}")
+            elif len(left) == 1 and len(numbers) > 1:
+                yield Deduction(((cell, left[0]),), True, self.family, "no other number fits")
+        for piece, n in _pieces(number, near):
+            yield from self._piece(piece, n, near, marks, number)
+        for n in numbers:
+            yield from self._room(n, near, marks, number)
+
+    def _piece(self, piece: list[Cell], n: int, near: dict, marks: Marks,
+               number: dict) -> Iterator[Deduction]:
+        """A piece of n: too big, complete, or with one way out."""
+        where = f"the piece of {n} at {key_name(piece[0])}"
+        if len(piece) > n:
+            yield Deduction(tuple((cell, n) for cell in piece), None, self.family,
+                            f"{where} has {len(piece)} cells")
+            return
+        inside = set(piece)
+        out = sorted({o for cell in piece for o in near[cell] if o not in inside
+                      and marks.get((o, n)) is not False and number.get(o, n) == n})
+        if len(piece) == n and out:
+            yield Deduction(tuple((o, n) for o in out), False, self.family, f"{where} is "
+                            "complete")
+        elif len(piece) < n and len(out) == 1:
+            yield Deduction(((out[0], n),), True, self.family, f"{where} can only grow there")
+        elif len(piece) < n and not out:
+            yield Deduction(tuple((cell, n) for cell in piece), None, self.family,
+                            f"{where} is walled in before it is complete")
+
+    def _room(self, n: int, near: dict, marks: Marks, number: dict) -> Iterator[Deduction]:
+        """Cells where n may go but whose room for it is fewer than n cells."""
+        free = {cell for cell in near if marks.get((cell, n)) is not False
+                and number.get(cell, n) == n}
+        small = [cell for piece, _ in _pieces(dict.fromkeys(free, n), near)
+                 if len(piece) < n for cell in piece]
+        fresh = tuple((cell, n) for cell in sorted(small) if (cell, n) not in marks)
+        if fresh:
+            yield Deduction(fresh, False, self.family, f"there is no room for a piece of {n}")
 
     def check(self, g: Givens, answer: Answer) -> list[Violation]:
         held: dict[Cell, list[int]] = {cell: [] for cell in all_cells(g.rows, g.cols)}
