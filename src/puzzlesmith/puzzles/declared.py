@@ -346,9 +346,12 @@ class GenrePuzzle(Puzzle):
         """The keys ``hint`` decides: a mark or a dot on a cell ("wrong" clears a mistake),
         a loop edge drawn or rubbed out."""
         view = _genre_module("view")
-        if self.genre.unknowns.kind == "loop":
+        if self.genre.unknowns.kind in ("loop", "borders"):
             return None if view is None else [view.line_mark(instance, key, bool(value))
                                               for key, value in hint.move or ()]
+        if self.genre.unknowns.kind == "numbers":  # a number written, or a pencil mark out
+            kinds = {None: "wrong", True: "number", False: "unnote"}
+            return [[*cell, kinds[value], n] for (cell, n), value in hint.move or ()] or None
         kinds = {None: "wrong", True: self.genre.unknowns.mark, False: "dot"}
         return [[*key, kinds[value]] for key, value in hint.move or ()] or None
 
@@ -442,7 +445,8 @@ def _read_numbers(g: Givens, lines: list[str]) -> Marks:
                 raise InvalidPuzzle(f"{token[:10]!r} is not a number or '.'", line=r + 1,
                                     column=c + 1)
             found.add(((r, c), int(token)))
-    return Marks(found)
+    held = {cell for cell, _ in found}
+    return Marks(found | {(cell, n) for cell, n in g.numbers.items() if cell not in held})
 
 
 def _clue(g: Givens, cell: Cell) -> str:
@@ -455,8 +459,8 @@ def _read_loop(g: Givens, lines: list[str]) -> Marks:
     if len(lines) != 2 * g.rows + 1:
         raise InvalidPuzzle(f"the drawing has {len(lines)} lines, expected {2 * g.rows + 1} "
                             f"(a line of points and edges, then one of edges and cells)")
-    step = _cell_width(g) + 1
-    width = step * g.cols + 1
+    step = 2 if max(map(len, lines)) <= 2 * g.cols + 1 else _cell_width(g) + 1
+    width = step * g.cols + 1  # cells as wide as the clues, or one character (the board)
     on, off = set(), set()
     for y, line in enumerate(lines):
         if len(line) > width:
