@@ -31,6 +31,7 @@ class Rectangles(Rule):
         g = enc.givens
         options = memo(g, "rectangles", _candidates)
         covering: dict[Cell, list[int]] = {cell: [] for cell in g.cells()}
+        joining: dict[Edge, list[int]] = {}
         for clue, rects in options.items():
             chosen = [enc.aux(("rect", clue, rect)) for rect in rects]
             enc.model.exactly(chosen, 1) if chosen else enc.model.add([enc.false])
@@ -38,9 +39,13 @@ class Rectangles(Rule):
                 for cell in _cells(rect):
                     covering[cell].append(var)
                 for edge, inner in _edges(g, rect):
-                    enc.model.add([-var, enc.lit(edge, not inner)])
-        for vars_ in covering.values():
+                    if inner:
+                        joining.setdefault(edge, []).append(var)
+                        enc.model.add([-var, enc.lit(edge, False)])
+        for vars_ in covering.values():  # then an edge no rectangle crosses is a border
             enc.model.exactly(vars_, 1) if vars_ else enc.model.add([enc.false])
+        for edge in enc.genre.unknowns.keys(g):
+            enc.model.add([enc.lit(edge), *joining.get(edge, ())])
 
     def deduce(self, g: Givens, marks: Marks) -> Iterator[Deduction]:
         """An edge every rectangle left to a clue agrees on; a clue with no rectangle left."""
@@ -83,21 +88,59 @@ class Rectangles(Rule):
 
 
 def _candidates(g: Givens) -> dict[Cell, list[Rect]]:
-    """Each clue's rectangles: its area ('?': any), inside the grid, holding no other clue."""
+    """Each clue's rectangles: its area ('?': any), inside the grid, holding no other clue,
+    none taking a cell another clue surely takes, each covering the cells only it can."""
+    clues = _prefix_sums(g)
     found = {}
     for (r, c), n in sorted(g.numbers.items()):
-        rects = []
-        for h in range(1, g.rows + 1):
-            for w in range(1, g.cols + 1):
-                if n != ANY and h * w != n:
-                    continue
-                for top in range(max(0, r - h + 1), min(r, g.rows - h) + 1):
-                    for left in range(max(0, c - w + 1), min(c, g.cols - w) + 1):
-                        rect = (top, left, h, w)
-                        if not any(cell in g.numbers for cell in _cells(rect)
-                                   if cell != (r, c)):
-                            rects.append(rect)
-        found[r, c] = rects
+        sides = [(h, w) for h in range(1, g.rows + 1) for w in range(1, g.cols + 1)
+                 if n == ANY or h * w == n]
+        found[r, c] = [(top, left, h, w) for h, w in sides
+                       for top in range(max(0, r - h + 1), min(r, g.rows - h) + 1)
+                       for left in range(max(0, c - w + 1), min(c, g.cols - w) + 1)
+                       if _clues_in(clues, top, left, h, w) == 1]
+    return _pruned(found)
+
+
+def _prefix_sums(g: Givens) -> list[list[int]]:
+    """The number of clues above and left of each grid point."""
+    sums = [[0] * (g.cols + 1) for _ in range(g.rows + 1)]
+    for r in range(g.rows):
+        for c in range(g.cols):
+            sums[r + 1][c + 1] = (sums[r][c + 1] + sums[r + 1][c] - sums[r][c]
+                                  + ((r, c) in g.numbers))
+    return sums
+
+
+def _clues_in(sums: list[list[int]], top: int, left: int, h: int, w: int) -> int:
+    return (sums[top + h][left + w] - sums[top][left + w] - sums[top + h][left]
+            + sums[top][left])
+
+
+def _pruned(found: dict[Cell, list[Rect]]) -> dict[Cell, list[Rect]]:
+    """Candidates left when a cell every rectangle of a clue covers is that clue's, and a cell
+    only one clue can reach is covered by each rectangle it keeps (until nothing changes)."""
+    cells = {rect: frozenset(_cells(rect)) for rects in found.values() for rect in rects}
+    changed = True
+    while changed:
+        changed = False
+        owner = {cell: clue for clue, rects in found.items() if rects
+                 for cell in frozenset.intersection(*(cells[rect] for rect in rects))}
+        reach: dict[Cell, set[Cell]] = {}
+        for clue, rects in found.items():
+            for rect in rects:
+                for cell in cells[rect]:
+                    reach.setdefault(cell, set()).add(clue)
+        needs: dict[Cell, set[Cell]] = {}
+        for cell, clues in reach.items():
+            if len(clues) == 1:
+                needs.setdefault(next(iter(clues)), set()).add(cell)
+        for clue, rects in found.items():
+            need = needs.get(clue, set())
+            kept = [rect for rect in rects if need <= cells[rect] and all(
+                owner.get(cell, clue) == clue for cell in cells[rect])]
+            changed |= len(kept) < len(rects)
+            found[clue] = kept
     return found
 
 
