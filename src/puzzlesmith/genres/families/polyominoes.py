@@ -45,8 +45,11 @@ class Polyominoes(Rule):
                 if n <= len(same):
                     enc.model.at_most(same, n - 1, when=enc.lit((cell, n)))
 
+        keyed = [(cell, n, enc.lit((cell, n))) for cell in near for n in numbers]
+
         def lazy(model) -> list[list[int]]:
-            number = {cell: n for cell in near for n in numbers if model.true((cell, n))}
+            true = model.true_vars
+            number = {cell: n for cell, n, var in keyed if var in true}
             return [_cut(enc, piece, n, near) for piece, n in _pieces(number, near)
                     if len(piece) != n]
         enc.add_lazy(lazy)
