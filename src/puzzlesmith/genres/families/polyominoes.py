@@ -44,6 +44,11 @@ class Polyominoes(Rule):
                 enc.model.add([-enc.lit((cell, n)), *same])
                 if n <= len(same):
                     enc.model.at_most(same, n - 1, when=enc.lit((cell, n)))
+        for a, b in _pairs(near):  # two side by side of n > 2 have a third n beside them
+            around = sorted({*near[a], *near[b]} - {a, b})
+            for n in numbers[2:]:
+                enc.model.add([-enc.lit((a, n)), -enc.lit((b, n)),
+                               *enc.lits((p, n) for p in around)])
 
         keyed = [(cell, n, enc.lit((cell, n))) for cell in near for n in numbers]
 
@@ -126,6 +131,11 @@ class Polyominoes(Rule):
     def clues(self, g: Givens, answer: Answer) -> dict[Cell, int]:
         """Every cell's number."""
         return dict(answer)
+
+
+def _pairs(near: dict) -> list[tuple[Cell, Cell]]:
+    """Each pair of cells side by side, once."""
+    return [(a, b) for a in near for b in near[a] if a < b]
 
 
 def _pieces(number: dict[Cell, int], near: dict) -> list[tuple[list[Cell], int]]:
