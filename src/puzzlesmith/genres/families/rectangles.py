@@ -11,11 +11,15 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
 
+from ...errors import InvalidPuzzle
 from ..givens import ANY, Cell, Givens
 from ..grid import Edge, key_name, memo
 from ..language import Answer, Deduction, Rule, Violation
 from ..verify import all_cells
 
+MAX_CELLS_COVERED = 2_000_000
+"""Clues whose rectangles cover more cells in all (counted once per rectangle: '?' clues on a
+large grid) are refused before the rectangles are made."""
 Marks = Mapping[Hashable, object]
 Rect = tuple[int, int, int, int]  # top, left, height, width
 
@@ -91,10 +95,15 @@ def _candidates(g: Givens) -> dict[Cell, list[Rect]]:
     """Each clue's rectangles: its area ('?': any), inside the grid, holding no other clue,
     none taking a cell another clue surely takes, each covering the cells only it can."""
     clues = _prefix_sums(g)
-    found = {}
+    found, work = {}, 0
     for (r, c), n in sorted(g.numbers.items()):
         sides = [(h, w) for h in range(1, g.rows + 1) for w in range(1, g.cols + 1)
                  if n == ANY or h * w == n]
+        work += sum(min(h, r + 1, g.rows - r) * min(w, c + 1, g.cols - c) * h * w
+                    for h, w in sides)
+        if work > MAX_CELLS_COVERED:
+            raise InvalidPuzzle(f"the clues fit too many rectangles (the one at "
+                                f"{key_name((r, c))} passes {MAX_CELLS_COVERED} cells in all)")
         found[r, c] = [(top, left, h, w) for h, w in sides
                        for top in range(max(0, r - h + 1), min(r, g.rows - h) + 1)
                        for left in range(max(0, c - w + 1), min(c, g.cols - w) + 1)
