@@ -12,7 +12,7 @@ from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
 
 from ..givens import ANY, Cell, Givens
-from ..grid import key_name, neighbours
+from ..grid import key_name, memo, neighbours
 from ..language import Answer, Deduction, Rule, Violation
 from ..verify import all_cells, regions
 
@@ -63,7 +63,7 @@ class Polyominoes(Rule):
         """The one number left in a cell; a piece too big; a complete piece keeps its number
         from its neighbours; a piece with one way out grows there; no room for n."""
         numbers = range(1, max([self.high, *g.numbers.values()]) + 1)
-        near = {cell: neighbours(g, cell) for cell in g.cells()}
+        near = memo(g, "near", lambda g: {cell: neighbours(g, cell) for cell in g.cells()})
         number = {cell: n for cell, n in g.numbers.items() if n != ANY}
         for cell, n in sorted(number.items()):
             if (cell, n) not in marks:
@@ -78,9 +78,11 @@ class Polyominoes(Rule):
                                     f"{number[cell]}")
             elif len(left) == 1 and len(numbers) > 1:
                 yield Deduction(((cell, left[0]),), True, self.family, "no other number fits")
-        for piece, n in _pieces(number, near):
+        pieces = _pieces(number, near)
+        for piece, n in pieces:
             yield from self._piece(piece, n, near, marks, number)
-        for n in numbers:
+        yield from self._joins(pieces, near, marks, number)
+        for n in numbers[1:]:
             yield from self._room(n, near, marks, number)
 
     def _piece(self, piece: list[Cell], n: int, near: dict, marks: Marks,
@@ -102,16 +104,54 @@ class Polyominoes(Rule):
         elif len(piece) < n and not out:
             yield Deduction(tuple((cell, n) for cell in piece), None, self.family,
                             f"{where} is walled in before it is complete")
+        elif len(piece) < n:
+            yield from self._through(piece, n, near, marks, number, where)
+
+    def _through(self, piece: list[Cell], n: int, near: dict, marks: Marks, number: dict,
+                 where: str) -> Iterator[Deduction]:
+        """The cells an incomplete piece of n cannot reach n cells without (its room small)."""
+        def can(cell: Cell) -> bool:
+            return marks.get((cell, n)) is not False and number.get(cell, n) == n
+        room = _reach(piece, near, can, 3 * n)
+        if len(room) > 3 * n:
+            return
+        for cell in sorted(set(room) - set(piece)):
+            if (cell, n) not in marks and \
+                    len(_reach(piece, near, lambda c, cell=cell: c != cell and can(c), n)) < n:
+                yield Deduction(((cell, n),), True, self.family, f"{where} cannot reach {n} "
+                                "cells without it")
+
+    def _joins(self, pieces: list, near: dict, marks: Marks,
+               number: dict) -> Iterator[Deduction]:
+        """An open cell beside pieces of n that it would join into more than n cells."""
+        joined: dict[tuple[Cell, int], int] = {}
+        for piece, n in pieces:
+            inside = set(piece)
+            for cell in {o for c in piece for o in near[c] if o not in inside}:
+                if cell not in number:
+                    joined[cell, n] = joined.get((cell, n), 0) + len(piece)
+        for (cell, n), size in sorted(joined.items()):
+            if size + 1 > n and (cell, n) not in marks:
+                yield Deduction(((cell, n),), False, self.family, f"{n} there would make a "
+                                f"piece of {size + 1}")
 
     def _room(self, n: int, near: dict, marks: Marks, number: dict) -> Iterator[Deduction]:
-        """Cells where n may go but whose room for it is fewer than n cells."""
-        free = {cell for cell in near if marks.get((cell, n)) is not False
+        """Cells where n may go but whose room for it is fewer than n cells; a piece of n
+        whose room is just n cells fills it."""
+        free = {cell: n for cell in near if marks.get((cell, n)) is not False
                 and number.get(cell, n) == n}
-        small = [cell for piece, _ in _pieces(dict.fromkeys(free, n), near)
-                 if len(piece) < n for cell in piece]
-        fresh = tuple((cell, n) for cell in sorted(small) if (cell, n) not in marks)
-        if fresh:
-            yield Deduction(fresh, False, self.family, f"there is no room for a piece of {n}")
+        small, filled = [], []
+        for room, _ in _pieces(free, near):
+            if len(room) < n:
+                small += room
+            elif len(room) == n and any(number.get(cell) == n for cell in room):
+                filled += room
+        for cells, value, reason in ((small, False, f"there is no room for a piece of {n}"),
+                                     (filled, True, f"a piece of {n} has just {n} cells of "
+                                      "room")):
+            fresh = tuple((cell, n) for cell in sorted(cells) if (cell, n) not in marks)
+            if fresh:
+                yield Deduction(fresh, value, self.family, reason)
 
     def check(self, g: Givens, answer: Answer) -> list[Violation]:
         held: dict[Cell, list[int]] = {cell: [] for cell in all_cells(g.rows, g.cols)}
@@ -131,6 +171,19 @@ class Polyominoes(Rule):
     def clues(self, g: Givens, answer: Answer) -> dict[Cell, int]:
         """Every cell's number."""
         return dict(answer)
+
+
+def _reach(start: list[Cell], near: dict, allowed, limit: int) -> list[Cell]:
+    """The cells joined to ``start`` through ``allowed`` ones, stopping past ``limit``."""
+    seen, todo = set(start), list(start)
+    for cell in todo:
+        for other in near[cell]:
+            if other not in seen and allowed(other):
+                seen.add(other)
+                todo.append(other)
+                if len(seen) > limit:
+                    return list(seen)
+    return list(seen)
 
 
 def _pairs(near: dict) -> list[tuple[Cell, Cell]]:

@@ -64,11 +64,14 @@ class Rectangles(Rule):
             for rect in fits[1:]:
                 edges = dict(_edges(g, rect))
                 agreed = {e: v for e, v in agreed.items() if edges.get(e) == v}
-            for edge, inner in sorted(agreed.items()):
-                if edge not in marks:
-                    reason = f"every rectangle {named} can take has it " + \
-                        ("inside" if inner else "on its side")
-                    yield Deduction((edge,), not inner, self.family, reason)
+            for inner in (False, True):
+                edges = tuple(e for e, v in sorted(agreed.items())
+                              if v == inner and e not in marks)
+                if edges:
+                    them = "them" if len(edges) > 1 else "it"
+                    where = "inside" if inner else "on its side"
+                    yield Deduction(edges, not inner, self.family,
+                                    f"every rectangle {named} can take has {them} {where}")
 
     def check(self, g: Givens, answer: Answer) -> list[Violation]:
         found = []
