@@ -5,8 +5,9 @@
     python benchmarks/bench_genres.py --genres lightup,hitori --repeat 3 --write
 
 The puzzles, all in tests/data: pzprjs's test puzzle of each genre, the Tatham IDs of every
-preset (genres/tatham: Light Up, Singles as Hitori, Loopy as Slitherlink) and the Star
-Battles of starbattle/, by size.  Both sides run in this process, set by set, each after a
+preset (genres/tatham: Light Up, Singles as Hitori, Loopy as Slitherlink, Rect as Shikaku,
+Filling as Fillomino) and the Star Battles of starbattle/, by size.  puzzlekit has no
+Fillomino: its rows time ours alone.  Both sides run in this process, set by set, each after a
 warm-up on the set's first puzzle; a puzzle's time is its best of ``--repeat`` runs.
 
 puzzlekit (``pip install puzzlekit``): ``puzzlekit.solve(data, type, solver_options=
@@ -41,10 +42,12 @@ from puzzlesmith.puzzles import get
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
 RESULTS = ROOT / "benchmarks" / "results_genres.txt"
-GENRES = ("lightup", "hitori", "slither", "nurikabe", "starbattle")
-TATHAM = {"lightup": "lightup", "hitori": "singles", "slither": "loopy"}
+GENRES = ("lightup", "hitori", "slither", "nurikabe", "starbattle", "shikaku", "fillomino")
+TATHAM = {"lightup": "lightup", "hitori": "singles", "slither": "loopy", "shikaku": "rect",
+          "fillomino": "filling"}
 PEER_TYPES = {"lightup": "akari", "hitori": "hitori", "slither": "slitherlink",
-              "nurikabe": "nurikabe", "starbattle": "starbattle"}
+              "nurikabe": "nurikabe", "starbattle": "starbattle", "shikaku": "shikaku"}
+"""puzzlekit's name of each genre it has (it has no Fillomino: ours alone is timed)."""
 OUR_NAMES = {"slither": "slitherlink"}
 BIGGEST = 20
 """The worst-time target holds up to BIGGEST x BIGGEST."""
@@ -95,7 +98,10 @@ def pzprjs(genre: str) -> list[Puzzle]:
     cells marked '#'."""
     puzzles = []
     for entry in json.loads((DATA / "genres" / "pzprjs" / f"{genre}.json").read_text()):
-        answer = (frozenset((tuple(a), tuple(b)) for a, b in entry["loop"]) if "loop" in entry
+        edges = entry.get("loop", entry.get("borders"))
+        answer = (frozenset((tuple(a), tuple(b)) for a, b in edges) if edges is not None
+                  else frozenset(((r, c), int(ch)) for r, row in enumerate(entry["answer"])
+                                 for c, ch in enumerate(row)) if genre == "fillomino"
                   else frozenset((r, c) for r, row in enumerate(entry["answer"])
                                  for c, ch in enumerate(row) if ch == "#"))
         puzzles.append(Puzzle(decode_url(entry["url"])[1], answer))
@@ -169,6 +175,11 @@ def peer(genre: str, data: dict) -> frozenset:
     if genre == "slither":
         return frozenset(edge for r, row in enumerate(grid) for c, v in enumerate(row)
                          if v != "-" for edge in cell_edges(r, c, int(v)))
+    if genre == "shikaku":  # a rectangle's number per cell: the borders between them
+        return frozenset([((r, c + 1), (r + 1, c + 1)) for r, row in enumerate(grid)
+                          for c in range(len(row) - 1) if row[c] != row[c + 1]]
+                         + [((r + 1, c), (r + 1, c + 1)) for r in range(len(grid) - 1)
+                            for c in range(len(grid[r])) if grid[r][c] != grid[r + 1][c]])
     mark = "o" if genre == "lightup" else "x"
     return frozenset((r, c) for r, row in enumerate(grid) for c, v in enumerate(row)
                      if v == mark)
@@ -198,9 +209,10 @@ def timed(run: Callable, inputs: list, repeat: int) -> tuple[list[float], list[f
 def row(genre: str, name: str, n: int, theirs: list[float], mine: list[float],
         disagree: int) -> str:
     """One line of the table: ms median and worst of each side, our median over theirs."""
-    line = f"{genre:10} {name:22} {n:3} | {ms(theirs)}"
+    line = f"{genre:10} {name:22} {n:3} | {ms(theirs) if theirs else ' ' * 17}"
     if mine:
-        line += f" | {ms(mine)} | {statistics.median(mine) / statistics.median(theirs):5.2f}"
+        ratio = f"{statistics.median(mine) / statistics.median(theirs):5.2f}" if theirs else ""
+        line += f" | {ms(mine)} | {ratio}"
     return line + (f"  {disagree} DISAGREE" if disagree else "")
 
 
@@ -218,9 +230,11 @@ def bench_genre(genre: str, repeat: int, peer_only: bool) -> list[str]:
     """The table's lines for one genre: a line a set, then all sets up to BIGGEST a side."""
     lines, theirs_all, mine_all, disagree_all = [], [], [], 0
     for name, puzzles in puzzle_sets(genre):
-        inputs = [peer_input(genre, p.givens) for p in puzzles]
-        theirs, answers = timed(lambda d: peer(genre, d), inputs, repeat)
-        sides, mine = [answers], []
+        theirs, sides, mine = [], [], []
+        if genre in PEER_TYPES:
+            inputs = [peer_input(genre, p.givens) for p in puzzles]
+            theirs, answers = timed(lambda d: peer(genre, d), inputs, repeat)
+            sides.append(answers)
         if not peer_only:
             mine, answers = timed(lambda g: ours(genre, g), [p.givens for p in puzzles], repeat)
             sides.append(answers)
@@ -230,7 +244,7 @@ def bench_genre(genre: str, repeat: int, peer_only: bool) -> list[str]:
         if max(puzzles[0].givens.rows, puzzles[0].givens.cols) <= BIGGEST:
             theirs_all, mine_all = theirs_all + theirs, mine_all + mine
             disagree_all += disagree
-    lines.append(row(genre, f"all <={BIGGEST}x{BIGGEST}", len(theirs_all), theirs_all,
+    lines.append(row(genre, f"all <={BIGGEST}x{BIGGEST}", len(mine_all or theirs_all), theirs_all,
                      mine_all, disagree_all))
     print(lines[-1], flush=True)
     return lines

@@ -64,6 +64,9 @@ def _random_givens(game: str, rng: random.Random) -> Givens:
     chosen = rng.sample(cells, rng.randint(0, len(cells)))
     if game == "loopy":
         return Givens(rows, cols, {cell: rng.randint(0, 4) for cell in chosen})
+    if game in ("rect", "filling"):
+        top = 9 if game == "filling" else 200
+        return Givens(rows, cols, {cell: rng.randint(1, top) for cell in chosen})
     numbers = {cell: rng.choice([ANY, rng.randint(0, 4)]) for cell in chosen}
     return Givens(rows, cols, {k: v for k, v in numbers.items() if v != ANY}, frozenset(chosen))
 

@@ -48,6 +48,8 @@ BUILTIN = {
     "hitori": "puzzlesmith.genres.declared.hitori",
     "nurikabe": "puzzlesmith.genres.declared.nurikabe",
     "slitherlink": "puzzlesmith.genres.declared.slitherlink",
+    "shikaku": "puzzlesmith.genres.declared.shikaku",
+    "fillomino": "puzzlesmith.genres.declared.fillomino",
 }
 #: The entry-point group through which installed distributions add puzzles.
 ENTRY_POINT_GROUP = "puzzlesmith.puzzles"

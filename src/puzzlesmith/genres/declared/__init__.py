@@ -7,16 +7,20 @@ Each module declares ``GENRE`` (its :class:`~puzzlesmith.genres.language.Genre`)
 """
 
 from ..language import Genre
+from .fillomino import fillomino
 from .hitori import hitori
 from .lightup import lightup
 from .nurikabe import nurikabe
+from .shikaku import shikaku
 from .slitherlink import slitherlink
 from .starbattle import starbattle
 
-GENRES = {genre.name: genre for genre in (lightup, hitori, nurikabe, slitherlink)}
+GENRES = {genre.name: genre for genre in (lightup, hitori, nurikabe, slitherlink,
+                                            shikaku, fillomino)}
 """The genres that are puzzles of their own (Star Battle's name belongs to its package)."""
 
-__all__ = ["GENRES", "declared", "lightup", "hitori", "nurikabe", "slitherlink", "starbattle"]
+__all__ = ["GENRES", "declared", "lightup", "hitori", "nurikabe", "slitherlink", "starbattle",
+           "shikaku", "fillomino"]
 
 
 def declared(key: str) -> Genre:

@@ -2,8 +2,10 @@
 
 from .areas import Areas
 from .loop import Loop, LoopCount
+from .polyominoes import Polyominoes
+from .rectangles import Rectangles
 from .shading import Connected, Count, CountEach, NoAdjacent, NoBlock, Unshaded
 from .sight import AllDifferent, LineOfSight
 
 __all__ = ["Count", "CountEach", "Unshaded", "NoAdjacent", "NoBlock", "Connected", "LineOfSight",
-           "AllDifferent", "Areas", "Loop", "LoopCount"]
+           "AllDifferent", "Areas", "Loop", "LoopCount", "Rectangles", "Polyominoes"]
