@@ -169,7 +169,7 @@ function drawCell(g, board, state, i, size, given, options) {
   }
   if (options.highlight && options.highlight.cells.has(`${r},${c}`)) {
     el("rect", { ...still, x: x + 2, y: y + 2, width: size - 4, height: size - 4, fill: "none",
-      stroke: options.highlight.colour, "stroke-width": 3, rx: 3 }, g);
+      stroke: options.highlight.colour, "stroke-width": 3, rx: 3, class: "highlight", "data-row": r, "data-col": c }, g);
   }
   if (options.focus && options.focus[0] === r && options.focus[1] === c) {
     el("circle", { ...still, cx: middle[0], cy: middle[1], r: size * 0.46, fill: "none", stroke: COLOURS.hint, "stroke-width": 3 }, g);
