@@ -518,6 +518,7 @@ function wire() {
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "z") { event.preventDefault(); undo(); return; }
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "y") { event.preventDefault(); redo(); return; }
     if (game.module.key && !watch) {
+      if (event.key.startsWith("Arrow")) event.preventDefault();  // the board's cursor, not a scroll
       const move = game.module.key(game.board, game.state, event);
       if (move !== null && move !== undefined) { event.preventDefault(); play(move); }
     }
