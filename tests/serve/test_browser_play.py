@@ -5,8 +5,11 @@ its genre; Check shows a wrong mark; keys and drags draw a loop; lit cells are s
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from tests.serve.test_api import post
 from tests.serve.test_browser import WAIT, cell, game, needs, open_puzzle, paste, shoot
 
 pytest.importorskip("selenium", reason="the browser tests need selenium")
@@ -14,7 +17,7 @@ pytest.importorskip("selenium", reason="the browser tests need selenium")
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
 SHADING, LOOP = "lightup", "slitherlink"
 #: Hints enough for the examples (each hint applies a whole deduction).
@@ -161,3 +164,42 @@ def test_a_loop_is_drawn_with_keys_and_by_dragging(browser, server):
     ActionChains(browser).move_to_element(cell(browser, 4, 4)).move_by_offset(
         0, -side // 2 + 3).click().perform()
     assert "4,4,4,5" in game(browser, "state.crosses")
+
+
+
+def test_a_pasted_tatham_id_opens_its_genre(browser, server):
+    needs(SHADING)
+    needs(LOOP)
+    data = Path(__file__).resolve().parents[1] / "data" / "genres" / "tatham" / SHADING
+    game_id = sorted(data.glob("*.txt"))[0].read_text().split()[0]
+    open_example(browser, server, LOOP)
+    paste(browser, game_id)
+    WebDriverWait(browser, WAIT).until(lambda d: d.execute_script(
+        f"const g = window.puzzlesmith.game; return g && g.name === {SHADING!r};"))
+    rows, cols = map(int, game_id.split(":")[0].split("x"))
+    assert [game(browser, "board.rows"), game(browser, "board.cols")] == [rows, cols]
+    assert game(browser, "text") == game_id
+
+
+def test_the_form_generates_by_size_difficulty_and_seed(browser, server, http):
+    """The generate form (built from the puzzle's generate options) passes its size,
+    difficulty and seed to the API's generate verb: the page shows the API's puzzle."""
+    needs("starbattle")
+    open_puzzle(browser, server, p="starbattle", size=6, stars=1, seed=5)
+    chosen = {"size": "5", "difficulty": "easy", "seed": "11"}
+    for name, value in chosen.items():
+        field = browser.find_element(By.ID, "seed" if name == "seed" else f"opt-{name}")
+        if field.tag_name == "select":
+            Select(field).select_by_value(value)
+        else:
+            field.clear()
+            field.send_keys(value)
+    browser.find_element(By.ID, "new").click()
+    WebDriverWait(browser, WAIT).until(lambda d: "seed=11" in d.current_url and game(
+        d, "board") and game(d, "board.rows") == 5)
+    _, made = post(http, "starbattle", "generate", {"size": "5", "difficulty": "easy",
+                                                    "stars": 1, "seed": 11})
+    def board(text: str) -> list[str]:
+        return [line for line in text.strip().splitlines() if not line.startswith("#")]
+
+    assert board(game(browser, "text")) == board(made["text"])
