@@ -16,6 +16,7 @@ from puzzlesmith.errors import InvalidPuzzle
 from puzzlesmith.genres.declared import lightup
 from puzzlesmith.genres.language import Deduction
 from puzzlesmith.puzzles import declared, get, identify
+from puzzlesmith.puzzles.web import wrong_marks
 from puzzlesmith.render import draw
 from puzzlesmith.results import Status
 from tests.cli.conftest import one_line, run_cli
@@ -228,3 +229,16 @@ def test_a_plugin_that_declares_a_genre_is_a_puzzle(monkeypatch):
     akari = get("akari")
     assert akari is get("akari") and akari.label == "Akari" and akari.title.startswith("Akari:")
     assert akari.solve(akari.example(), unique=True).unique is True
+
+
+def test_check_marks_the_players_mistakes():
+    """On the page, Check marks the cells whose marks no answer has (a bulb too many, a dot
+    on a bulb's cell), before the rules the marks break."""
+    puzzle = get("lightup")
+    g = puzzle.parse("...\n2.#\n.#.")
+    state = puzzle.parse_answer(g, "*.x\n2.#\n.#.")
+    check = puzzle.is_solution(g, state)
+    assert puzzle.violation_marks(g, state, check) == [[0, 0], [0, 2]]
+    right = puzzle.parse_answer(g, "..*\n2..\n.#.")  # no mistake, not finished
+    check = puzzle.is_solution(g, right)
+    assert puzzle.violation_marks(g, right, check) == wrong_marks(g, right, check) != []
