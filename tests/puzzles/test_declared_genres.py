@@ -242,3 +242,18 @@ def test_check_marks_the_players_mistakes():
     right = puzzle.parse_answer(g, "..*\n2..\n.#.")  # no mistake, not finished
     check = puzzle.is_solution(g, right)
     assert puzzle.violation_marks(g, right, check) == wrong_marks(g, right, check) != []
+
+
+def test_a_numbers_hint_places_or_rules_out_a_number():
+    """A Numbers genre's hint keys (cell, n): placed ("number"), ruled out ("unnote": the
+    pencil mark rubbed out), a mistake cleared ("wrong")."""
+    from puzzlesmith.genres.language import Genre, Numbers
+    from puzzlesmith.puzzles.declared import GenrePuzzle
+    from puzzlesmith.results import HintResult, Stats
+
+    toy = Genre("numbertoy", "Number toy", Numbers(1, 3), (), puzzlink="hitori")
+    puzzle = GenrePuzzle(toy, clues=range(1, 4), example="..")
+    hint = HintResult(Status.SOLVED, Stats(), move=[(((0, 1), 2), True), (((0, 0), 3), False),
+                                                    (((0, 0), 1), None)])
+    assert puzzle.hint_marks(puzzle.example(), None, hint) == [
+        [0, 1, "number", 2], [0, 0, "unnote", 3], [0, 0, "wrong", 1]]

@@ -341,11 +341,15 @@ class GenrePuzzle(Puzzle):
 
     def hint_marks(self, instance: Givens, state: Any, hint: HintResult) -> list | None:
         """The keys ``hint`` decides: a mark or a dot on a cell ("wrong" clears a mistake),
-        a loop edge drawn or rubbed out."""
+        a loop edge drawn, crossed out or cleared, a number placed or ruled out (a pencil
+        mark rubbed out)."""
         view = _genre_module("view")
         if self.genre.unknowns.kind == "loop":
             return None if view is None else [view.line_mark(instance, key, value)
                                               for key, value in hint.move or ()]
+        if self.genre.unknowns.kind == "numbers":
+            numbers = {None: "wrong", True: "number", False: "unnote"}
+            return [[*cell, numbers[value], n] for (cell, n), value in hint.move or ()] or None
         kinds = {None: "wrong", True: self.genre.unknowns.mark, False: "dot"}
         return [[*key, kinds[value]] for key, value in hint.move or ()] or None
 
