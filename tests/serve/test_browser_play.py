@@ -62,7 +62,7 @@ def play_by_hints(browser) -> list[str]:
     return said
 
 
-@pytest.mark.parametrize("name", [SHADING, LOOP])
+@pytest.mark.parametrize("name", [SHADING, LOOP, "nurikabe", "hitori"])
 def test_an_example_is_played_to_solved_by_hints_alone(browser, server, screenshots, name):
     open_example(browser, server, name)
     said = play_by_hints(browser)

@@ -371,6 +371,7 @@ async function hint() {
   game.pendingHint = game.module.hintMove ? game.module.hintMove(game.board, game.state, answer) : null;
   $("apply-hint").hidden = !game.pendingHint;
   render();
+  if (!game.pendingHint && answer.status === "solved" && !game.solved) verify();  // nothing left to do: solved?
 }
 
 async function solve() {
