@@ -287,7 +287,7 @@ class GenrePuzzle(Puzzle):
         if truth.solution is None:
             return HintResult(Status.GAVE_UP, stats, details={"reason": "undecided"})
         name = functools.partial(cell_name, instance)
-        wrong = sorted((marks - truth.solution) | (marks.ruled_out & truth.solution))
+        wrong = _mistakes(marks, truth.solution)
         if wrong:
             return _hint(f"a mistake: {', '.join(map(name, wrong))}", "mistake", stats,
                          [(key, None) for key in wrong], name)
@@ -319,7 +319,13 @@ class GenrePuzzle(Puzzle):
 
     # -- the web page ----------------------------------------------------------------------
 
-    violation_marks = staticmethod(wrong_marks)
+    def violation_marks(self, instance: Givens, answer: Any, check: Check) -> list | None:
+        """The cells of the player's mistakes (a mark the answer has not, a dot or a cross
+        where it has one), else those the check names."""
+        truth = complete.solve(self.genre, instance).solution if answer is not None else None
+        wrong = [] if truth is None else _mistakes(answer, truth)
+        return [list(_cell(instance, key)) for key in wrong] or \
+            wrong_marks(instance, answer, check)
 
     def web_view(self, instance: Givens) -> dict:
         """The genre layer's board where installed, else a plain grid: the givens, and
@@ -344,10 +350,11 @@ class GenrePuzzle(Puzzle):
 
     def hint_marks(self, instance: Givens, state: Any, hint: HintResult) -> list | None:
         """The keys ``hint`` decides: a mark or a dot on a cell ("wrong" clears a mistake),
-        a loop edge drawn or rubbed out."""
+        a loop edge drawn, crossed out or cleared, a number placed or ruled out (a pencil
+        mark rubbed out)."""
         view = _genre_module("view")
         if self.genre.unknowns.kind in ("loop", "borders"):
-            return None if view is None else [view.line_mark(instance, key, bool(value))
+            return None if view is None else [view.line_mark(instance, key, value)
                                               for key, value in hint.move or ()]
         if self.genre.unknowns.kind == "numbers":  # a number written, or a pencil mark out
             kinds = {None: "wrong", True: "number", False: "unnote"}
@@ -359,10 +366,23 @@ class GenrePuzzle(Puzzle):
 def cell_name(g: Givens, key: Any) -> str:
     """A key's cell as ``r3c5`` (a loop's point or edge: the cell below and right of its
     first point, kept inside the grid)."""
+    r, c = _cell(g, key)
+    return f"r{r + 1}c{c + 1}"
+
+
+def _cell(g: Givens, key: Any) -> Cell:
+    """A key's cell (a loop's point or edge: the cell below and right of its first point,
+    kept inside the grid)."""
     while isinstance(key[0], tuple):
         key = key[0]
     r, c = key
-    return f"r{min(r, g.rows - 1) + 1}c{min(c, g.cols - 1) + 1}"
+    return min(r, g.rows - 1), min(c, g.cols - 1)
+
+
+def _mistakes(marks: Any, truth: frozenset) -> list:
+    """The keys a player marked that ``truth`` does not, and those ruled out that it does."""
+    ruled_out = getattr(marks, "ruled_out", frozenset())
+    return sorted((frozenset(marks) - truth) | (ruled_out & truth))
 
 
 def _hint(text: str, rule: str, stats: Stats, move: list[tuple[Any, bool | None]],
