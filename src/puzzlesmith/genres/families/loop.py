@@ -5,7 +5,7 @@ loop is one piece (lazily), and a clue counts the loop edges around its cell (Sl
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 from ..cuts import pieces
@@ -152,6 +152,14 @@ class LoopCount(Rule):
         for cells, n in self.at(enc.givens):
             edges = [edge for cell in cells for edge in cell_edges(cell)]
             enc.model.exactly(enc.lits(edges), n)
+
+    def clues(self, g: Givens, answer: Answer) -> dict[Cell, int]:
+        """Each cell's count of loop edges around it (``at`` gives one cell set per clue,
+        in the order of the clue cells)."""
+        places = sorted(g.cells())
+        sets = self.at(replace(g, numbers=dict.fromkeys(places, 0)))
+        return {cell: sum(edge in answer for c in cells for edge in cell_edges(c))
+                for cell, (cells, _) in zip(places, sets, strict=True)}
 
     def deduce(self, g: Givens, marks: Marks) -> Iterator[Deduction]:
         """A clue with its lines found: the rest crossed out; with just enough edges left:
