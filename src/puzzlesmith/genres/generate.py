@@ -41,10 +41,11 @@ from .givens import Cell, Givens
 from .language import Answer, Genre, Rule
 from .solve import count
 
-__all__ = ["Made", "generate", "layout", "LEVELS"]
+__all__ = ["Made", "generate", "layout", "parse_size", "LEVELS"]
 
 LEVELS = ("easy", "medium", "hard", "extreme")
 """The levels a puzzle can be asked for (:data:`.deduce.LEVELS` but ``beyond``)."""
+MAX_SIDE = 100
 REPAIRS = 200
 """How many other answers a Latin square's numbers are changed to rule out, at most."""
 
@@ -85,6 +86,21 @@ def generate(genre: Genre, rows: int, cols: int, *, seed: int | None = None,
         if made is not None:
             givens, answer, level = made
             return Made(givens, answer, level, tries)
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"10"`` or ``"8x12"`` as (rows, columns), refused when not so or past the limits.
+
+    >>> parse_size("8x12"), parse_size("10")
+    ((8, 12), (10, 10))
+    """
+    parts = str(text).strip().lower().replace("×", "x").split("x")
+    if len(parts) > 2 or not all(p.isascii() and p.isdigit() and len(p) <= 4 for p in parts):
+        raise UsageError(f"size {text!r}: expected N or ROWSxCOLUMNS, e.g. 10 or 8x12")
+    rows, cols = int(parts[0]), int(parts[-1])
+    if not (2 <= rows <= MAX_SIDE and 2 <= cols <= MAX_SIDE):
+        raise UsageError(f"size {text!r}: rows and columns from 2 to {MAX_SIDE}")
+    return rows, cols
 
 
 def layout(genre: Genre, rows: int, cols: int, rng: random.Random) -> Givens:
