@@ -128,6 +128,7 @@ class GenrePuzzle(Puzzle):
         self.verbs = frozenset({"solve", "count", "render", "check", "generate",
                                 *(("rate", "hint") if deduce else ())})
         self.options = (*self.options, *_generate_options(deduce))
+        self.quick_params = {"size": "5"}
         if deduce:
             self.options = (*self.options, Option(
                 "explain", ("solve", "rate"), bool, False,
