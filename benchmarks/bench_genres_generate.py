@@ -39,7 +39,7 @@ CASES = [  # genre, rows, cols, Tatham's game and preset (None: Tatham has no su
     ("hitori", 10, 10, "singles", "10x10dk"),
     ("nurikabe", 10, 10, None, None),
 ]
-EMPTY = {"lightup": "2x2b0s0d0", "loopy": "3x3t0de", "singles": "2x2de"}
+EMPTY = {"lightup": "3x3b20s0d0", "loopy": "3x3t0de", "singles": "2x2de"}
 LEVEL_CASES = [("lightup", ("easy", "medium", "hard")), ("hitori", ("easy", "medium")),
                ("nurikabe", ("medium",)), ("slitherlink", ("easy", "medium", "hard"))]
 

@@ -45,6 +45,7 @@ __all__ = ["Made", "generate", "layout", "parse_size", "LEVELS"]
 
 LEVELS = ("easy", "medium", "hard", "extreme")
 """The levels a puzzle can be asked for (:data:`.deduce.LEVELS` but ``beyond``)."""
+SOLVER = DEFAULT_SOLVER
 MAX_SIDE = 100
 REPAIRS = 200
 """How many other answers a Latin square's numbers are changed to rule out, at most."""
@@ -227,7 +228,7 @@ class _Search:
     """One incremental SAT instance for one answer: the rules that read no clue, then each
     clue's clauses behind a selector literal, and the answer blocked."""
 
-    def __init__(self, enc: Encoding, stats: Stats, solver: str = DEFAULT_SOLVER):
+    def __init__(self, enc: Encoding, stats: Stats, solver: str = SOLVER):
         self.enc, self.stats = enc, stats
         self.solver = Solver(name=solver, bootstrap_with=enc.model.clauses)
         self.selectors: dict[Cell, int] = {}
@@ -268,7 +269,7 @@ class _Search:
     def _solve(self, assumptions: list[int]) -> frozenset[int] | None:
         """The true variables of a model accepted by the lazy checks, or None."""
         while self.solver.solve(assumptions=assumptions):
-            true = frozenset(v for v in self.solver.get_model() if v > 0)
+            true = frozenset(self.solver.get_model())  # the true variables, and -v
             cuts = self.enc.lazy(true)
             if not cuts:
                 return true
