@@ -47,6 +47,8 @@ LEVELS = ("easy", "medium", "hard", "extreme")
 """The levels a puzzle can be asked for (:data:`.deduce.LEVELS` but ``beyond``)."""
 SOLVER = DEFAULT_SOLVER
 MAX_SIDE = 100
+ANSWERS = 2
+"""How many answers are tried on one layout before a new one is made."""
 REPAIRS = 200
 """How many other answers a Latin square's numbers are changed to rule out, at most."""
 
@@ -77,16 +79,19 @@ def generate(genre: Genre, rows: int, cols: int, *, seed: int | None = None,
     rng = rng or random.Random(seed)
     limits = (limits or Limits()).started()
     stats = stats if stats is not None else Stats()
+    rest = tuple(rule for rule in genre.rules if not _reads_clues(rule))
     tries = 0
     while True:
-        limits.check("generating")
-        tries += 1
-        made = _attempt(genre, layout(genre, rows, cols, rng), rng, difficulty, stats)
-        if progress is not None:
-            progress(stats)
-        if made is not None:
-            givens, answer, level = made
-            return Made(givens, answer, level, tries)
+        enc = Encoding(replace(genre, rules=rest), layout(genre, rows, cols, rng))
+        for _ in range(ANSWERS):
+            limits.check("generating")
+            tries += 1
+            made = _attempt(genre, enc, rng, difficulty, stats)
+            if progress is not None:
+                progress(stats)
+            if made is not None:
+                givens, answer, level = made
+                return Made(givens, answer, level, tries)
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -114,15 +119,13 @@ def layout(genre: Genre, rows: int, cols: int, rng: random.Random) -> Givens:
     return Givens(rows, cols)
 
 
-def _attempt(genre: Genre, plan: Givens, rng: random.Random, difficulty: str | None,
+def _attempt(genre: Genre, enc: Encoding, rng: random.Random, difficulty: str | None,
              stats: Stats) -> tuple[Givens, Answer, str | None] | None:
-    """One answer on the layout ``plan`` made into a puzzle, or None (not unique, or not at
-    the level)."""
+    """One answer of the model ``enc`` (the rules that read no clue, on the layout) made
+    into a puzzle, or None (not unique, or not at the level)."""
     readers = [rule for rule in genre.rules if _reads_clues(rule)]
-    rest = tuple(rule for rule in genre.rules if not _reads_clues(rule))
-    base = Givens(plan.rows, plan.cols, walls=plan.walls, regions=plan.regions,
-                  params=plan.params, numbers={} if genre.make.layout != "latin" else plan.numbers)
-    search = _Search(Encoding(replace(genre, rules=rest), base), stats)
+    base = enc.givens
+    search = _Search(enc, stats)
     try:
         answer = search.random_answer(rng, genre.make.share)
         if answer is None:
@@ -252,6 +255,7 @@ class _Search:
                 rule.encode(enc)
             for clause in model.clauses[start:]:
                 self.solver.add_clause([*clause, -selector])
+            del model.clauses[start:]  # the model stays that of the layout's answers
         enc.givens = layout
         if len(enc.lazy_checks) != lazy:
             raise ValueError("a clue rule with lazy checks cannot be guarded clue by clue")

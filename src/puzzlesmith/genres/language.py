@@ -210,6 +210,10 @@ class Make:
     clues: str = "remove"
     share: float = 0.5
 
+    def __post_init__(self) -> None:
+        if self.layout not in (None, "walls", "latin") or self.clues not in ("remove", "all"):
+            raise ValueError(f"unknown layout {self.layout!r} or clues {self.clues!r}")
+
 
 @dataclass(frozen=True)
 class Genre:
