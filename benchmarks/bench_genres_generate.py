@@ -15,6 +15,8 @@ Tatham's: ``sgt-GAME --generate N PRESET`` (Debian's sgt-puzzles), N puzzles in 
 (``--batch``), its time less that of an empty run (one puzzle at the smallest size, the
 fastest of 5) divided by N; the median of ``--repeats`` batches, as
 ``bench_net_generate.py`` does.  The ratio is our median over Tatham's per-puzzle time.
+On a loaded machine both clocks swing; the CPU columns (ours: this process's CPU seconds;
+Tatham's: his children's, from ``getrusage``, less the empty run's) are steadier.
 
 Then the difficulty check: puzzles asked at each level (small grids) rate at that level.
 """
@@ -22,6 +24,7 @@ Then the difficulty check: puzzles asked at each level (small grids) rate at tha
 from __future__ import annotations
 
 import argparse
+import resource
 import shutil
 import statistics
 import subprocess
@@ -45,39 +48,55 @@ LEVEL_CASES = [("lightup", ("easy", "medium", "hard")), ("hitori", ("easy", "med
 
 
 def ours(name: str, rows: int, cols: int, seeds: int, rated: bool) -> list[tuple]:
-    """(seconds, tries, clues) per seed, after a warm-up; each puzzle proven unique."""
+    """(seconds, tries, clues, CPU seconds) per seed, after a warm-up; each puzzle proven
+    unique."""
     genre = GENRES[name]
     generate(genre, rows, cols, seed=10_000)
     found = []
     for seed in range(seeds):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         made = generate(genre, rows, cols, seed=seed)
         if rated:
             rate(genre, made.givens)
-        seconds = time.perf_counter() - start
+        seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
         proof = count(genre, made.givens, 2, solver="glucose4", keep=True)
         if proof.count != 1 or proof.solutions[0] != made.answer \
                 or not genre.check(made.givens, made.answer).ok:
             raise SystemExit(f"{name} seed {seed}: not unique by the second method")
-        found.append((seconds, made.tries, len(made.givens.numbers)))
+        found.append((seconds, made.tries, len(made.givens.numbers), cpu))
     return found
 
 
-def tatham(game: str, preset: str, batch: int, repeats: int) -> float | None:
-    """Tatham's median seconds per puzzle (None when the game is not installed)."""
+def tatham(game: str, preset: str, batch: int, repeats: int) -> tuple[float, float] | None:
+    """Tatham's median seconds and CPU seconds per puzzle (None: the game is not here)."""
     command = shutil.which(f"sgt-{game}") or f"/usr/games/sgt-{game}"
     if not shutil.os.path.exists(command):
         return None
-    base = min(_run([command, "--generate", "1", f"{EMPTY[game]}#1"]) for _ in range(5))
-    times = [max(0.0, _run([command, "--generate", str(batch), f"{preset}#{r}"]) - base) / batch
-             for r in range(repeats)]
-    return statistics.median(times)
+    empty = [_run([command, "--generate", "1", f"{EMPTY[game]}#1"]) for _ in range(5)]
+    base, base_cpu = min(t for t, _ in empty), min(c for _, c in empty)
+    runs = [_run([command, "--generate", str(batch), f"{preset}#{r}"]) for r in range(repeats)]
+    return (statistics.median(max(0.0, t - base) / batch for t, _ in runs),
+            statistics.median(max(0.0, c - base_cpu) / batch for _, c in runs))
 
 
-def _run(command: list[str]) -> float:
-    start = time.perf_counter()
+def _run(command: list[str]) -> tuple[float, float]:
+    """The wall and CPU seconds of one run of ``command``."""
+    start, cpu = time.perf_counter(), _children_cpu()
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - start
+    return time.perf_counter() - start, _children_cpu() - cpu
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _figure(seconds: float | None) -> str:
+    return "-" if seconds is None else f"{seconds:.4f}"
+
+
+def _ratio(ours_: float, theirs: float | None) -> str:
+    return f"{ours_ / theirs:.1f}x" if theirs else "-"
 
 
 def levels(size: int, seeds: int) -> list[str]:
@@ -106,17 +125,19 @@ def main() -> None:
     parser.add_argument("--level-seeds", type=int, default=3)
     args = parser.parse_args()
     print(f"{'genre':<12} {'size':<6} {'median':>8} {'worst':>8} {'tries':>6} {'clues':>6}"
-          f"  {'Tatham preset':<14} {'Tatham':>8} {'ratio':>6}")
+          f"  {'Tatham preset':<14} {'Tatham':>8} {'ratio':>6}   {'CPU ours':>8} "
+          f"{'Tatham':>8} {'ratio':>6}")
     for name, rows, cols, game, preset in CASES:
         found = ours(name, rows, cols, args.seeds, args.rated)
-        seconds = [s for s, _, _ in found]
-        median = statistics.median(seconds)
-        theirs = tatham(game, preset, args.batch, args.repeats) if game else None
-        ratio = f"{median / theirs:.1f}x" if theirs else "-"
+        seconds = [row[0] for row in found]
+        median, cpu = statistics.median(seconds), statistics.median(row[3] for row in found)
+        wall, their_cpu = tatham(game, preset, args.batch, args.repeats) or (None, None) \
+            if game else (None, None)
         print(f"{name:<12} {rows}x{cols:<3} {median:>8.4f} {max(seconds):>8.4f} "
-              f"{statistics.median(t for _, t, _ in found):>6} "
-              f"{statistics.median(c for _, _, c in found):>6}  {preset or '-':<14} "
-              f"{theirs if theirs is None else f'{theirs:.4f}'!s:>8} {ratio:>6}", flush=True)
+              f"{statistics.median(row[1] for row in found):>6} "
+              f"{statistics.median(row[2] for row in found):>6}  {preset or '-':<14} "
+              f"{_figure(wall):>8} {_ratio(median, wall):>6}   {cpu:>8.4f} "
+              f"{_figure(their_cpu):>8} {_ratio(cpu, their_cpu):>6}", flush=True)
     for line in levels(args.levels_size, args.level_seeds):
         print(line, flush=True)
 
