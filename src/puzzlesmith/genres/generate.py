@@ -28,13 +28,14 @@ still rates at most that level, and the puzzle is kept when it rates exactly tha
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable
+import time
+from collections.abc import Callable, Collection, Hashable
 from dataclasses import dataclass, replace
 
 from pysat.solvers import Solver
 
 from ..engines.sat import DEFAULT_SOLVER
-from ..errors import UsageError
+from ..errors import LimitReached, UsageError
 from ..results import Limits, Stats
 from .encoding import Encoding
 from .givens import Cell, Givens
@@ -47,6 +48,8 @@ LEVELS = ("easy", "medium", "hard", "extreme")
 """The levels a puzzle can be asked for (:data:`.deduce.LEVELS` but ``beyond``)."""
 SOLVER = DEFAULT_SOLVER
 MAX_SIDE = 100
+BUDGET_FLOOR, BUDGET_TIMES = 0.05, 10
+"""A rating during removal at a low level gets FLOOR + TIMES x that of every clue."""
 ANSWERS = 2
 """How many answers are tried on one layout before a new one is made."""
 REPAIRS = 200
@@ -188,25 +191,61 @@ def _repeat_number(g: Givens, answer: Answer, other: Answer,
 def _removed(genre: Genre, base: Givens, answer: Answer, clues: dict[Cell, int],
              readers: list[Rule], search: _Search, rng: random.Random,
              difficulty: str | None) -> tuple | None:
-    """Clues removed one at a time, in a random order, while the puzzle stays unique (and
-    rates at most ``difficulty``); None when even every clue leaves it ambiguous."""
+    """Clues removed one at a time, in a random order, while the puzzle stays unique; None
+    when even every clue leaves it ambiguous.  At ``hard`` or ``extreme``, a clue goes only
+    while the puzzle also rates at most that level; at ``easy`` or ``medium`` the puzzle is
+    the one along the removals with the fewest clues that rates at most it (a binary search
+    with ratings on a time budget: a rating, not a SAT call, is the cost).  The puzzle is
+    kept when it rates exactly ``difficulty``."""
     search.guard(readers, clues, answer)
     kept = set(clues)
     if not search.unique(kept):
         return None
     order = sorted(clues)
     rng.shuffle(order)
+
+    def without(gone: Collection[Cell]) -> Givens:
+        return replace(base, numbers={c: n for c, n in sorted(clues.items()) if c not in gone})
+
+    budget = _budget(genre, without(()), difficulty)
+    rate_each = difficulty is not None and budget is None
+    removed: list[Cell] = []
     for cell in order:
         kept.discard(cell)
-        if search.unique(kept) and (difficulty is None or _at_most(
-                genre, replace(base, numbers={c: clues[c] for c in kept}), difficulty)):
+        if search.unique(kept) and (not rate_each or _at_most(genre, without(set(clues) - kept),
+                                                                difficulty)):
             search.drop(cell)
+            removed.append(cell)
         else:
             kept.add(cell)
-    g = replace(base, numbers={cell: clues[cell] for cell in sorted(kept)})
+    if budget is not None:
+        k = _last_at_most(genre, lambda k: without(set(removed[:k])), len(removed),
+                          difficulty, budget)
+        if k is None:
+            return None
+        removed = removed[:k]
+    g = without(set(removed))
     if difficulty is None:
         return g, answer, None
     return (g, answer, difficulty) if _level(genre, g) == difficulty else None
+
+
+def _last_at_most(genre: Genre, after: Callable[[int], Givens], n: int, difficulty: str,
+                  budget: float) -> int | None:
+    """The largest k in 0..n whose puzzle ``after(k)`` rates at most ``difficulty`` (taking
+    the rating to grow with k), or None when even ``after(0)`` rates above it."""
+    if _at_most(genre, after(n), difficulty, budget):
+        return n
+    if not _at_most(genre, after(0), difficulty, budget):
+        return None
+    low, high = 0, n  # after(low) rates at most difficulty, after(high) above it
+    while high - low > 1:
+        middle = (low + high) // 2
+        if _at_most(genre, after(middle), difficulty, budget):
+            low = middle
+        else:
+            high = middle
+    return low
 
 
 def _level(genre: Genre, g: Givens) -> str:
@@ -215,11 +254,27 @@ def _level(genre: Genre, g: Givens) -> str:
     return rate(genre, g).level
 
 
-def _at_most(genre: Genre, g: Givens, difficulty: str) -> bool:
-    """True when the puzzle rates at most ``difficulty``."""
+def _at_most(genre: Genre, g: Givens, difficulty: str, budget: float | None = None) -> bool:
+    """True when the puzzle rates at most ``difficulty``; a rating past ``budget`` seconds
+    counts as harder (the clue is kept: the final rating, unbounded, stays exact)."""
     from .deduce import LEVELS as ALL
+    from .deduce import rate
 
-    return ALL.index(_level(genre, g)) <= ALL.index(difficulty)
+    try:
+        level = rate(genre, g, limits=Limits(seconds=budget)).level
+    except LimitReached:
+        return False
+    return ALL.index(level) <= ALL.index(difficulty)
+
+
+def _budget(genre: Genre, g: Givens, difficulty: str | None) -> float | None:
+    """The seconds a rating gets during removal for the low levels (without trials of
+    depth 1, a rating is quick): some times that of the puzzle with every clue."""
+    if difficulty not in ("easy", "medium"):
+        return None
+    start = time.perf_counter()
+    _level(genre, g)
+    return BUDGET_FLOOR + BUDGET_TIMES * (time.perf_counter() - start)
 
 
 def _reads_clues(rule: Rule) -> bool:
