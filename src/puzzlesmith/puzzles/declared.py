@@ -41,13 +41,23 @@ from types import ModuleType
 from typing import Any
 
 from ..errors import InvalidPuzzle, check_method
-from ..genres import codec, tatham
+from ..genres import codec, generate, tatham
 from ..genres import solve as complete
 from ..genres.givens import ANY, Cell, Givens
 from ..genres.language import Genre
 from ..genres.textgrid import read_grid, write_grid
 from ..render import draw
-from ..results import Check, CountResult, HintResult, Limits, RateResult, SolveResult, Stats, Status
+from ..results import (
+    Check,
+    CountResult,
+    Generated,
+    HintResult,
+    Limits,
+    RateResult,
+    SolveResult,
+    Stats,
+    Status,
+)
 from .protocol import Option, Progress, Puzzle, explain_steps, within_limits
 from .symmetry import TURNS
 from .web import wrong_marks
@@ -94,7 +104,7 @@ def genre_puzzle(module: ModuleType) -> GenrePuzzle:
 
 
 class GenrePuzzle(Puzzle):
-    """A declared genre with every verb of the protocol but ``generate``."""
+    """A declared genre with every verb of the protocol."""
 
     file_patterns = ("*.txt",)
     options = (
@@ -109,13 +119,16 @@ class GenrePuzzle(Puzzle):
         game = next((g for g in tatham.GAMES.values() if g.genre == self.pid), None)
         self.game = game.name if game else None
         shared = ("puzzlink", "tatham") if self.game else ("puzzlink",)
-        self.styles = {"format": ("grid", *shared), "solve": ("grid",), "render": ("grid",)}
+        self.styles = {"format": ("grid", *shared), "solve": ("grid",), "render": ("grid",),
+                       "generate": ("grid", *shared)}
         self.shared_style = "puzzlink"
         self.shared_name = "puzz.link URL"  # and a Tatham game ID where self.game
         self.title = " ".join(rules.split()) or genre.title  # the rules card
         deduce = _installed("deduce")
-        self.verbs = frozenset({"solve", "count", "render", "check",
+        self.verbs = frozenset({"solve", "count", "render", "check", "generate",
                                 *(("rate", "hint") if deduce else ())})
+        self.options = (*self.options, *_generate_options(deduce))
+        self.quick_params = {"size": "5"}
         if deduce:
             self.options = (*self.options, Option(
                 "explain", ("solve", "rate"), bool, False,
@@ -260,6 +273,30 @@ class GenrePuzzle(Puzzle):
         """Count the answers exactly, or up to ``limit``."""
         return complete.count(self.genre, instance, limit, limits=limits, progress=progress)
 
+    def check_generate_params(self, *, size: str = "10", difficulty: str | None = None) -> dict:
+        """``size`` ("N" or "ROWSxCOLUMNS") and ``difficulty`` (a level, or None: any),
+        refused before any work."""
+        rows, cols = generate.parse_size(size)
+        if difficulty is not None:
+            check_method(difficulty, generate.LEVELS, "difficulty")
+        return {"rows": rows, "cols": cols, "difficulty": difficulty}
+
+    def generate_details(self, params: dict) -> dict:
+        return {"rows": params["rows"], "columns": params["cols"]}
+
+    def generate_one(self, seed: int, *, limits: Limits, stats: Stats,
+                     progress: Progress | None = None, rows: int = 10, cols: int = 10,
+                     difficulty: str | None = None) -> Generated:
+        """A puzzle proven unique by the complete solver (see :mod:`~..genres.generate`),
+        rated, at exactly ``difficulty`` when given."""
+        made = generate.generate(self.genre, rows, cols, seed=seed, difficulty=difficulty,
+                                 limits=limits, stats=stats, progress=progress)
+        level = made.level or (self.rate(made.givens, limits=limits).level
+                               if "rate" in self.verbs else None)
+        return Generated(made.givens, self.format(made.givens), made.answer, seed=seed,
+                         rating=level, details={"unique": True, "tries": made.tries,
+                                                "clues": len(made.givens.numbers)})
+
     def rate(self, instance: Givens, *, limits: Limits | None = None,
              explain: bool = False) -> RateResult:
         """The level of the hardest deduction (or trial depth) the puzzle needs, its score,
@@ -361,6 +398,15 @@ class GenrePuzzle(Puzzle):
             return [[*cell, kinds[value], n] for (cell, n), value in hint.move or ()] or None
         kinds = {None: "wrong", True: self.genre.unknowns.mark, False: "dot"}
         return [[*key, kinds[value]] for key, value in hint.move or ()] or None
+
+
+def _generate_options(deduce: bool) -> tuple[Option, ...]:
+    """The generate options: the size, and the difficulty where the deductions rate."""
+    size = Option("size", ("generate",), str, "10", "N or ROWSxCOLUMNS.")
+    if not deduce:
+        return (size,)
+    return (size, Option("difficulty", ("generate",), generate.LEVELS, None,
+                         "The level the puzzle rates at (default: any)."))
 
 
 def cell_name(g: Givens, key: Any) -> str:
