@@ -76,6 +76,8 @@ def generate(genre: Genre, rows: int, cols: int, *, seed: int | None = None,
     """A unique puzzle of ``genre`` on a ``rows`` x ``cols`` grid (at ``difficulty`` when
     given), from ``seed`` or the random state ``rng``; ``limits`` raise
     :class:`~puzzlesmith.errors.LimitReached`; ``stats.nodes`` counts SAT conflicts."""
+    if genre.make is None:
+        raise UsageError(f"{genre.title} does not generate puzzles yet")
     if difficulty is not None and difficulty not in LEVELS:
         raise UsageError(f"unknown difficulty {difficulty!r}; expected one of "
                          f"{', '.join(LEVELS)}")

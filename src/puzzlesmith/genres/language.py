@@ -246,7 +246,8 @@ class Make:
 
 @dataclass(frozen=True)
 class Genre:
-    """A declared genre.  ``numbered_walls``: a number in the text grid is also a wall."""
+    """A declared genre.  ``numbered_walls``: a number in the text grid is also a wall;
+    ``make``: the generator's hint (None: the genre does not generate)."""
 
     name: str
     title: str
@@ -254,7 +255,7 @@ class Genre:
     rules: tuple[Rule, ...]
     numbered_walls: bool = False
     puzzlink: str | None = None
-    make: Make = Make()
+    make: Make | None = None
 
     def read(self, text: str) -> Givens:
         """The givens of a text grid ('.' empty, numbers, '#' wall, '?' any clue)."""

@@ -125,9 +125,12 @@ class GenrePuzzle(Puzzle):
         self.shared_name = "puzz.link URL"  # and a Tatham game ID where self.game
         self.title = " ".join(rules.split()) or genre.title  # the rules card
         deduce = _installed("deduce")
-        self.verbs = frozenset({"solve", "count", "render", "check", "generate",
+        makes = genre.make is not None
+        self.verbs = frozenset({"solve", "count", "render", "check",
+                                *(("generate",) if makes else ()),
                                 *(("rate", "hint") if deduce else ())})
-        self.options = (*self.options, *_generate_options(deduce))
+        if makes:
+            self.options = (*self.options, *_generate_options(deduce))
         self.quick_params = {"size": "5"}
         if deduce:
             self.options = (*self.options, Option(
