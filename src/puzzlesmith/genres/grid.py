@@ -98,6 +98,12 @@ def grid_edges(g: Givens) -> list[Edge]:
     return across + down
 
 
+def centre_grid(g: Givens) -> Givens:
+    """The grid whose points are ``g``'s cells: its edges join the centres of orthogonally
+    adjacent cells (a loop through the cells' centres)."""
+    return Givens(g.rows - 1, g.cols - 1)
+
+
 def point_edges(g: Givens) -> dict[Point, list[Edge]]:
     """The edges at each grid point."""
     at: dict[Point, list[Edge]] = {}
