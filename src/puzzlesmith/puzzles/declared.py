@@ -351,7 +351,7 @@ class GenrePuzzle(Puzzle):
         """The keys ``hint`` decides: a mark or a dot on a cell ("wrong" clears a mistake),
         a loop edge drawn or rubbed out."""
         view = _genre_module("view")
-        if self.genre.unknowns.kind == "loop":
+        if self.genre.unknowns.kind in ("loop", "centres"):
             return None if view is None else [view.line_mark(instance, key, bool(value))
                                               for key, value in hint.move or ()]
         kinds = {None: "wrong", True: self.genre.unknowns.mark, False: "dot"}
