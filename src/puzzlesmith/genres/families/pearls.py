@@ -57,11 +57,53 @@ def _implications(g: Givens, cell: Cell, pearl: int) -> Iterator[tuple]:
                 yield one, False, side, True, f"{at} is on the loop, straight through"
 
 
+def _ways(g: Givens, cell: Cell, pearl: int) -> Iterator[tuple[frozenset, tuple]]:
+    """Each way the loop may pass a pearl: the edges (edge, on) it needs, the next cells'
+    own included (a leg of a black pearl goes straight through the next cell; a white pearl's
+    neighbours on the loop do not both go straight on, and a pearl beside it must be
+    passed as it asks); with the edges onward of a white pearl's neighbours, not both on."""
+    arms = _arms(g, cell)
+    axes = [(0, 1), (2, 3)]
+    if pearl == BLACK:
+        shapes = [(h, v) for h in (0, 1) for v in (2, 3)]
+    else:
+        shapes = list(axes)
+    for shape in shapes:
+        needs = {(arms[d][0], d in shape) for d in range(4)}
+        straight = []  # the directions whose next cell goes straight on
+        if pearl == BLACK:
+            straight = list(shape)
+        for d in shape:
+            n = _step(cell, d)
+            if g.numbers.get(n) == WHITE and pearl == WHITE:
+                straight.append(d)
+            if g.numbers.get(n) == BLACK and pearl == BLACK:
+                needs.add((None, True))  # a black pearl's leg cannot pass another one
+        for d in straight:
+            needs |= _straight_through(g, _step(cell, d), d)
+        if pearl == WHITE and len(set(straight)) == 2:
+            needs.add((None, True))  # both neighbours straight on: no turn beside it
+        if (None, True) not in needs and not {(e, not on) for e, on in needs} & needs:
+            onward = tuple(arms[d][1] for d in shape) if pearl == WHITE else ()
+            yield frozenset(needs), onward
+
+
+def _step(cell: Cell, d: int) -> Cell:
+    return cell[0] + STEPS[d][0], cell[1] + STEPS[d][1]
+
+
+def _straight_through(g: Givens, cell: Cell, d: int) -> set:
+    """The edges of ``cell`` when the loop goes straight through it along direction ``d``."""
+    arms = _arms(g, cell)
+    return {(arms[k][0], (k < 2) == (d < 2)) for k in range(4)}
+
+
 @dataclass(frozen=True)
 class Pearls(Rule):
     """Masyu's pearls: the numbers of the givens, 1 white and 2 black."""
 
     family = "pearls"
+    techniques = {"pearl shapes": 1}
 
     def encode(self, enc) -> None:
         g = enc.givens
@@ -87,6 +129,24 @@ class Pearls(Rule):
                     yield Deduction(cells, bv if value(b) is None else None, self.family, reason)
             if pearl == WHITE:
                 yield from self._white_turns(g, cell, value)
+            yield from self._shapes(g, cell, pearl, value)
+
+    def _shapes(self, g: Givens, cell: Cell, pearl: int, value) -> Iterator[Deduction]:
+        """The ways the loop may pass the pearl, with the cells beside it: an edge the same
+        in each is decided; none left is a contradiction."""
+        ways = [needs for needs, onward in _ways(g, cell, pearl)
+                if all(value(edge) is not (not on) for edge, on in needs)
+                and not (onward and all(value(edge) is True for edge in onward))]
+        kind = "black" if pearl == BLACK else "white"
+        where = f"the {kind} pearl at {key_name(cell)}"
+        if not ways:
+            yield Deduction((cell,), None, "pearl shapes", f"{where} cannot be passed")
+            return
+        common = set(ways[0]).intersection(*ways[1:])
+        for edge, on in sorted(common, key=str):
+            if value(edge) is None:
+                yield Deduction((edge,), on, "pearl shapes", f"{where} can only be passed "
+                                f"{'so' if len(ways) == 1 else f'in {len(ways)} ways, all alike there'}")
 
     def _white_turns(self, g: Givens, cell: Cell, value) -> Iterator[Deduction]:
         arms = _arms(g, cell)
