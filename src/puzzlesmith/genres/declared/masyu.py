@@ -13,7 +13,7 @@ masyu = Genre(
     name="masyu", title="Masyu", puzzlink="mashu",
     unknowns=CentreLoop(),
     rules=(
-        Loop(centres=True),
+        Loop(centres=True, closing=2),
         Pearls(),
     ),
 )

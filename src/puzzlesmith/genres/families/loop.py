@@ -32,10 +32,18 @@ Marks = Mapping[Hashable, object]
 class Loop(Rule):
     """One loop without crossings or branches: each grid point has 0 or 2 loop edges, and
     the loop edges form one piece (there is at least one).  ``centres``: the loop joins the
-    centres of orthogonally adjacent cells instead (Masyu), its points are the cells."""
+    centres of orthogonally adjacent cells instead (Masyu), its points are the cells;
+    ``closing``: the strength of seeing that an edge would close the loop too early (the
+    "early loop" deductions: a whole-grid look in Masyu, 2, where Tatham's Pearl counts it
+    tricky)."""
 
     centres: bool = False
+    closing: int = 1
     family = "loop"
+
+    @property
+    def techniques(self) -> dict[str, int]:  # type: ignore[override]
+        return {"early loop": self.closing}
 
     def grid(self, g: Givens) -> Givens:
         """The grid whose points the loop joins: ``g``'s, or its cells' centres."""
@@ -121,12 +129,12 @@ class Loop(Rule):
                          key=order.__getitem__) for points, _, is_closed in pieces if is_closed]
         if closed:
             yield Deduction(tuple(min(closed, key=lambda edges: order[edges[0]])), None,
-                            self.family, "a loop closed while other lines are left out")
+                            "early loop", "a loop closed while other lines are left out")
             return
         joining = {e for points, _, _ in pieces for p in points for e, q in links[p]
                    if q in points and e not in marks}
         for edge in sorted(joining, key=order.__getitem__):
-            yield Deduction((edge,), False, self.family,
+            yield Deduction((edge,), False, "early loop",
                             "it would close a loop that leaves other lines out")
 
     def check(self, g: Givens, answer: Answer) -> list[Violation]:

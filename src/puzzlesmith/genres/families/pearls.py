@@ -63,11 +63,8 @@ def _ways(g: Givens, cell: Cell, pearl: int) -> Iterator[tuple[frozenset, tuple]
     neighbours on the loop do not both go straight on, and a pearl beside it must be
     passed as it asks); with the edges onward of a white pearl's neighbours, not both on."""
     arms = _arms(g, cell)
-    axes = [(0, 1), (2, 3)]
-    if pearl == BLACK:
-        shapes = [(h, v) for h in (0, 1) for v in (2, 3)]
-    else:
-        shapes = list(axes)
+    turns = [(h, v) for h in (0, 1) for v in (2, 3)]
+    shapes = turns if pearl == BLACK else [(0, 1), (2, 3)]
     for shape in shapes:
         needs = {(arms[d][0], d in shape) for d in range(4)}
         straight = []  # the directions whose next cell goes straight on
@@ -144,9 +141,9 @@ class Pearls(Rule):
             return
         common = set(ways[0]).intersection(*ways[1:])
         for edge, on in sorted(common, key=str):
+            how = "so" if len(ways) == 1 else f"in {len(ways)} ways, all alike there"
             if value(edge) is None:
-                yield Deduction((edge,), on, "pearl shapes", f"{where} can only be passed "
-                                f"{'so' if len(ways) == 1 else f'in {len(ways)} ways, all alike there'}")
+                yield Deduction((edge,), on, "pearl shapes", f"{where} can only be passed {how}")
 
     def _white_turns(self, g: Givens, cell: Cell, value) -> Iterator[Deduction]:
         arms = _arms(g, cell)
