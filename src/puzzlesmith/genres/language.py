@@ -41,6 +41,8 @@ class Words:
     many_no: str = "are white"
     suppose_yes: str = "shading it"
     suppose_no: str = "leaving it white"
+    centres: bool = False
+    """The keys are edges between the cells' centres (named ``r1c1-r1c2``)."""
 
     def said(self, value: object, many: bool = False) -> str:
         """The predicate for ``value`` (True: marked), singular or plural."""
@@ -105,6 +107,7 @@ class CentreLoop(LoopEdges):
     (Masyu): the edges of :func:`~.grid.centre_grid`, whose points are the cells."""
 
     kind = "centres"
+    words = replace(LINES, centres=True)
 
     def keys(self, g: Givens) -> list[Hashable]:
         return list(grid_edges(centre_grid(g)))
@@ -152,9 +155,9 @@ class Deduction:
 
     def __str__(self) -> str:
         if self.contradiction:
-            return f"contradiction at {key_names(self.cells)}: {self.reason}"
+            return f"contradiction at {key_names(self.cells, self.words.centres)}: {self.reason}"
         said = self.words.said(self.value, len(self.cells) > 1)
-        return f"{key_names(self.cells)} {said}: {self.reason}"
+        return f"{key_names(self.cells, self.words.centres)} {said}: {self.reason}"
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
 
 from ..givens import ANY, Cell, Givens
-from ..grid import key_name, memo
+from ..grid import key_name, memo, point_name
 from ..language import Answer, Deduction, Rule, Violation
 
 Marks = Mapping[Hashable, object]
@@ -29,10 +29,6 @@ def diagonal(cell: Cell, value: bool) -> tuple[Point, Point]:
     """The two grid points the cell's diagonal joins (``value`` True: ``\\``)."""
     r, c = cell
     return ((r, c), (r + 1, c + 1)) if value else ((r, c + 1), (r + 1, c))
-
-
-def point_name(p: Point) -> str:
-    return f"the point at r{p[0]}c{p[1]} (top-left: r0c0)"
 
 
 @dataclass(frozen=True)
@@ -77,7 +73,7 @@ class CornerCount(Rule):
                         ends += back == ((cr, cc) in ((r - 1, c - 1), (r, c)))
             if n != ANY and ends != n:
                 found.append(Violation(((min(r, g.rows - 1), min(c, g.cols - 1)),), self.family,
-                                       f"the {n} at point r{r}c{c} touches {ends} diagonals"))
+                                       f"the {n} at point {r},{c} touches {ends} diagonals"))
         return found
 
     def clues(self, g: Givens, answer: Answer) -> dict[Cell, int]:
