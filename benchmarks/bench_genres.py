@@ -41,11 +41,13 @@ from puzzlesmith.puzzles import get
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
 RESULTS = ROOT / "benchmarks" / "results_genres.txt"
-GENRES = ("lightup", "hitori", "slither", "nurikabe", "starbattle")
-TATHAM = {"lightup": "lightup", "hitori": "singles", "slither": "loopy"}
+GENRES = ("lightup", "hitori", "slither", "nurikabe", "starbattle", "mashu", "gokigen")
+TATHAM = {"lightup": "lightup", "hitori": "singles", "slither": "loopy", "mashu": "pearl",
+          "gokigen": "slant"}
 PEER_TYPES = {"lightup": "akari", "hitori": "hitori", "slither": "slitherlink",
-              "nurikabe": "nurikabe", "starbattle": "starbattle"}
-OUR_NAMES = {"slither": "slitherlink"}
+              "nurikabe": "nurikabe", "starbattle": "starbattle", "mashu": "masyu"}
+"""puzzlekit's name of each genre it has (it has no Slant: ours alone is timed)."""
+OUR_NAMES = {"slither": "slitherlink", "mashu": "masyu", "gokigen": "slant"}
 BIGGEST = 20
 """The worst-time target holds up to BIGGEST x BIGGEST."""
 
@@ -97,7 +99,7 @@ def pzprjs(genre: str) -> list[Puzzle]:
     for entry in json.loads((DATA / "genres" / "pzprjs" / f"{genre}.json").read_text()):
         answer = (frozenset((tuple(a), tuple(b)) for a, b in entry["loop"]) if "loop" in entry
                   else frozenset((r, c) for r, row in enumerate(entry["answer"])
-                                 for c, ch in enumerate(row) if ch == "#"))
+                                 for c, ch in enumerate(row) if ch in "#\\"))
         puzzles.append(Puzzle(decode_url(entry["url"])[1], answer))
     return puzzles
 
@@ -148,6 +150,8 @@ def peer_input(genre: str, g: Givens) -> dict:
             raise ValueError("puzzlekit's Nurikabe has no '?' clue")
         if g.is_wall(r, c) and n in (None, ANY):
             return "x"
+        if genre == "mashu":
+            return {None: "-", 1: "w", 2: "b"}[n]
         return "-" if n in (None, ANY) else str(n)
 
     data = {"num_rows": g.rows, "num_cols": g.cols,
@@ -166,6 +170,10 @@ def peer(genre: str, data: dict) -> frozenset:
     if not result.is_solved:
         raise RuntimeError(f"puzzlekit {genre}: {result.solution_data['status']}")
     grid = result.sol_grid.matrix
+    if genre == "mashu":  # each cell's ways out: the loop's edges east and south of it
+        return frozenset(((r, c), (r + (way == "s"), c + (way == "e")))
+                         for r, row in enumerate(grid) for c, v in enumerate(row)
+                         for way in v if way in "es")
     if genre == "slither":
         return frozenset(edge for r, row in enumerate(grid) for c, v in enumerate(row)
                          if v != "-" for edge in cell_edges(r, c, int(v)))
@@ -198,9 +206,10 @@ def timed(run: Callable, inputs: list, repeat: int) -> tuple[list[float], list[f
 def row(genre: str, name: str, n: int, theirs: list[float], mine: list[float],
         disagree: int) -> str:
     """One line of the table: ms median and worst of each side, our median over theirs."""
-    line = f"{genre:10} {name:22} {n:3} | {ms(theirs)}"
+    line = f"{genre:10} {name:22} {n:3} | {ms(theirs) if theirs else '(none)':>17}"
     if mine:
-        line += f" | {ms(mine)} | {statistics.median(mine) / statistics.median(theirs):5.2f}"
+        ratio = f"{statistics.median(mine) / statistics.median(theirs):5.2f}" if theirs else ""
+        line += f" | {ms(mine)} | {ratio}"
     return line + (f"  {disagree} DISAGREE" if disagree else "")
 
 
@@ -218,9 +227,11 @@ def bench_genre(genre: str, repeat: int, peer_only: bool) -> list[str]:
     """The table's lines for one genre: a line a set, then all sets up to BIGGEST a side."""
     lines, theirs_all, mine_all, disagree_all = [], [], [], 0
     for name, puzzles in puzzle_sets(genre):
-        inputs = [peer_input(genre, p.givens) for p in puzzles]
-        theirs, answers = timed(lambda d: peer(genre, d), inputs, repeat)
-        sides, mine = [answers], []
+        theirs, sides, mine = [], [], []
+        if genre in PEER_TYPES:
+            inputs = [peer_input(genre, p.givens) for p in puzzles]
+            theirs, answers = timed(lambda d: peer(genre, d), inputs, repeat)
+            sides.append(answers)
         if not peer_only:
             mine, answers = timed(lambda g: ours(genre, g), [p.givens for p in puzzles], repeat)
             sides.append(answers)
@@ -230,7 +241,7 @@ def bench_genre(genre: str, repeat: int, peer_only: bool) -> list[str]:
         if max(puzzles[0].givens.rows, puzzles[0].givens.cols) <= BIGGEST:
             theirs_all, mine_all = theirs_all + theirs, mine_all + mine
             disagree_all += disagree
-    lines.append(row(genre, f"all <={BIGGEST}x{BIGGEST}", len(theirs_all), theirs_all,
+    lines.append(row(genre, f"all <={BIGGEST}x{BIGGEST}", len(mine_all or theirs_all), theirs_all,
                      mine_all, disagree_all))
     print(lines[-1], flush=True)
     return lines

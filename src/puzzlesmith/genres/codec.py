@@ -17,7 +17,18 @@ from dataclasses import dataclass
 
 from ..errors import InvalidPuzzle
 from .givens import Givens
-from .pieces import BORDERS, FOUR_CELL, NUMBER16, NUMBER36, WALL_CLUES, Count, Draft, Piece
+from .pieces import (
+    BORDERS,
+    CIRCLES,
+    FOUR_CELL,
+    FOUR_CROSS,
+    NUMBER16,
+    NUMBER36,
+    WALL_CLUES,
+    Count,
+    Draft,
+    Piece,
+)
 
 __all__ = ["UrlFormat", "FORMATS", "MAX_SIDE", "decode_url", "encode_url", "url_format",
            "url_genre"]
@@ -49,6 +60,8 @@ FORMATS: dict[str, UrlFormat] = {f.pid: f for f in (
     UrlFormat("slither", (FOUR_CELL,), aliases=("slitherlink",)),
     UrlFormat("hitori", (NUMBER36,)),
     UrlFormat("starbattle", (Count("stars"), BORDERS)),
+    UrlFormat("mashu", (CIRCLES,), aliases=("masyu", "pearl")),
+    UrlFormat("gokigen", (FOUR_CROSS,), aliases=("slant",)),
 )}
 
 

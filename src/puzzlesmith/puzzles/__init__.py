@@ -48,6 +48,8 @@ BUILTIN = {
     "hitori": "puzzlesmith.genres.declared.hitori",
     "nurikabe": "puzzlesmith.genres.declared.nurikabe",
     "slitherlink": "puzzlesmith.genres.declared.slitherlink",
+    "masyu": "puzzlesmith.genres.declared.masyu",
+    "slant": "puzzlesmith.genres.declared.slant",
 }
 #: The entry-point group through which installed distributions add puzzles.
 ENTRY_POINT_GROUP = "puzzlesmith.puzzles"

@@ -9,14 +9,18 @@ Each module declares ``GENRE`` (its :class:`~puzzlesmith.genres.language.Genre`)
 from ..language import Genre
 from .hitori import hitori
 from .lightup import lightup
+from .masyu import masyu
 from .nurikabe import nurikabe
+from .slant import slant
 from .slitherlink import slitherlink
 from .starbattle import starbattle
 
-GENRES = {genre.name: genre for genre in (lightup, hitori, nurikabe, slitherlink)}
+GENRES = {genre.name: genre for genre in (lightup, hitori, nurikabe, slitherlink,
+                                                  masyu, slant)}
 """The genres that are puzzles of their own (Star Battle's name belongs to its package)."""
 
-__all__ = ["GENRES", "declared", "lightup", "hitori", "nurikabe", "slitherlink", "starbattle"]
+__all__ = ["GENRES", "declared", "lightup", "hitori", "nurikabe", "slitherlink", "starbattle",
+           "masyu", "slant"]
 
 
 def declared(key: str) -> Genre:

@@ -1,9 +1,12 @@
 """The shared rule families, each with its encoding, its deductions and its direct check."""
 
 from .areas import Areas
+from .diagonals import CornerCount, NoCycle
 from .loop import Loop, LoopCount
+from .pearls import Pearls
 from .shading import Connected, Count, CountEach, NoAdjacent, NoBlock, Unshaded
 from .sight import AllDifferent, LineOfSight
 
 __all__ = ["Count", "CountEach", "Unshaded", "NoAdjacent", "NoBlock", "Connected", "LineOfSight",
-           "AllDifferent", "Areas", "Loop", "LoopCount"]
+           "AllDifferent", "Areas", "Loop", "LoopCount",
+           "Pearls", "CornerCount", "NoCycle"]
