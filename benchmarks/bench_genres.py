@@ -42,13 +42,15 @@ from puzzlesmith.puzzles import get
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
 RESULTS = ROOT / "benchmarks" / "results_genres.txt"
-GENRES = ("lightup", "hitori", "slither", "nurikabe", "starbattle", "shikaku", "fillomino")
+GENRES = ("lightup", "hitori", "slither", "nurikabe", "starbattle", "shikaku", "fillomino",
+          "mashu", "gokigen")
 TATHAM = {"lightup": "lightup", "hitori": "singles", "slither": "loopy", "shikaku": "rect",
-          "fillomino": "filling"}
+          "fillomino": "filling", "mashu": "pearl", "gokigen": "slant"}
 PEER_TYPES = {"lightup": "akari", "hitori": "hitori", "slither": "slitherlink",
-              "nurikabe": "nurikabe", "starbattle": "starbattle", "shikaku": "shikaku"}
-"""puzzlekit's name of each genre it has (it has no Fillomino: ours alone is timed)."""
-OUR_NAMES = {"slither": "slitherlink"}
+              "nurikabe": "nurikabe", "starbattle": "starbattle", "shikaku": "shikaku",
+              "mashu": "masyu"}
+"""puzzlekit's name of each genre it has (it has no Fillomino or Slant: ours alone is timed)."""
+OUR_NAMES = {"slither": "slitherlink", "mashu": "masyu", "gokigen": "slant"}
 BIGGEST = 20
 """The worst-time target holds up to BIGGEST x BIGGEST."""
 
@@ -103,7 +105,7 @@ def pzprjs(genre: str) -> list[Puzzle]:
                   else frozenset(((r, c), int(ch)) for r, row in enumerate(entry["answer"])
                                  for c, ch in enumerate(row)) if genre == "fillomino"
                   else frozenset((r, c) for r, row in enumerate(entry["answer"])
-                                 for c, ch in enumerate(row) if ch == "#"))
+                                 for c, ch in enumerate(row) if ch in "#\\"))
         puzzles.append(Puzzle(decode_url(entry["url"])[1], answer))
     return puzzles
 
@@ -154,6 +156,8 @@ def peer_input(genre: str, g: Givens) -> dict:
             raise ValueError("puzzlekit's Nurikabe has no '?' clue")
         if g.is_wall(r, c) and n in (None, ANY):
             return "x"
+        if genre == "mashu":
+            return {None: "-", 1: "w", 2: "b"}[n]
         return "-" if n in (None, ANY) else str(n)
 
     data = {"num_rows": g.rows, "num_cols": g.cols,
@@ -172,6 +176,10 @@ def peer(genre: str, data: dict) -> frozenset:
     if not result.is_solved:
         raise RuntimeError(f"puzzlekit {genre}: {result.solution_data['status']}")
     grid = result.sol_grid.matrix
+    if genre == "mashu":  # each cell's ways out: the loop's edges east and south of it
+        return frozenset(((r, c), (r + (way == "s"), c + (way == "e")))
+                         for r, row in enumerate(grid) for c, v in enumerate(row)
+                         for way in v if way in "es")
     if genre == "slither":
         return frozenset(edge for r, row in enumerate(grid) for c, v in enumerate(row)
                          if v != "-" for edge in cell_edges(r, c, int(v)))
@@ -209,7 +217,7 @@ def timed(run: Callable, inputs: list, repeat: int) -> tuple[list[float], list[f
 def row(genre: str, name: str, n: int, theirs: list[float], mine: list[float],
         disagree: int) -> str:
     """One line of the table: ms median and worst of each side, our median over theirs."""
-    line = f"{genre:10} {name:22} {n:3} | {ms(theirs) if theirs else ' ' * 17}"
+    line = f"{genre:10} {name:22} {n:3} | {ms(theirs) if theirs else '(none)':>17}"
     if mine:
         ratio = f"{statistics.median(mine) / statistics.median(theirs):5.2f}" if theirs else ""
         line += f" | {ms(mine)} | {ratio}"

@@ -4,7 +4,8 @@
     python benchmarks/bench_genres_rating.py --every [games]
 
 For each game, the first ``--count`` IDs of each 10x10 preset of tests/data/genres/tatham
-(Light Up d0/d1/d2, Loopy e/n/h, Singles e/k; the tier is in the preset's name) are rated by
+(Light Up d0/d1/d2, Loopy e/n/h, Singles e/k, Pearl e/t; Slant e/h at 12x10; the tier is in
+the preset's name) are rated by
 :func:`puzzlesmith.genres.deduce.rate`.  Printed per puzzle: the tier, our level, score,
 steps and seconds; per game: the levels met at each tier and Spearman's rank correlation
 (ties share their mean rank) of the tier with our level and with our score.
@@ -31,6 +32,8 @@ TIERS = {
     "lightup": ["10x10b20s2d0", "10x10b20s2d1", "10x10b20s2d2"],
     "loopy": ["10x10t0de", "10x10t0dn", "10x10t0dh"],
     "singles": ["10x10de", "10x10dk"],
+    "pearl": ["10x10de", "10x10dt"],
+    "slant": ["12x10de", "12x10dh"],
 }
 
 

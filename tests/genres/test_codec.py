@@ -76,6 +76,13 @@ def test_pzprjs_answer_is_consistent_with_the_givens(genre, record):
                      ((r, c), (r + 1, c)), ((r, c + 1), (r + 1, c + 1))]
             assert sum(frozenset(s) in edges for s in sides) == clue
         return
+    if genre == "mashu":
+        cells = {tuple(p) for edge in record["loop"] for p in edge}
+        assert set(givens.numbers) <= cells and set(givens.numbers.values()) == {1, 2}
+        return
+    if genre == "gokigen":
+        assert givens.points and [len(row) for row in record["answer"]] == [givens.cols] * 4
+        return
     shaded = _shaded(record)
     if genre == "lightup":
         assert not shaded & givens.walls
@@ -104,6 +111,13 @@ def _random_givens(genre: str, rng: random.Random) -> Givens:
         renumber = {k: i for i, k in enumerate(dict.fromkeys(k for row in regions for k in row))}
         regions = tuple(tuple(renumber[k] for k in row) for row in regions)
         return Givens(rows, cols, regions=regions, params={"stars": rng.randint(1, 3)})
+    if genre == "mashu":
+        return Givens(rows, cols, {cell: rng.randint(1, 2) for cell in chosen})
+    if genre == "gokigen":
+        points = [(r, c) for r in range(rows + 1) for c in range(cols + 1)]
+        chosen = rng.sample(points, rng.randint(0, len(points)))
+        return Givens(rows, cols, {p: rng.choice([ANY, rng.randint(0, 4)]) for p in chosen},
+                      points=True)
     top = {"lightup": 4, "slither": 4, "nurikabe": 5000, "hitori": 1295, "shikaku": 5000,
            "fillomino": 5000}[genre]
     numbers = {cell: rng.choice([ANY, rng.randint(0, top)]) for cell in chosen}

@@ -31,6 +31,8 @@ def test_every_preset_has_twenty_ids():
     assert len(presets["lightup"] - {"20x20b20s2d2"}) == 9
     assert len(presets["singles"] - {"20x20dk"}) == 10
     assert len(presets["loopy"] - {"20x20t0dh"}) == 6
+    assert len(presets["pearl"] - {"20x20dt"}) == 8
+    assert len(presets["slant"] - {"20x20dh"}) == 6
 
 
 @pytest.mark.parametrize("path", FILES, ids=[f"{p.parent.name}/{p.stem}" for p in FILES])
@@ -61,7 +63,13 @@ def _random_givens(game: str, rng: random.Random) -> Givens:
     cells = [(r, c) for r in range(rows) for c in range(cols)]
     if game == "singles":
         return Givens(rows, cols, {cell: rng.randint(1, max(rows, cols)) for cell in cells})
+    if game == "slant":
+        cells = [(r, c) for r in range(rows + 1) for c in range(cols + 1)]
     chosen = rng.sample(cells, rng.randint(0, len(cells)))
+    if game == "pearl":
+        return Givens(rows, cols, {cell: rng.randint(1, 2) for cell in chosen})
+    if game == "slant":
+        return Givens(rows, cols, {cell: rng.randint(0, 4) for cell in chosen}, points=True)
     if game == "loopy":
         return Givens(rows, cols, {cell: rng.randint(0, 4) for cell in chosen})
     if game in ("rect", "filling"):

@@ -71,7 +71,7 @@ def test_light_up_walls_bulbs_and_dots(browser, server, screenshots, monkeypatch
     shoot(browser, screenshots, "genre-lightup")
 
 
-@pytest.mark.parametrize("name", ["lightup", "hitori", "nurikabe", "slitherlink"])
+@pytest.mark.parametrize("name", ["lightup", "hitori", "nurikabe", "slitherlink", "masyu", "slant"])
 def test_a_declared_genre_is_solved_and_checked_on_the_page(browser, server, screenshots, name):
     """The registered genre puzzle (skipped until the genres are puzzles): Solve draws the
     answer from the puzzle's answer text, which the page writes back and Check accepts."""
@@ -84,7 +84,7 @@ def test_a_declared_genre_is_solved_and_checked_on_the_page(browser, server, scr
     WebDriverWait(browser, WAIT).until(lambda d: "Solved by the computer" in d.find_element(
         By.ID, "message").text)
     solution = puzzle.solve(puzzle.example()).solution
-    drawn = "state.lines.length" if name == "slitherlink" else \
+    drawn = "state.lines.length" if name in ("slitherlink", "masyu") else \
         "state.marks.filter((m) => m && m !== 'dot').length"
     assert game(browser, drawn) == len(solution)
     browser.find_element(By.ID, "check").click()

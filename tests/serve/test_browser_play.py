@@ -62,7 +62,7 @@ def play_by_hints(browser) -> list[str]:
     return said
 
 
-@pytest.mark.parametrize("name", [SHADING, LOOP, "nurikabe", "hitori"])
+@pytest.mark.parametrize("name", [SHADING, LOOP, "nurikabe", "hitori", "masyu", "slant"])
 def test_an_example_is_played_to_solved_by_hints_alone(browser, server, screenshots, name):
     open_example(browser, server, name)
     said = play_by_hints(browser)
@@ -203,3 +203,19 @@ def test_the_form_generates_by_size_difficulty_and_seed(browser, server, http):
         return [line for line in text.strip().splitlines() if not line.startswith("#")]
 
     assert board(game(browser, "text")) == board(made["text"])
+
+
+def test_a_loop_through_the_centres_is_clicked_and_dragged(browser, server):
+    """Masyu's loop joins the cells' centres: a click near a cell's right side draws the
+    segment to the cell beside it (again: crosses it out); a drag joins the centres."""
+    open_example(browser, server, "masyu")
+    first = cell(browser, 0, 0)
+    side = first.size["width"]
+    ActionChains(browser).move_to_element(first).move_by_offset(side // 2 - 3, 0).click().perform()
+    assert game(browser, "state.lines") == ["0,0,0,1"]
+    ActionChains(browser).move_to_element(cell(browser, 0, 0)).move_by_offset(
+        side // 2 - 3, 0).click().perform()
+    assert game(browser, "state.crosses") == ["0,0,0,1"] and game(browser, "state.lines") == []
+    drag = ActionChains(browser).move_to_element(cell(browser, 1, 1)).click_and_hold()
+    drag.move_by_offset(side // 2, 0).move_by_offset(side // 2, 0).release().perform()
+    assert game(browser, "state.lines") == ["1,1,1,2"]

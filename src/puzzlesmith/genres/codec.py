@@ -17,7 +17,18 @@ from dataclasses import dataclass
 
 from ..errors import InvalidPuzzle
 from .givens import Givens
-from .pieces import BORDERS, FOUR_CELL, NUMBER16, NUMBER36, WALL_CLUES, Count, Draft, Piece
+from .pieces import (
+    BORDERS,
+    CIRCLES,
+    FOUR_CELL,
+    FOUR_CROSS,
+    NUMBER16,
+    NUMBER36,
+    WALL_CLUES,
+    Count,
+    Draft,
+    Piece,
+)
 
 __all__ = ["UrlFormat", "FORMATS", "MAX_SIDE", "decode_url", "encode_url", "url_format",
            "url_genre"]
@@ -51,6 +62,8 @@ FORMATS: dict[str, UrlFormat] = {f.pid: f for f in (
     UrlFormat("starbattle", (Count("stars"), BORDERS)),
     UrlFormat("shikaku", (NUMBER16,)),
     UrlFormat("fillomino", (NUMBER16,)),
+    UrlFormat("mashu", (CIRCLES,), aliases=("masyu", "pearl")),
+    UrlFormat("gokigen", (FOUR_CROSS,), aliases=("slant",)),
 )}
 
 

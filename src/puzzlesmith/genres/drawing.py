@@ -6,7 +6,10 @@ thick region borders, given walls black with their numbers in white, clue number
 ('?' for a clue of any size).  An answer is drawn on it: marked cells as the genre's
 ``Shading.mark`` says (dark grey shading that leaves a clue readable, Light Up's bulbs as
 discs, stars; small dots on the cells a player's ``answer.ruled_out`` holds), loop edges
-and the borders of areas as thick lines between grid points, numbers in blue.
+and the borders of areas, as thick lines between grid points (or cell centres), numbers in
+blue.  Masyu's pearls are circles, white (1) or black (2); Slant's clues sit in small circles
+on the grid points, its diagonals are drawn in the cells (``\\`` the marked ones, ``/`` the
+others).
 
 >>> from .declared import lightup
 >>> g = lightup.read("1.\\n.#")
@@ -43,14 +46,21 @@ def svg(genre: Genre, g: Givens, answer: Answer | None = None) -> str:
     kind, answer = genre.unknowns.kind, answer or frozenset()
     mark = getattr(genre.unknowns, "mark", None)  # how a Shading genre's marks are drawn
     body = [*_cells(g, kind), *_walls(g)]
-    if mark:
+    if mark == "slant":
+        body += _diagonals(g, answer)
+    elif mark:
         body += _marks(answer, mark) + _dots(getattr(answer, "ruled_out", ()))
-    body += _clues(g, set(answer) if mark == "shade" else set())
-    if kind in ("loop", "borders"):
-        body += _loop(answer)
+    if g.points:
+        body += _point_clues(g)
+    elif kind == "centres":
+        body += _pearls(g)
+    else:
+        body += _clues(g, set(answer) if mark == "shade" else set())
+    if kind in ("loop", "borders", "centres"):
+        body += _loop(answer, CELL / 2 if kind == "centres" else 0)
     elif kind == "numbers":
         body += _numbers((cell, n) for cell, n in answer if cell not in g.numbers)
-    pad = CELL * 0.15
+    pad = CELL * (0.3 if g.points else 0.15)  # room for the clues on the outer points
     return draw.document(g.cols * CELL + 2 * pad, g.rows * CELL + 2 * pad, body, x=-pad, y=-pad)
 
 
@@ -114,13 +124,47 @@ def _clues(g: Givens, shaded: set[Cell]) -> list[str]:
             for cell, n in sorted(g.numbers.items())]
 
 
-def _loop(edges: Iterable[Edge]) -> list[str]:
-    """The loop's edges, each a thick line between two grid points."""
+def _loop(edges: Iterable[Edge], shift: float = 0) -> list[str]:
+    """The loop's edges, each a thick line between two grid points (``shift``ed to join the
+    cells' centres)."""
     width = draw.num(CELL * 0.12)
-    return [f'<line class="edge" x1="{c1 * CELL}" y1="{r1 * CELL}" x2="{c2 * CELL}" '
-            f'y2="{r2 * CELL}" stroke="{draw.INK}" stroke-width="{width}" '
-            f'stroke-linecap="round"/>'
+    return [f'<line class="edge" x1="{c1 * CELL + shift}" y1="{r1 * CELL + shift}" '
+            f'x2="{c2 * CELL + shift}" y2="{r2 * CELL + shift}" stroke="{draw.INK}" '
+            f'stroke-width="{width}" stroke-linecap="round"/>'
             for (r1, c1), (r2, c2) in sorted(edges)]
+
+
+def _pearls(g: Givens) -> list[str]:
+    """Masyu's pearls: 1 a white circle, 2 a black one."""
+    return [draw.dot(*_centre(cell), CELL * 0.32, cls="clue",
+                     fill="#fff" if n == 1 else draw.INK).replace(
+                         "/>", f' stroke="{draw.INK}" stroke-width="{draw.num(CELL * 0.05)}"/>', 1)
+            for cell, n in sorted(g.numbers.items())]
+
+
+def _point_clues(g: Givens) -> list[str]:
+    """Clues on the grid points: a number in a small white circle."""
+    body = []
+    for (r, c), n in sorted(g.numbers.items()):
+        x, y, size = c * CELL, r * CELL, CELL * 0.4
+        body.append(draw.dot(x, y, CELL * 0.25, fill="#fff").replace(
+            "/>", f' stroke="{draw.INK}" stroke-width="{draw.num(CELL * 0.04)}"/>', 1))
+        body.append(draw.label(x, y + size * 0.36, clue_text(n), size, fill=draw.INK)
+                    .replace("<text ", '<text class="clue" ', 1))
+    return body
+
+
+def _diagonals(g: Givens, answer: Answer) -> list[str]:
+    """Slant's diagonals: ``\\`` in the marked cells, ``/`` in the ruled-out ones (all the
+    others, when the answer is finished)."""
+    ruled_out = getattr(answer, "ruled_out", None)
+    if ruled_out is None:
+        ruled_out = set(g.cells()) - set(answer) if answer else set()
+    width = draw.num(CELL * 0.1)
+    return [f'<line class="diagonal" x1="{(c + (cell in ruled_out)) * CELL}" y1="{r * CELL}" '
+            f'x2="{(c + (cell not in ruled_out)) * CELL}" y2="{(r + 1) * CELL}" '
+            f'stroke="{ANSWER_INK}" stroke-width="{width}" stroke-linecap="round"/>'
+            for cell in sorted(set(answer) | set(ruled_out)) for r, c in (cell,)]
 
 
 def _numbers(entries: Iterable[tuple[Cell, int]]) -> list[str]:

@@ -95,6 +95,6 @@ def _validate(g: Givens) -> None:
     if g.rows * g.cols > MAX_CELLS or min(g.rows, g.cols) < 1:
         raise InvalidPuzzle(f"the grid is {g.rows}x{g.cols}: from 1 to {MAX_CELLS} cells")
     for r, c in [*g.numbers, *g.walls]:
-        if not (0 <= r < g.rows and 0 <= c < g.cols):
+        if not (0 <= r < g.rows + g.points and 0 <= c < g.cols + g.points):
             raise InvalidPuzzle(f"a given at row {r + 1}, column {c + 1} is outside the "
                                 f"{g.rows}x{g.cols} grid")

@@ -26,7 +26,8 @@ class Givens:
     ``numbers`` maps a cell to its clue (``ANY`` for '?'); ``walls`` holds the black cells
     given by the puzzle (Light Up's walls; a numbered wall is in both); ``regions`` gives a
     region number per cell, row by row (Star Battle, Heyawake), or is None; ``params`` holds
-    a genre's extra numbers, such as ``{"stars": 2}``.
+    a genre's extra numbers, such as ``{"stars": 2}``; ``points``: the numbers sit on the grid
+    points (rows 0..rows, columns 0..cols: Slant), not in the cells.
     """
 
     rows: int
@@ -35,6 +36,7 @@ class Givens:
     walls: frozenset[Cell] = frozenset()
     regions: tuple[tuple[int, ...], ...] | None = None
     params: dict[str, Any] = field(default_factory=dict)
+    points: bool = False
 
     def cells(self) -> Iterator[Cell]:
         """Every cell, row by row."""

@@ -98,6 +98,12 @@ def grid_edges(g: Givens) -> list[Edge]:
     return across + down
 
 
+def centre_grid(g: Givens) -> Givens:
+    """The grid whose points are ``g``'s cells: its edges join the centres of orthogonally
+    adjacent cells (a loop through the cells' centres)."""
+    return Givens(g.rows - 1, g.cols - 1)
+
+
 def point_edges(g: Givens) -> dict[Point, list[Edge]]:
     """The edges at each grid point."""
     at: dict[Point, list[Edge]] = {}
@@ -115,10 +121,13 @@ def point_name(p: Point) -> str:
     return f"the {vertical}-{side} corner of r{row}c{col}"
 
 
-def key_name(key: Hashable) -> str:
-    """A cell ``r3c4`` (1-based), or an edge as a side of a cell beside it."""
+def key_name(key: Hashable, centres: bool = False) -> str:
+    """A cell ``r3c4`` (1-based), or an edge as a side of a cell beside it (``centres``: an
+    edge between two cells' centres, ``r1c1-r1c2``)."""
     if isinstance(key[0], int):
         return f"r{key[0] + 1}c{key[1] + 1}"
+    if centres:
+        return "-".join(key_name(cell) for cell in key)
     if isinstance(key[1], int):  # a number in a cell
         return f"{key[1]} in r{key[0][0] + 1}c{key[0][1] + 1}"
     (r1, c1), (r2, c2) = key
@@ -127,9 +136,9 @@ def key_name(key: Hashable) -> str:
     return f"the right of r{r1 + 1}c{c1}" if c1 > 0 else f"the left of r{r1 + 1}c1"
 
 
-def key_names(keys: Iterable[Hashable]) -> str:
+def key_names(keys: Iterable[Hashable], centres: bool = False) -> str:
     """Several keys joined: 'r1c1, r1c2 and r2c2' (none: 'the grid')."""
-    named = [key_name(key) for key in keys] or ["the grid"]
+    named = [key_name(key, centres) for key in keys] or ["the grid"]
     return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
 
 

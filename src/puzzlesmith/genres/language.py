@@ -18,14 +18,14 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..results import Check
 from .givens import Cell, Givens
-from .grid import grid_edges, key_names, open_cells
+from .grid import centre_grid, grid_edges, key_names, open_cells
 from .textgrid import read_grid
 
 if TYPE_CHECKING:
     from .encoding import Encoding
 
 __all__ = ["Genre", "Rule", "Deduction", "Violation", "Unknowns", "Shading", "LoopEdges",
-           "Numbers", "Borders", "Answer", "Words", "Make"]
+           "Numbers", "Borders", "CentreLoop", "Answer", "Words", "Make"]
 
 Answer = frozenset
 
@@ -41,6 +41,8 @@ class Words:
     many_no: str = "are white"
     suppose_yes: str = "shading it"
     suppose_no: str = "leaving it white"
+    centres: bool = False
+    """The keys are edges between the cells' centres (named ``r1c1-r1c2``)."""
 
     def said(self, value: object, many: bool = False) -> str:
         """The predicate for ``value`` (True: marked), singular or plural."""
@@ -78,12 +80,13 @@ class Unknowns:
 class Shading(Unknowns):
     """Each open cell (not a given wall) marked or not: shaded, or Light Up's bulbs.
     ``words``: how a player says it; ``mark``: how a marked cell is drawn and played,
-    ``"shade"`` (a shaded cell), ``"bulb"`` (Light Up) or ``"star"``."""
+    ``"shade"`` (a shaded cell), ``"bulb"`` (Light Up), ``"star"`` or ``"slant"`` (a marked
+    cell holds a ``\\`` diagonal, the others a ``/``: Slant)."""
 
     words: Words = SHADED
     mark: str = "shade"
     kind = "shading"
-    MARKS: ClassVar[tuple[str, ...]] = ("shade", "bulb", "star")
+    MARKS: ClassVar[tuple[str, ...]] = ("shade", "bulb", "star", "slant")
 
     def __post_init__(self) -> None:
         if self.mark not in self.MARKS:
@@ -118,6 +121,17 @@ def _inside(g: Givens, edge: tuple[Cell, Cell]) -> bool:
     """True when ``edge`` lies between two cells (not on the frame)."""
     (r1, c1), (r2, c2) = edge
     return 0 < r1 < g.rows if r1 == r2 else 0 < c1 < g.cols
+
+
+class CentreLoop(LoopEdges):
+    """Each edge between the centres of two orthogonally adjacent cells on the loop or not
+    (Masyu): the edges of :func:`~.grid.centre_grid`, whose points are the cells."""
+
+    kind = "centres"
+    words = replace(LINES, centres=True)
+
+    def keys(self, g: Givens) -> list[Hashable]:
+        return list(grid_edges(centre_grid(g)))
 
 
 @dataclass(frozen=True)
@@ -170,9 +184,9 @@ class Deduction:
 
     def __str__(self) -> str:
         if self.contradiction:
-            return f"contradiction at {key_names(self.cells)}: {self.reason}"
+            return f"contradiction at {key_names(self.cells, self.words.centres)}: {self.reason}"
         said = self.words.said(self.value, len(self.cells) > 1)
-        return f"{key_names(self.cells)} {said}: {self.reason}"
+        return f"{key_names(self.cells, self.words.centres)} {said}: {self.reason}"
 
 
 @dataclass(frozen=True)
@@ -247,7 +261,8 @@ class Make:
 @dataclass(frozen=True)
 class Genre:
     """A declared genre.  ``numbered_walls``: a number in the text grid is also a wall;
-    ``make``: the generator's hint (None: the genre does not generate)."""
+    ``make``: the generator's hint (None: the genre does not generate); ``point_clues``: the
+    clues sit on the grid points (the text grid is of points)."""
 
     name: str
     title: str
@@ -256,10 +271,11 @@ class Genre:
     numbered_walls: bool = False
     puzzlink: str | None = None
     make: Make | None = None
+    point_clues: bool = False
 
     def read(self, text: str) -> Givens:
         """The givens of a text grid ('.' empty, numbers, '#' wall, '?' any clue)."""
-        return read_grid(text, numbered_walls=self.numbered_walls)
+        return read_grid(text, numbered_walls=self.numbered_walls, points=self.point_clues)
 
     def deductions(self, g: Givens, marks: Mapping[Hashable, object]) -> Iterator[Deduction]:
         """The deductions every rule offers from the known ``marks``, in this genre's words

@@ -3,8 +3,9 @@
 A piece reads its characters into a :class:`Draft` and writes them from a
 :class:`~puzzlesmith.genres.givens.Givens`, as pzprjs's ``Encode.js`` does:
 :data:`NUMBER16` (``decodeNumber16``), :data:`FOUR_CELL` (``decode4Cell``; :data:`WALL_CLUES`
-the same for walls), :data:`NUMBER10`, :data:`NUMBER36` (Hitori's numbers), :data:`CIRCLES`,
-:data:`BORDERS` (regions from borders) and :class:`Count` (a number and a slash).
+the same for walls; :data:`FOUR_CROSS` on the grid points), :data:`NUMBER10`,
+:data:`NUMBER36` (Hitori's numbers), :data:`CIRCLES`, :data:`BORDERS` (regions from borders)
+and :class:`Count` (a number and a slash).
 
 >>> draft = Draft(1, 4, "g1h")
 >>> NUMBER16.decode(draft); draft.numbers
@@ -23,8 +24,8 @@ from typing import Any, Protocol
 from ..errors import InvalidPuzzle
 from .givens import ANY, Cell, Givens
 
-__all__ = ["Draft", "Piece", "NUMBER16", "FOUR_CELL", "WALL_CLUES", "NUMBER10", "NUMBER36",
-           "CIRCLES", "BORDERS", "Count"]
+__all__ = ["Draft", "Piece", "NUMBER16", "FOUR_CELL", "FOUR_CROSS", "WALL_CLUES", "NUMBER10",
+           "NUMBER36", "CIRCLES", "BORDERS", "Count"]
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
@@ -40,10 +41,15 @@ class Draft:
     walls: set[Cell] = field(default_factory=set)
     regions: tuple[tuple[int, ...], ...] | None = None
     params: dict[str, Any] = field(default_factory=dict)
+    points: bool = False
 
     def cell(self, index: int) -> Cell:
-        """The cell of a row-by-row index."""
-        return divmod(index, self.cols)
+        """The cell (or grid point, with ``points``) of a row-by-row index."""
+        return divmod(index, self.cols + self.points)
+
+    def cells(self) -> int:
+        """The number of cells (or grid points, with ``points``)."""
+        return (self.rows + self.points) * (self.cols + self.points)
 
     def fail(self, problem: str) -> InvalidPuzzle:
         """An error naming the body's character at the reading position."""
@@ -52,7 +58,7 @@ class Draft:
     def givens(self) -> Givens:
         """The finished givens."""
         return Givens(self.rows, self.cols, dict(self.numbers), frozenset(self.walls),
-                      self.regions, dict(self.params))
+                      self.regions, dict(self.params), self.points)
 
 
 class Piece(Protocol):
@@ -78,9 +84,11 @@ class _CellCodes:
     runs: str = "ghijklmnopqrstuvwxyz"  # letters of runs of 1.. empty cells
     empty: str = ""  # what one empty cell is written as, when not a run
     walls: bool = False  # the clues are walls too (Light Up)
+    points: bool = False  # the clues sit on the grid points (``decode4Cross``)
 
     def decode(self, draft: Draft) -> None:
-        total, index, text = draft.rows * draft.cols, 0, draft.body
+        draft.points = self.points
+        total, index, text = draft.cells(), 0, draft.body
         while index < total:
             if draft.pos >= len(text):
                 raise draft.fail(f"the {self.name} end after {index} of {total} cells")
@@ -102,7 +110,9 @@ class _CellCodes:
             index, draft.pos = index + 1 + skip, draft.pos + used
 
     def encode(self, givens: Givens) -> str:
-        out, run, cells, k = [], 0, list(givens.cells()), 0
+        out, run, k = [], 0, 0
+        cells = [(r, c) for r in range(givens.rows + self.points)
+                 for c in range(givens.cols + self.points)]
         while k < len(cells):
             clue = self._clue(givens, cells[k])
             if clue is None:
@@ -216,6 +226,7 @@ def _base36(value: int) -> str:
 NUMBER16 = _CellCodes("numbers", _read16, _write16)
 FOUR_CELL = _CellCodes("clues", _read4, _write4)
 WALL_CLUES = _CellCodes("walls", _read4, _write4, walls=True)
+FOUR_CROSS = _CellCodes("point clues", _read4, _write4, points=True)
 NUMBER10 = _CellCodes("numbers", _read10, _write10, runs="abcdefghijklmnopqrstuvwxyz")
 NUMBER36 = _CellCodes("numbers", _read36, _write36, runs="", empty=".")
 

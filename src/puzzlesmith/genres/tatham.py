@@ -8,6 +8,8 @@ row, with one reader and per-game symbols (:data:`GAMES`):
 * Singles: one character per cell, the number ``1``-``9``, ``a``-``z`` (10-35), ``A``-``Z``;
 * Filling (Fillomino): runs, ``1``-``9`` a given number;
 * Rect (Shikaku): runs, a clue in decimal, ``_`` between two clues side by side.
+* Pearl (Masyu): runs as Light Up, ``W`` a white pearl (1), ``B`` a black one (2);
+* Slant: runs as Light Up over the grid points, ``0``-``4`` a clue.
 
 >>> genre, givens = decode_id("3x2:1bBb")
 >>> genre, givens.numbers, sorted(givens.walls)
@@ -40,7 +42,8 @@ class TathamGame:
 
     ``symbols`` maps a character to a clue (``ANY`` with ``walls``: a wall without number);
     ``runs`` says whether letters a-z are runs of empty cells; ``walls`` whether every clue
-    is a wall; ``params`` is what Tatham writes after ``WxH`` (and must be there, if read).
+    is a wall; ``params`` is what Tatham writes after ``WxH`` (and must be there, if read);
+    ``points`` whether the description runs over the grid points, not the cells.
     """
 
     name: str
@@ -50,6 +53,7 @@ class TathamGame:
     walls: bool = False
     params: str = ""
     decimal: bool = False  # clues in decimal, '_' between two side by side (Rect)
+    points: bool = False
 
     def character(self, clue: int) -> str | None:
         """The symbol of a clue, or None when the game has none."""
@@ -63,6 +67,8 @@ GAMES: dict[str, TathamGame] = {g.name: g for g in (
     TathamGame("singles", "hitori", {ch: n for n, ch in enumerate(_NUMBERS) if n}, runs=False),
     TathamGame("filling", "fillomino", {str(n): n for n in range(1, 10)}),
     TathamGame("rect", "shikaku", {str(n): n for n in range(10)}, decimal=True),
+    TathamGame("pearl", "mashu", {"W": 1, "B": 2}),
+    TathamGame("slant", "gokigen", _DIGITS, points=True),
 )}
 
 
@@ -87,7 +93,7 @@ def decode_id(text: str, game: str | None = None) -> tuple[str, Givens]:
     if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
         raise InvalidPuzzle(f"Tatham game ID: a {cols}x{rows} grid: each side must be 1 to "
                             f"{MAX_SIDE}")
-    chosen = tatham_game(game) if game else _guess(params, desc, rows * cols, max(rows, cols))
+    chosen = tatham_game(game) if game else _guess(params, desc, rows, cols)
     _check_params(chosen, params)
     return chosen.genre, _read(chosen, desc, rows, cols)
 
@@ -104,16 +110,22 @@ def id_genre(text: str) -> str | None:
     if match is None or (grid and grid[1] != "0"):
         return None
     cols, rows = int(match[1]), int(match[2])
-    game = _guess(match[3], match[4], rows * cols, max(rows, cols))
+    game = _guess(match[3], match[4], rows, cols)
     symbols = set(game.symbols) | (set(_RUNS) if game.runs else set()) | \
         ({"_"} if game.decimal else set())
     return game.genre if set(match[4]) <= symbols else None
 
 
-def _guess(params: str, desc: str, cells: int, side: int) -> TathamGame:
-    """The game an ID's shape says (see :func:`decode_id`)."""
+def _guess(params: str, desc: str, rows: int, cols: int) -> TathamGame:
+    """The game an ID's shape says (see :func:`decode_id`; Pearl: a ``W``, or ``B`` without
+    digits; Slant: the description covers the grid points)."""
     if "t" in params:
         return GAMES["loopy"]
+    if "W" in desc or ("B" in desc and not any(ch.isdigit() for ch in desc)):
+        return GAMES["pearl"]
+    if set(desc) <= set(_RUNS + "01234") and _covered(desc) == (rows + 1) * (cols + 1):
+        return GAMES["slant"]
+    cells, side = rows * cols, max(rows, cols)
     if len(desc) == cells and all(0 < _NUMBERS.find(ch) <= side for ch in desc):
         return GAMES["singles"]
     clues = [int(n) for n in re.findall("[0-9]+", desc)]
@@ -125,6 +137,11 @@ def _guess(params: str, desc: str, cells: int, side: int) -> TathamGame:
                                        or 10 * len(digits) >= 3 * cells):
         return GAMES["filling"]
     return GAMES["lightup"]
+
+
+def _covered(desc: str) -> int:
+    """The cells (or points) a description of runs and one-character clues covers."""
+    return sum(_RUNS.index(ch) + 1 if ch in _RUNS else 1 for ch in desc)
 
 
 def _check_params(game: TathamGame, params: str) -> None:
@@ -139,12 +156,13 @@ def _read(game: TathamGame, desc: str, rows: int, cols: int) -> Givens:
     """The givens a description gives, cell by cell."""
     numbers: dict[Cell, int] = {}
     walls: set[Cell] = set()
-    index, total = 0, rows * cols
+    width = cols + game.points
+    index, total = 0, (rows + game.points) * width
     for pos, ch in _tokens(game, desc):
         if index >= total:
             raise InvalidPuzzle(f"Tatham game ID: {desc[pos:pos + 10]!r} after the last cell "
                                 f"(description character {pos + 1})")
-        cell = divmod(index, cols)
+        cell = divmod(index, width)
         if game.runs and ch in _RUNS:
             index += _RUNS.index(ch) + 1
             continue
@@ -163,7 +181,7 @@ def _read(game: TathamGame, desc: str, rows: int, cols: int) -> Givens:
     if index != total:
         problem = "runs past" if index > total else f"ends after {index} of"
         raise InvalidPuzzle(f"Tatham game ID: the description {problem} {total} cells")
-    return Givens(rows, cols, numbers, frozenset(walls))
+    return Givens(rows, cols, numbers, frozenset(walls), points=game.points)
 
 
 def _tokens(game: TathamGame, desc: str) -> list[tuple[int, str]]:
@@ -178,7 +196,9 @@ def encode_id(game: str, givens: Givens) -> str:
     """The Tatham game ID of a game's (or genre's) givens, as Tatham writes it."""
     chosen = tatham_game(game)
     out, run = [], 0
-    for r, c in givens.cells():
+    points = [(r, c) for r in range(givens.rows + chosen.points)
+              for c in range(givens.cols + chosen.points)]
+    for r, c in points:
         clue = givens.number(r, c)
         if clue is None and chosen.walls and givens.is_wall(r, c):
             clue = ANY

@@ -19,8 +19,9 @@ from .givens import ANY, Cell, Givens
 MAX_SIDE = 100
 
 
-def read_grid(text: str, *, numbered_walls: bool = False) -> Givens:
-    """The :class:`Givens` of a text grid; ``numbered_walls`` makes every clue a wall."""
+def read_grid(text: str, *, numbered_walls: bool = False, points: bool = False) -> Givens:
+    """The :class:`Givens` of a text grid; ``numbered_walls`` makes every clue a wall;
+    ``points``: the tokens are the grid points, one row and column more than the cells."""
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
     if not lines:
         raise InvalidPuzzle("the grid is empty")
@@ -40,7 +41,10 @@ def read_grid(text: str, *, numbered_walls: bool = False) -> Givens:
                 numbers[r, c] = _number(token, r, c)
                 if numbered_walls:
                     walls.add((r, c))
-    return Givens(len(rows), width, numbers=numbers, walls=frozenset(walls))
+    if points and min(len(rows), width) < 2:
+        raise InvalidPuzzle("a grid of points has at least two rows and two columns")
+    return Givens(len(rows) - points, width - points, numbers=numbers, walls=frozenset(walls),
+                  points=points)
 
 
 def write_grid(g: Givens) -> str:
@@ -48,7 +52,7 @@ def write_grid(g: Givens) -> str:
     def token(cell: Cell) -> str:
         n = g.numbers.get(cell)
         return ("#" if cell in g.walls else ".") if n is None else "?" if n == ANY else str(n)
-    rows = [[token((r, c)) for c in range(g.cols)] for r in range(g.rows)]
+    rows = [[token((r, c)) for c in range(g.cols + g.points)] for r in range(g.rows + g.points)]
     sep = " " if any(len(t) > 1 for row in rows for t in row) else ""
     return "\n".join(sep.join(row) for row in rows)
 

@@ -5,7 +5,9 @@ The view: given walls are black givens (their numbers in white); clue numbers in
 are ``labels`` (the cell stays playable: Hitori's numbers are shaded, a shaded one stays
 readable); a Shading genre's cells take its mark (shade, bulb or star) and a dot; a loop
 genre's player draws ``lines`` between grid points; a Numbers genre's cells take digits.
-The help is the genre's rules, the docstring of its declaration.
+The help is the genre's rules, the docstring of its declaration.  A loop through the cells'
+centres (Masyu) is a loop board with ``centres``, its pearls givens ``○`` and ``●``; Slant's
+cells take ``slant`` (``\\``) and ``dot`` (``/``), its clues are ``points`` on the grid points.
 
 The answer text the board writes (for Check and Hint) is the genre puzzles' answer format:
 for marked cells one character a cell (``#`` a shaded cell or a wall, ``*`` a bulb or a star,
@@ -37,12 +39,16 @@ __all__ = ["web_view", "answer_marks", "line_mark", "rules_text"]
 
 WALL, EMPTY, DOT = "#", ".", "x"
 #: A Shading genre's mark -> its character in the answer text.
-MARK_CHARS = {"shade": "#", "bulb": "*", "star": "*"}
+MARK_CHARS = {"shade": "#", "bulb": "*", "star": "*", "slant": "\\"}
+PEARLS = {1: "○", 2: "●"}
 PLAY = {
     "shading": "Click a cell: {mark}, dot, empty; right-click: the other way; arrows move a"
                " cursor, space marks.",
     "loop": "Click near a cell's side: a line, a cross (not on the loop), empty; drag through"
             " the points to draw; arrows move a cursor, Shift+arrow draws, Alt+arrow crosses.",
+    "centres": "Click near a cell's side: the loop to the cell beside it, a cross, empty; drag"
+               " through the cells to draw; arrows move a cursor, Shift+arrow draws, Alt+arrow"
+               " crosses.",
     "numbers": "Click a cell and type; Shift+digit: a pencil mark; Backspace: clear.",
     "borders": "Click near a cell's side to draw or rub out a border there.",
 }
@@ -62,7 +68,13 @@ def web_view(genre: Genre, g: Givens) -> dict:
             "help": f"{rules_text(genre)}\n\n{PLAY[unknowns.kind].format(mark=mark)}"}
     if g.regions:
         view.update(regions=[list(row) for row in g.regions], tint=True)
-    if unknowns.kind == "shading":
+    if g.points:
+        view.update(points=[[r, c, clue_text(n)] for (r, c), n in sorted(g.numbers.items())],
+                    givens=[], labels=[])
+    if mark == "slant":
+        view["help"] = f"{rules_text(genre)}\n\nClick a cell: \\, /, empty."
+        view.update(marks=[mark, "dot"], answer={"empty": EMPTY, mark: "\\", "dot": "/"})
+    elif unknowns.kind == "shading":
         view.update(marks=[mark, "dot"],
                     answer={"empty": EMPTY, mark: MARK_CHARS[mark], "dot": DOT, "given": WALL})
         if any(isinstance(rule, NoAdjacent) for rule in genre.rules):
@@ -77,6 +89,9 @@ def web_view(genre: Genre, g: Givens) -> dict:
         view.update(marks=["line"], lines=[[*p, *q] for p, q in _frame(g)])
     else:
         view.update(marks=["line"], lines=[])
+    if unknowns.kind == "centres":
+        view.update(centres=True, givens=[[r, c, PEARLS.get(n, clue_text(n))]
+                                          for (r, c), n in sorted(g.numbers.items())])
     return view
 
 
@@ -104,11 +119,13 @@ def answer_marks(genre: Genre, g: Givens, answer: Answer) -> dict:
     "number", n]``) for marked cells (a ``dot`` on each cell it rules out) and numbers,
     ``lines`` ``[r1, c1, r2, c2]`` for a loop."""
     kind = genre.unknowns.kind
-    if kind in ("loop", "borders"):
+    if kind in ("loop", "borders", "centres"):
         return {"lines": [[*p, *q] for p, q in sorted(answer)]}
     if kind == "numbers":
         return {"marks": [[r, c, "number", n] for (r, c), n in sorted(answer)]}
     dots = sorted(getattr(answer, "ruled_out", ()))
+    if genre.unknowns.mark == "slant" and not hasattr(answer, "ruled_out") and answer:
+        dots = sorted(set(g.cells()) - set(answer))  # a finished answer: '/' elsewhere
     return {"marks": [[r, c, genre.unknowns.mark] for r, c in sorted(answer)]
             + [[r, c, "dot"] for r, c in dots]}
 

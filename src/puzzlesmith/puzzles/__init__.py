@@ -50,6 +50,8 @@ BUILTIN = {
     "slitherlink": "puzzlesmith.genres.declared.slitherlink",
     "shikaku": "puzzlesmith.genres.declared.shikaku",
     "fillomino": "puzzlesmith.genres.declared.fillomino",
+    "masyu": "puzzlesmith.genres.declared.masyu",
+    "slant": "puzzlesmith.genres.declared.slant",
 }
 #: The entry-point group through which installed distributions add puzzles.
 ENTRY_POINT_GROUP = "puzzlesmith.puzzles"

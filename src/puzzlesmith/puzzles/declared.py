@@ -68,6 +68,7 @@ CELL = 30  # the side of a cell in the plain drawing, in SVG units
 _URL = re.compile(r"\s*(?:[A-Za-z][\w+.-]*://|\?[A-Za-z])")  # a grid has no '?' then letter
 _ID = re.compile(r"\s*\d+x\d+[a-z0-9.]*:")
 _RULED_OUT = "x"
+_BACK, _FORWARD = "\\", "/"  # Slant's diagonals: a marked cell's, an unmarked one's
 
 
 class Marks(frozenset):
@@ -158,7 +159,8 @@ class GenrePuzzle(Puzzle):
                                     "grid or a puzz.link URL")
             g = tatham.decode_id(text, self.game)[1]
         else:
-            g = read_grid(text, numbered_walls=self.genre.numbered_walls)
+            g = read_grid(text, numbered_walls=self.genre.numbered_walls,
+                          points=self.genre.point_clues)
         return self._checked(g)
 
     def _checked(self, g: Givens) -> Givens:
@@ -196,16 +198,24 @@ class GenrePuzzle(Puzzle):
         if kind in ("loop", "borders"):
             frame = _frame(instance) if kind == "borders" else frozenset()
             return "\n".join(_loop_lines(instance, answer | frame)) + "\n"
+        if kind == "centres":
+            return "\n".join(_centre_lines(instance, answer)) + "\n"
         if kind == "numbers":
             rows = [[str(n) for _, n in sorted(row)] for row in _by_row(instance, answer)]
             wide = any(len(t) > 1 for row in rows for t in row)
             return "\n".join((" " if wide else "").join(row) for row in rows) + "\n"
+        if self._mark() == _BACK:
+            return "".join("".join(_BACK if (r, c) in answer else _FORWARD
+                                   for c in range(instance.cols)) + "\n"
+                           for r in range(instance.rows))
         return "\n".join(" ".join(row) if any(len(t) > 1 for t in row) else "".join(row)
                          for row in self._answer_tokens(instance, answer)) + "\n"
 
     def _mark(self) -> str:
-        """The character of a marked cell: '#' shaded, '*' a bulb (or a star)."""
-        return "#" if getattr(self.genre.unknowns, "mark", "shade") == "shade" else "*"
+        """The character of a marked cell: '#' shaded, '*' a bulb (or a star), '\\' a
+        diagonal (Slant, whose unmarked cells are '/')."""
+        mark = getattr(self.genre.unknowns, "mark", "shade")
+        return {"shade": "#", "slant": _BACK}.get(mark, "*")
 
     def _answer_tokens(self, g: Givens, answer: frozenset) -> list[list[str]]:
         return [[self._mark() if (r, c) in answer else token if (r, c) in g.walls else "."
@@ -221,10 +231,14 @@ class GenrePuzzle(Puzzle):
             return Marks(marks & keys, marks.ruled_out & keys)
         if self.genre.unknowns.kind == "numbers":
             return _read_numbers(instance, lines)
+        if self.genre.unknowns.kind == "centres":
+            return _read_centres(instance, lines)
         if len(lines) != instance.rows:
             raise InvalidPuzzle(f"the answer has {len(lines)} rows, expected {instance.rows}")
         marked, ruled_out, mark = set(), set(), self._mark()
-        for r, (line, given) in enumerate(zip(lines, _tokens(instance), strict=True)):
+        out = _FORWARD if mark == _BACK else _RULED_OUT
+        givens = [["."] * instance.cols] * instance.rows if instance.points else _tokens(instance)
+        for r, (line, given) in enumerate(zip(lines, givens, strict=True)):
             tokens = line.split() if " " in line.strip() else list(line.strip())
             if len(tokens) != instance.cols:
                 raise InvalidPuzzle(f"row has {len(tokens)} cells, expected {instance.cols}",
@@ -232,8 +246,8 @@ class GenrePuzzle(Puzzle):
             for c, token in enumerate(tokens):
                 if token in (".", given[c]) or (token == "#" and (r, c) in instance.walls):
                     continue
-                if token not in (mark, _RULED_OUT) or (r, c) in instance.walls:
-                    raise InvalidPuzzle(f"{token!r} is not {mark!r}, {_RULED_OUT!r} or '.'",
+                if token not in (mark, out) or (r, c) in instance.walls:
+                    raise InvalidPuzzle(f"{token!r} is not {mark!r}, {out!r} or '.'",
                                         line=r + 1, column=c + 1)
                 (marked if token == mark else ruled_out).add((r, c))
         return Marks(marked, ruled_out)
@@ -393,7 +407,7 @@ class GenrePuzzle(Puzzle):
         a loop edge drawn, crossed out or cleared, a number placed or ruled out (a pencil
         mark rubbed out)."""
         view = _genre_module("view")
-        if self.genre.unknowns.kind in ("loop", "borders"):
+        if self.genre.unknowns.kind in ("loop", "borders", "centres"):
             return None if view is None else [view.line_mark(instance, key, value)
                                               for key, value in hint.move or ()]
         if self.genre.unknowns.kind == "numbers":  # a number written, or a pencil mark out
@@ -454,6 +468,9 @@ def _turned(g: Givens, turn) -> Givens:
     def moved(cell: Cell) -> Cell:
         return turn.cell(*cell, g.rows, g.cols)
     rows, cols = (g.cols, g.rows) if turn.transpose else (g.rows, g.cols)
+    if g.points:  # the clues turn on the grid points
+        return Givens(rows, cols, {turn.cell(*p, g.rows + 1, g.cols + 1): n
+                                   for p, n in g.numbers.items()}, points=True)
     return Givens(rows, cols, {moved(cell): n for cell, n in g.numbers.items()},
                   frozenset(map(moved, g.walls)))
 
@@ -546,6 +563,43 @@ def _read_loop(g: Givens, lines: list[str]) -> Marks:
                 off.add(edge)
             elif mark not in " .":
                 raise InvalidPuzzle(f"{mark!r} is not an edge ('-', '|', 'x' or blank)",
+                                    line=y + 1, column=x + 1)
+    return Marks(on, off)
+
+
+def _centre_lines(g: Givens, edges: frozenset) -> list[str]:
+    """A loop through the cells' centres: the cells ('.' or a clue) joined by '-' and '|'."""
+    lines = []
+    for r in range(g.rows):
+        lines.append("".join(_clue(g, (r, c)).replace(" ", ".")
+                             + ("-" if ((r, c), (r, c + 1)) in edges else " ")
+                             for c in range(g.cols))[:2 * g.cols - 1])
+        if r < g.rows - 1:
+            lines.append(" ".join("|" if ((r, c), (r + 1, c)) in edges else " "
+                                  for c in range(g.cols)))
+    return [line.rstrip() for line in lines]
+
+
+def _read_centres(g: Givens, lines: list[str]) -> Marks:
+    """The loop edges of a drawing as :func:`_centre_lines` writes it ('x': ruled out)."""
+    if len(lines) != 2 * g.rows - 1:
+        raise InvalidPuzzle(f"the drawing has {len(lines)} lines, expected {2 * g.rows - 1} "
+                            "(a line of cells, then one of the edges down)")
+    on, off = set(), set()
+    for y, line in enumerate(lines):
+        if len(line) > 2 * g.cols - 1:
+            raise InvalidPuzzle(f"the line has {len(line)} characters, expected at most "
+                                f"{2 * g.cols - 1}", line=y + 1)
+        line = line.ljust(2 * g.cols - 1)
+        for x in range(1 - y % 2, len(line), 2):
+            r, c = y // 2, x // 2
+            edge = ((r, c), (r, c + 1)) if y % 2 == 0 else ((r, c), (r + 1, c))
+            if line[x] in "-|":
+                on.add(edge)
+            elif line[x] == _RULED_OUT:
+                off.add(edge)
+            elif line[x] not in " .":
+                raise InvalidPuzzle(f"{line[x]!r} is not an edge ('-', '|', 'x' or blank)",
                                     line=y + 1, column=x + 1)
     return Marks(on, off)
 

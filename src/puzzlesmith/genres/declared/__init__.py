@@ -10,17 +10,19 @@ from ..language import Genre
 from .fillomino import fillomino
 from .hitori import hitori
 from .lightup import lightup
+from .masyu import masyu
 from .nurikabe import nurikabe
 from .shikaku import shikaku
+from .slant import slant
 from .slitherlink import slitherlink
 from .starbattle import starbattle
 
 GENRES = {genre.name: genre for genre in (lightup, hitori, nurikabe, slitherlink,
-                                            shikaku, fillomino)}
+                                                  shikaku, fillomino, masyu, slant)}
 """The genres that are puzzles of their own (Star Battle's name belongs to its package)."""
 
 __all__ = ["GENRES", "declared", "lightup", "hitori", "nurikabe", "slitherlink", "starbattle",
-           "shikaku", "fillomino"]
+           "shikaku", "fillomino", "masyu", "slant"]
 
 
 def declared(key: str) -> Genre:

@@ -1,11 +1,14 @@
 """The shared rule families, each with its encoding, its deductions and its direct check."""
 
 from .areas import Areas
+from .diagonals import CornerCount, NoCycle
 from .loop import Loop, LoopCount
+from .pearls import Pearls
 from .polyominoes import Polyominoes
 from .rectangles import Rectangles
 from .shading import Connected, Count, CountEach, NoAdjacent, NoBlock, Unshaded
 from .sight import AllDifferent, LineOfSight
 
 __all__ = ["Count", "CountEach", "Unshaded", "NoAdjacent", "NoBlock", "Connected", "LineOfSight",
-           "AllDifferent", "Areas", "Loop", "LoopCount", "Rectangles", "Polyominoes"]
+           "AllDifferent", "Areas", "Loop", "LoopCount", "Rectangles", "Polyominoes",
+           "Pearls", "CornerCount", "NoCycle"]

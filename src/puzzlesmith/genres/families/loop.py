@@ -1,5 +1,6 @@
-"""Families on one loop along the grid's edges: each point has 0 or 2 loop edges and the
-loop is one piece (lazily), and a clue counts the loop edges around its cell (Slitherlink).
+"""Families on one loop along the grid's edges (or through the cells' centres, ``centres``):
+each point (cell) has 0 or 2 loop edges and the loop is one piece (lazily), and a clue counts
+the loop edges around its cell (Slitherlink).
 """
 
 from __future__ import annotations
@@ -10,7 +11,17 @@ from itertools import combinations
 
 from ..cuts import pieces
 from ..givens import Cell, Givens
-from ..grid import Edge, cell_edges, grid_edges, key_name, key_names, memo, point_edges, point_name
+from ..grid import (
+    Edge,
+    cell_edges,
+    centre_grid,
+    grid_edges,
+    key_name,
+    key_names,
+    memo,
+    point_edges,
+    point_name,
+)
 from ..language import Answer, Deduction, Rule, Violation
 from ..verify import loop_pieces
 
@@ -20,12 +31,29 @@ Marks = Mapping[Hashable, object]
 @dataclass(frozen=True)
 class Loop(Rule):
     """One loop without crossings or branches: each grid point has 0 or 2 loop edges, and
-    the loop edges form one piece (there is at least one)."""
+    the loop edges form one piece (there is at least one).  ``centres``: the loop joins the
+    centres of orthogonally adjacent cells instead (Masyu), its points are the cells;
+    ``closing``: the strength of seeing that an edge would close the loop too early (the
+    "early loop" deductions: a whole-grid look in Masyu, 2, where Tatham's Pearl counts it
+    tricky)."""
 
+    centres: bool = False
+    closing: int = 1
     family = "loop"
 
+    @property
+    def techniques(self) -> dict[str, int]:  # type: ignore[override]
+        return {"early loop": self.closing}
+
+    def grid(self, g: Givens) -> Givens:
+        """The grid whose points the loop joins: ``g``'s, or its cells' centres."""
+        return memo(g, "centre-grid", centre_grid) if self.centres else g
+
+    def _name(self, point) -> str:
+        return key_name(point) if self.centres else point_name(point)
+
     def encode(self, enc) -> None:
-        g = enc.givens
+        g = self.grid(enc.givens)
         at = point_edges(g)
         for edges in at.values():
             lits = enc.lits(edges)
@@ -44,11 +72,13 @@ class Loop(Rule):
     def deduce(self, g: Givens, marks: Marks) -> Iterator[Deduction]:
         """At each point: two lines, the rest crossed out; one line and one way on; no
         line and one edge left, crossed out.  No edge closes a loop that leaves lines out."""
+        g = self.grid(g)
         yield from self._at_points(memo(g, "point-edges", point_edges), marks)
         yield from self._early_loops(g, marks, {e for e, value in marks.items() if value is True})
 
     def deduce_near(self, g: Givens, marks: Marks, changed) -> Iterator[Deduction]:
         """As :meth:`deduce` at the ends of the changed edges; loops only after a new line."""
+        g = self.grid(g)
         at = memo(g, "point-edges", point_edges)
         order = memo(g, "point-order", _point_order)
         points = sorted({p for edge in changed for p in edge}, key=order.__getitem__)
@@ -65,17 +95,17 @@ class Loop(Rule):
             free = tuple(e for e, value in zip(edges, values, strict=True) if value is None)
             if len(on) > 2 or (len(on) == 1 and not free):
                 yield Deduction(tuple(on), None, self.family, f"the loop branches or ends at "
-                                f"{point_name(point)}")
+                                f"{self._name(point)}")
                 return
             if free and len(on) == 2:
                 yield Deduction(free, False, self.family,
-                                f"the loop already passes {point_name(point)}")
+                                f"the loop already passes {self._name(point)}")
             elif len(free) == 1 and len(on) == 1:
                 yield Deduction(free, True, self.family,
-                                f"the line at {point_name(point)} has one way on")
+                                f"the line at {self._name(point)} has one way on")
             elif len(free) == 1 and not on:
                 yield Deduction(free, False, self.family,
-                                f"it would end the loop at {point_name(point)}")
+                                f"it would end the loop at {self._name(point)}")
 
     def _early_loops(self, g: Givens, marks: Marks, changed) -> Iterator[Deduction]:
         """An edge joining the two ends of one line closes a loop too early when other
@@ -102,12 +132,12 @@ class Loop(Rule):
                          key=order.__getitem__) for points, _, is_closed in pieces if is_closed]
         if closed:
             yield Deduction(tuple(min(closed, key=lambda edges: order[edges[0]])), None,
-                            self.family, "a loop closed while other lines are left out")
+                            "early loop", "a loop closed while other lines are left out")
             return
         joining = {e for points, _, _ in pieces for p in points for e, q in links[p]
                    if q in points and e not in marks}
         for edge in sorted(joining, key=order.__getitem__):
-            yield Deduction((edge,), False, self.family,
+            yield Deduction((edge,), False, "early loop",
                             "it would close a loop that leaves other lines out")
 
     def check(self, g: Givens, answer: Answer) -> list[Violation]:

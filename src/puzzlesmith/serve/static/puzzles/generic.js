@@ -27,7 +27,11 @@
 // 2 * rows + 1 lines: "+" the points, "-" and "|" the segments ("x" crossed out), the
 // givens between, and it
 // is complete when every point has 0 or 2 segments.  Backspace, Delete, "." and
-// "0" (when not a symbol) clear a cell.  Hint and check marks are
+// "0" (when not a symbol) clear a cell.  With centres: true the loop joins the cells'
+// centres (Masyu): a click near a cell's side draws the segment to the cell beside it, and
+// the answer text has 2 * rows - 1 lines, the cells' givens ("." when none) between the
+// segments.  A "slant" mark is a "\\" diagonal, and then a "dot" is a "/" one (Slant);
+// points ([r, c, text]) are clues on the grid points, in small circles.  Hint and check marks are
 // [row, col, kind?, value?]: "wrong" clears a cell, "number" places value, a mark places
 // it, "unnote" rubs out the pencil mark value, "line", "unline" and "noline" draw, cross
 // out and clear the segment value ("r1,c1,r2,c2"; row, col: a cell beside it, circled).  A
@@ -35,7 +39,7 @@
 // answer text), its "cell" circled, and says its "text".
 import { clear, el, markSet, text, COLOURS, cellSize } from "./svg.js";
 
-const CYCLE = ["shade", "dot", "star", "bulb"];
+const CYCLE = ["shade", "dot", "star", "bulb", "slant"];
 const LIT = "#fff1a8", SEGMENT = ["", "line", "cross"];
 const ENTRY = "#2f6fdf", CURSOR = "#cfe0fb", SAME = "#e4ecfb", PENCIL = "\u270e", ERASE = "\u232b";
 const PALETTE = ["#f6d6d6", "#d7e8f7", "#dff2d8", "#f8ecc9", "#e7dcf4", "#d5f0ee", "#f7dfee",
@@ -139,7 +143,7 @@ function drawCell(g, board, state, i, size, given, options) {
   const fill = mark === "shade" ? ink : ui.cursor === i ? CURSOR
     : shown && shown === options.same ? SAME : options.lit.has(i) ? LIT : options.fills[i];
   const loop = isLoop(board);
-  const rect = el("rect", { x, y, width: size, height: size, fill, stroke: loop ? "#e6e9ee" : "#c3c8d0", "stroke-width": 0.6,
+  const rect = el("rect", { x, y, width: size, height: size, fill, stroke: loop && !board.centres ? "#e6e9ee" : "#c3c8d0", "stroke-width": 0.6,
     class: "cell", "data-row": r, "data-col": c }, g);
   if (options.play && !loop) {
     rect.addEventListener("click", () => click(board, state, i, options.play, 1));
@@ -153,6 +157,9 @@ function drawCell(g, board, state, i, size, given, options) {
     if (mark === "dot") el("circle", { ...still, cx: middle[0], cy: middle[1], r: size * 0.4, fill: "none", stroke: ink, class: "dot" }, g);
     text(g, ...middle, label, { ...still, "font-size": size * 0.6, "font-weight": 700,
       fill: mark === "shade" ? "#fff" : ink, class: "label" });
+  } else if (mark === "slant" || (mark === "dot" && board.marks.includes("slant"))) {
+    const back = mark === "slant", d = `M${x + (back ? 0 : size)},${y}L${x + (back ? size : 0)},${y + size}`;
+    el("path", { ...still, d, stroke: ink, "stroke-width": size * 0.1, "stroke-linecap": "round", class: "diagonal" }, g);
   } else if (mark === "bulb") {
     el("circle", { ...still, cx: middle[0], cy: middle[1], r: size * 0.3, fill: ink, class: "bulb" }, g);
   } else if (mark === "dot") {
@@ -198,13 +205,17 @@ function nearestSide(y, x) {
   const r = Math.min(Math.max(Math.floor(y), 0), rows - 1), c = Math.min(Math.max(Math.floor(x), 0), cols - 1);
   const fx = x - c, fy = y - r;
   const sides = [[fy, [r, c, r, c + 1]], [1 - fy, [r + 1, c, r + 1, c + 1]], [fx, [r, c, r + 1, c]], [1 - fx, [r, c + 1, r + 1, c + 1]]];
+  if (ui.loop.board.centres) {  // the segment to the cell beside that side
+    sides.splice(0, 4, [fy, [r - 1, c, r, c]], [1 - fy, [r, c, r + 1, c]], [fx, [r, c - 1, r, c]], [1 - fx, [r, c, r, c + 1]]);
+  }
   return sides.reduce((best, side) => (side[0] < best[0] ? side : best))[1].join(",");
 }
 
 function nearPoint(y, x) {
-  // The grid point within a third of a cell of (y, x), or null.
-  const p = [Math.round(y), Math.round(x)], { rows, cols } = ui.loop.board;
-  const near = Math.hypot(y - p[0], x - p[1]) < 0.34 && p[0] >= 0 && p[1] >= 0 && p[0] <= rows && p[1] <= cols;
+  // The grid point (with centres: the cell's centre) within a third of a cell of (y, x), or null.
+  const { rows, cols, centres } = ui.loop.board, shift = centres ? 0.5 : 0, last = centres ? 1 : 0;
+  const p = [Math.round(y - shift), Math.round(x - shift)];
+  const near = Math.hypot(y - shift - p[0], x - shift - p[1]) < 0.34 && p[0] >= 0 && p[1] >= 0 && p[0] <= rows - last && p[1] <= cols - last;
   return near ? p : null;
 }
 
@@ -243,7 +254,8 @@ function loopKey(board, state, event) {
   const step = STEPS[event.key];
   if (!step) return null;
   const from = ui.point || [0, 0];
-  const to = [Math.min(Math.max(from[0] + step[0], 0), board.rows), Math.min(Math.max(from[1] + step[1], 0), board.cols)];
+  const last = board.centres ? 1 : 0;
+  const to = [Math.min(Math.max(from[0] + step[0], 0), board.rows - last), Math.min(Math.max(from[1] + step[1], 0), board.cols - last)];
   ui.point = to;
   const key = segmentKey(from, to), now = segmentState(state, key);
   if (key === segmentKey(from, from) || !(event.shiftKey || event.altKey)) { ui.redraw(); return null; }
@@ -258,11 +270,12 @@ function segmentAt(y, x) {
 
 function loopAnswer(board, state) {
   const at = givens(board), drawn = new Set([...givenLines(board), ...state.lines]), crossed = new Set(state.crosses), text = [];
-  const centre = (y, x) => at.get(((y - 1) / 2) * board.cols + (x - 1) / 2) || ".";
-  for (let y = 0; y <= 2 * board.rows; y++) {
+  const shift = board.centres ? 1 : 0, centre = (y, x) => at.get(((y - 1 + shift) / 2) * board.cols + (x - 1 + shift) / 2) || ".";
+  for (let y = 0; y <= 2 * board.rows - 2 * shift; y++) {
     let line = "";
-    for (let x = 0; x <= 2 * board.cols; x++) {
-      if (y % 2 === 0 && x % 2 === 0) line += "+";
+    for (let x = 0; x <= 2 * board.cols - 2 * shift; x++) {
+      if (shift && y % 2 && x % 2) line += " ";
+      else if (y % 2 === 0 && x % 2 === 0) line += shift ? (centre(y, x).length === 1 ? centre(y, x) : ".") : "+";
       else if (y % 2 && x % 2) line += centre(y, x).length === 1 ? centre(y, x) : ".";
       else line += drawn.has(segmentAt(y, x)) ? (y % 2 ? "|" : "-") : crossed.has(segmentAt(y, x)) ? "x" : " ";
     }
@@ -294,20 +307,21 @@ function loopClosed(board, state) {
 function drawLoop(g, board, state, size) {
   // The grid points, the given segments and the player's.
   const { rows, cols } = board, still = { fill: "none", "pointer-events": "none", "stroke-linecap": "round", "stroke-width": size * 0.12 };
-  const path = (keys) => [...keys].map((key) => {
+  const shift = board.centres ? size / 2 : 0, path = (keys) => [...keys].map((key) => {
     const [r1, c1, r2, c2] = key.split(",").map(Number);
-    return `M${c1 * size},${r1 * size}L${c2 * size},${r2 * size}`;
+    return `M${c1 * size + shift},${r1 * size + shift}L${c2 * size + shift},${r2 * size + shift}`;
   }).join("");
   el("path", { ...still, d: path(givenLines(board)), stroke: COLOURS.ink, class: "lines" }, g);
   el("path", { ...still, d: path(state.lines), stroke: ENTRY, class: "lines" }, g);
   for (const key of state.crosses || []) {
-    const [r1, c1, r2, c2] = key.split(",").map(Number), x = ((c1 + c2) / 2) * size, y = ((r1 + r2) / 2) * size, d = size * 0.09;
+    const [r1, c1, r2, c2] = key.split(",").map(Number), x = ((c1 + c2) / 2) * size + shift, y = ((r1 + r2) / 2) * size + shift, d = size * 0.09;
     el("path", { ...still, "stroke-width": 1.5, d: `M${x - d},${y - d}L${x + d},${y + d}M${x - d},${y + d}L${x + d},${y - d}`, stroke: "#8a93a3", class: "cross" }, g);
   }
+  if (ui.point) el("circle", { cx: ui.point[1] * size + shift, cy: ui.point[0] * size + shift, r: size * 0.16, fill: "none", stroke: COLOURS.hint, "stroke-width": 3, "pointer-events": "none", class: "point-cursor" }, g);
+  if (board.centres) return;
   for (let r = 0; r <= rows; r++) {
     for (let c = 0; c <= cols; c++) el("circle", { cx: c * size, cy: r * size, r: Math.max(1.5, size * 0.06), fill: COLOURS.ink, "pointer-events": "none", class: "point" }, g);
   }
-  if (ui.point) el("circle", { cx: ui.point[1] * size, cy: ui.point[0] * size, r: size * 0.16, fill: "none", stroke: COLOURS.hint, "stroke-width": 3, "pointer-events": "none", class: "point-cursor" }, g);
 }
 
 function click(board, state, i, play, step) {
@@ -370,7 +384,7 @@ function lines(board, size) {
 }
 
 function drawGrid(svg, board, state, options) {
-  const { rows, cols } = board, keypad = board.keypad && options.play, pad = 4, at = givens(board);
+  const { rows, cols } = board, keypad = board.keypad && options.play, pad = board.points ? 12 : 4, at = givens(board);
   const size = cellSize(rows + (keypad ? 1.3 : 0), cols, 56, 16);
   const below = keypad ? (cols * size) / (String(board.symbols).length + 2) + 8 : 0;
   clear(svg, cols * size + 2 * pad, rows * size + below + 2 * pad);
@@ -392,6 +406,10 @@ function drawGrid(svg, board, state, options) {
   el("path", { ...ink, d: edges, stroke: COLOURS.ink, "stroke-width": size * 0.12, "stroke-linecap": "round", class: "edges" }, g);
   el("path", { ...ink, d: walls, stroke: COLOURS.ink, "stroke-width": 2.4, "stroke-linecap": "square", class: "walls" }, g);
   el("rect", { ...ink, x: 0, y: 0, width: cols * size, height: rows * size, stroke: COLOURS.ink, "stroke-width": 3 }, g);
+  for (const [r, c, label] of board.points || []) {  // clues on the grid points
+    el("circle", { ...ink, cx: c * size, cy: r * size, r: size * 0.22, fill: "#fff", stroke: COLOURS.ink, "stroke-width": 1.2, class: "point-clue" }, g);
+    text(g, c * size, r * size, label, { ...ink, fill: COLOURS.ink, "font-size": size * 0.32, class: "given" });
+  }
   if (keypad) drawKeypad(g, board, rows * size + 8, cols * size, options.play);
 }
 
