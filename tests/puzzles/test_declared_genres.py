@@ -21,10 +21,11 @@ from puzzlesmith.render import draw
 from puzzlesmith.results import Status
 from tests.cli.conftest import one_line, run_cli
 
-GENRES = ("lightup", "hitori", "nurikabe", "slitherlink")
+GENRES = ("lightup", "hitori", "nurikabe", "slitherlink", "masyu", "slant")
 PZPRJS = {"lightup": "lightup", "hitori": "hitori", "nurikabe": "nurikabe",
-          "slitherlink": "slither"}
-TATHAM = {"lightup": "lightup", "singles": "hitori", "loopy": "slitherlink"}
+          "slitherlink": "slither", "masyu": "mashu", "slant": "gokigen"}
+TATHAM = {"lightup": "lightup", "singles": "hitori", "loopy": "slitherlink", "pearl": "masyu",
+          "slant": "slant"}
 
 
 def pzprjs(data_dir: Path, name: str) -> dict:
@@ -46,7 +47,7 @@ def test_pzprjs_urls_name_their_genre_and_solve_to_its_answer(data_dir, name):
     assert result.unique is True and puzzle.is_solution(g, result.solution).ok
     if "answer" in case:
         marked = {(r, c) for r, row in enumerate(case["answer"]) for c, ch in enumerate(row)
-                  if ch == "#"}
+                  if ch in "#\\"}
         assert result.solution == marked
     else:
         assert result.solution == {tuple(map(tuple, edge)) for edge in case["loop"]}
@@ -99,7 +100,13 @@ def test_answers_read_back_with_ruled_out_marks(name):
     answer = puzzle.solve(g).solution
     text = puzzle.format_answer(g, answer)
     assert puzzle.parse_answer(g, text) == answer
-    ruled = text.replace(" " if name == "slitherlink" else ".", "x", 1)
+    if name == "slant":  # '/' is the other diagonal: ruled out where '\\' is not
+        text = text.replace("\\", ".", 1)
+        marks = puzzle.parse_answer(g, text)
+        assert len(marks) == len(answer) - 1
+        assert len(marks.ruled_out) == g.rows * g.cols - len(answer)
+        return
+    ruled = text.replace(" " if name in ("slitherlink", "masyu") else ".", "x", 1)
     marks = puzzle.parse_answer(g, ruled)
     assert marks == answer and len(marks.ruled_out) == 1
     assert set(marks.known().values()) == {True, False}
@@ -151,6 +158,9 @@ def test_the_plain_drawing(monkeypatch):
     ("https://puzz.link/p?akari/3/3/i7.g.g", "lightup"),
     ("7x7t0:b2a321a3a2a2b1f33a3c021b33g1a3b3", "slitherlink"),
     ("https://puzz.link/p?nurikabe/5/5/g5k2o1k3g", "nurikabe"),
+    ("https://puzz.link/p?mashu/6/6/1063000i3000", "masyu"),
+    ("6x6:BhWWeWaBdBaWfWc", "masyu"),
+    ("5x5:a2111d2a1a123b222a3b3f11b", "slant"),
 ])
 def test_solve_a_link_or_id_without_naming_the_puzzle(text, name):
     code, out, err = run_cli(["solve", text, "--unique", "--format", "json"])
@@ -164,6 +174,10 @@ def test_solve_a_link_or_id_without_naming_the_puzzle(text, name):
     (["solve", "lightup", "5x5:a"], 2, "ends after 1 of 25 cells"),
     (["solve", "nurikabe", "file:9."], 1, "no solution"),
     (["solve", "slitherlink", "file:4.\n.4"], 1, "no solution"),
+    (["solve", "masyu", "file:2.\n.."], 1, "no solution"),
+    (["solve", "slant", "file:5..\n...\n..."], 2, "clue is 0 to 4, got 5"),
+    (["solve", "slant", "file:...\n.0.\n..."], 1, "no solution"),  # a diamond
+    (["solve", "slant", "5x5:a2111d2a1a1"], 2, "ends after"),
     (["solve", "hitori", "tests/puzzles/hitori/hostile/clue-out-of-range.txt"], 2,
      "clue is 1 to 35, got 0"),
 ])

@@ -369,7 +369,8 @@ class GenrePuzzle(Puzzle):
         if drawing is not None:
             return drawing.svg(self.genre, instance, answer)
         return _plain_svg(instance, None if answer is None else frozenset(answer),
-                          self.genre.unknowns.kind == "loop", lights=self._mark() == "*")
+                          self.genre.unknowns.kind in ("loop", "centres"),
+                          lights=self._mark() == "*")
 
     # -- the web page ----------------------------------------------------------------------
 
