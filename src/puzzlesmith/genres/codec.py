@@ -17,7 +17,17 @@ from dataclasses import dataclass
 
 from ..errors import InvalidPuzzle
 from .givens import Givens
-from .pieces import BORDERS, FOUR_CELL, NUMBER16, NUMBER36, WALL_CLUES, Count, Draft, Piece
+from .pieces import (
+    BORDERS,
+    FOUR_CELL,
+    NUMBER16,
+    NUMBER36,
+    ROOM_NUMBERS,
+    WALL_CLUES,
+    Count,
+    Draft,
+    Piece,
+)
 
 __all__ = ["UrlFormat", "FORMATS", "MAX_SIDE", "decode_url", "encode_url", "url_format",
            "url_genre"]
@@ -49,6 +59,10 @@ FORMATS: dict[str, UrlFormat] = {f.pid: f for f in (
     UrlFormat("slither", (FOUR_CELL,), aliases=("slitherlink",)),
     UrlFormat("hitori", (NUMBER36,)),
     UrlFormat("starbattle", (Count("stars"), BORDERS)),
+    UrlFormat("kurodoko", (NUMBER16,)),
+    UrlFormat("norinori", (BORDERS,)),
+    UrlFormat("heyawake", (BORDERS, ROOM_NUMBERS)),
+    UrlFormat("lits", (BORDERS,)),
 )}
 
 

@@ -189,6 +189,11 @@ class Rule:
         """The violations of this rule in the finished ``answer``."""
         raise NotImplementedError
 
+    def clues(self, g: Givens, answer: Answer) -> dict[Cell, int]:
+        """For every cell where this rule could show a clue, the number it would show for
+        ``answer`` (for generation); none by default."""
+        return {}
+
 
 @dataclass(frozen=True)
 class Genre:

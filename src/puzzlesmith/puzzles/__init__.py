@@ -48,6 +48,10 @@ BUILTIN = {
     "hitori": "puzzlesmith.genres.declared.hitori",
     "nurikabe": "puzzlesmith.genres.declared.nurikabe",
     "slitherlink": "puzzlesmith.genres.declared.slitherlink",
+    "kurodoko": "puzzlesmith.genres.declared.kurodoko",
+    "norinori": "puzzlesmith.genres.declared.norinori",
+    "heyawake": "puzzlesmith.genres.declared.heyawake",
+    "lits": "puzzlesmith.genres.declared.lits",
 }
 #: The entry-point group through which installed distributions add puzzles.
 ENTRY_POINT_GROUP = "puzzlesmith.puzzles"

@@ -373,8 +373,12 @@ def _turned(g: Givens, turn) -> Givens:
     def moved(cell: Cell) -> Cell:
         return turn.cell(*cell, g.rows, g.cols)
     rows, cols = (g.cols, g.rows) if turn.transpose else (g.rows, g.cols)
+    regions = None
+    if g.regions is not None:
+        moved_regions = {moved(cell): g.regions[cell[0]][cell[1]] for cell in g.cells()}
+        regions = tuple(tuple(moved_regions[r, c] for c in range(cols)) for r in range(rows))
     return Givens(rows, cols, {moved(cell): n for cell, n in g.numbers.items()},
-                  frozenset(map(moved, g.walls)))
+                  frozenset(map(moved, g.walls)), regions)
 
 
 def _loop_lines(g: Givens, edges: frozenset) -> list[str]:
