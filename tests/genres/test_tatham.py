@@ -31,6 +31,7 @@ def test_every_preset_has_twenty_ids():
     assert len(presets["lightup"] - {"20x20b20s2d2"}) == 9
     assert len(presets["singles"] - {"20x20dk"}) == 10
     assert len(presets["loopy"] - {"20x20t0dh"}) == 6
+    assert len(presets["range"] - {"20x20"}) == 4
 
 
 @pytest.mark.parametrize("path", FILES, ids=[f"{p.parent.name}/{p.stem}" for p in FILES])
@@ -54,6 +55,8 @@ def test_decoded_ids_hold_the_expected_clues():
     assert genre == "slither" and givens.numbers == {(0, 0): 2, (0, 2): 3, (2, 2): 1}
     genre, givens = decode_id("3x3:123231312")
     assert genre == "hitori" and givens.number(1, 0) == 2 and len(givens.numbers) == 9
+    genre, givens = decode_id("4x3:10_2b5g")
+    assert genre == "kurodoko" and givens.numbers == {(0, 0): 10, (0, 1): 2, (1, 0): 5}
 
 
 def _random_givens(game: str, rng: random.Random) -> Givens:
@@ -62,6 +65,8 @@ def _random_givens(game: str, rng: random.Random) -> Givens:
     if game == "singles":
         return Givens(rows, cols, {cell: rng.randint(1, max(rows, cols)) for cell in cells})
     chosen = rng.sample(cells, rng.randint(0, len(cells)))
+    if game == "range":
+        return Givens(rows, cols, {cell: rng.randint(1, rows + cols - 1) for cell in chosen})
     if game == "loopy":
         return Givens(rows, cols, {cell: rng.randint(0, 4) for cell in chosen})
     numbers = {cell: rng.choice([ANY, rng.randint(0, 4)]) for cell in chosen}
@@ -99,6 +104,8 @@ def test_games_are_named_by_tatham_name_or_genre():
     ("3x3:1232313a2", "singles", "'a' is more than 3"),
     ("3x3:12323131?", "singles", "'?' is not a singles symbol"),
     ("3x3:123231312", "mines", "unknown game 'mines'"),
+    ("3x3:5a12?", "range", "'?' is not a range symbol (description character 5)"),
+    ("2x1:5a12", "range", "'12' after the last cell (description character 3)"),
 ])
 def test_hostile_ids_are_refused_with_a_clear_line(text, game, words):
     with pytest.raises(InvalidPuzzle) as error:

@@ -5,7 +5,8 @@ row, with one reader and per-game symbols (:data:`GAMES`):
 
 * Light Up: ``a``-``z`` a run of 1-26 empty cells, ``B`` a wall, ``0``-``4`` a numbered wall;
 * Loopy: runs as Light Up, ``0``-``4`` a clue (only the square grid, ``t0``, is read);
-* Singles: one character per cell, the number ``1``-``9``, ``a``-``z`` (10-35), ``A``-``Z``.
+* Singles: one character per cell, the number ``1``-``9``, ``a``-``z`` (10-35), ``A``-``Z``;
+* Range (Kurodoko): runs as Light Up, a clue in decimal, ``_`` between two clues side by side.
 
 >>> genre, givens = decode_id("3x2:1bBb")
 >>> genre, givens.numbers, sorted(givens.walls)
@@ -47,9 +48,12 @@ class TathamGame:
     runs: bool = True
     walls: bool = False
     params: str = ""
+    decimal: bool = False  # clues in decimal, "_" between two in a row (Range)
 
     def character(self, clue: int) -> str | None:
         """The symbol of a clue, or None when the game has none."""
+        if self.decimal:
+            return str(clue) if clue > 0 else None
         return next((ch for ch, value in self.symbols.items() if value == clue), None)
 
 
@@ -58,6 +62,7 @@ GAMES: dict[str, TathamGame] = {g.name: g for g in (
     TathamGame("lightup", "lightup", {**_DIGITS, "B": ANY}, walls=True),
     TathamGame("loopy", "slither", _DIGITS, params="t0"),
     TathamGame("singles", "hitori", {ch: n for n, ch in enumerate(_NUMBERS) if n}, runs=False),
+    TathamGame("range", "kurodoko", {}, decimal=True),
 )}
 
 
@@ -72,7 +77,9 @@ def tatham_game(name: str) -> TathamGame:
 
 def decode_id(text: str, game: str | None = None) -> tuple[str, Givens]:
     """The genre and the givens of a Tatham game ID.  Without ``game`` it is told from the
-    ID's shape: ``t`` in the parameters is Loopy, one number per cell Singles, else Light Up.
+    ID's shape: ``t`` in the parameters is Loopy, one number per cell Singles, no parameters,
+    no wall and a clue above 4 or of two digits, the cells counted as Range's, Range, else
+    Light Up.
     Raises InvalidPuzzle naming the problem and where.
     """
     match = _ID.fullmatch(text) if isinstance(text, str) and len(text) < 200_000 else None
@@ -100,7 +107,8 @@ def id_genre(text: str) -> str | None:
         return None
     cols, rows = int(match[1]), int(match[2])
     game = _guess(match[3], match[4], rows * cols, max(rows, cols))
-    symbols = set(game.symbols) | (set(_RUNS) if game.runs else set())
+    symbols = set(game.symbols) | (set(_RUNS) if game.runs else set()) \
+        | (set("0123456789_") if game.decimal else set())
     return game.genre if set(match[4]) <= symbols else None
 
 
@@ -110,7 +118,16 @@ def _guess(params: str, desc: str, cells: int, side: int) -> TathamGame:
         return GAMES["loopy"]
     if len(desc) == cells and all(0 < _NUMBERS.find(ch) <= side for ch in desc):
         return GAMES["singles"]
+    if not params and re.fullmatch("[a-z0-9_]*", desc) and re.search("[5-9_]|[0-9]{2}", desc) \
+            and _range_cells(desc) == cells:
+        return GAMES["range"]
     return GAMES["lightup"]
+
+
+def _range_cells(desc: str) -> int:
+    """The cells a description covers read as Range's (decimal clues, runs of letters)."""
+    tokens = re.findall("[0-9]+|[a-z]", desc)
+    return sum(_RUNS.index(t) + 1 if t in _RUNS else 1 for t in tokens)
 
 
 def _check_params(game: TathamGame, params: str) -> None:
@@ -126,21 +143,25 @@ def _read(game: TathamGame, desc: str, rows: int, cols: int) -> Givens:
     numbers: dict[Cell, int] = {}
     walls: set[Cell] = set()
     index, total = 0, rows * cols
-    for pos, ch in enumerate(desc):
+    pos = 0
+    for ch in re.findall("[0-9]+|.", desc) if game.decimal else desc:
+        pos += len(ch)
+        if game.decimal and ch == "_":
+            continue
         if index >= total:
-            raise InvalidPuzzle(f"Tatham game ID: {desc[pos:pos + 10]!r} after the last cell "
-                                f"(description character {pos + 1})")
+            raise InvalidPuzzle(f"Tatham game ID: {desc[pos - len(ch):pos + 9]!r} after the last "
+                                f"cell (description character {pos - len(ch) + 1})")
         cell = divmod(index, cols)
         if game.runs and ch in _RUNS:
             index += _RUNS.index(ch) + 1
             continue
-        if ch not in game.symbols:
+        if ch not in game.symbols and not (game.decimal and ch.isdigit()):
             raise InvalidPuzzle(f"Tatham game ID: {ch!r} is not a {game.name} symbol "
-                                f"(description character {pos + 1})")
-        clue = game.symbols[ch]
+                                f"(description character {pos})")
+        clue = int(ch) if game.decimal else game.symbols[ch]
         if game.name == "singles" and clue > max(rows, cols):
             raise InvalidPuzzle(f"Tatham game ID: {ch!r} is more than {max(rows, cols)} "
-                                f"(description character {pos + 1})")
+                                f"(description character {pos})")
         if game.walls:
             walls.add(cell)
         if not (game.walls and clue == ANY):
@@ -170,7 +191,8 @@ def encode_id(game: str, givens: Givens) -> str:
         if symbol is None:
             raise InvalidPuzzle(f"Tatham game ID: {chosen.name} has no symbol for {clue} at "
                                 f"r{r + 1}c{c + 1}")
-        out.append(_run_letters(run) + symbol)
+        joined = chosen.decimal and not run and out and out[-1][-1:].isdigit()
+        out.append(("_" if joined else _run_letters(run)) + symbol)
         run = 0
     out.append(_run_letters(run))
     return f"{givens.cols}x{givens.rows}{chosen.params}:{''.join(out)}"
