@@ -92,7 +92,14 @@ def _random_givens(genre: str, rng: random.Random) -> Givens:
         renumber = {k: i for i, k in enumerate(dict.fromkeys(k for row in regions for k in row))}
         regions = tuple(tuple(renumber[k] for k in row) for row in regions)
         return Givens(rows, cols, regions=regions, params={"stars": rng.randint(1, 3)})
-    top = {"lightup": 4, "slither": 4, "nurikabe": 5000, "hitori": 1295}[genre]
+    if genre in ("norinori", "lits", "heyawake"):
+        regions = tuple(tuple(r // 2 * 4 + c // 3 for c in range(cols)) for r in range(rows))
+        renumber = {k: i for i, k in enumerate(dict.fromkeys(k for row in regions for k in row))}
+        regions = tuple(tuple(renumber[k] for k in row) for row in regions)
+        tops = {(r, c) for r, c in chosen if r % 2 == 0 and c % 3 == 0}
+        numbers = {cell: rng.randint(0, 6) for cell in tops} if genre == "heyawake" else {}
+        return Givens(rows, cols, numbers, regions=regions)
+    top = {"lightup": 4, "slither": 4, "nurikabe": 5000, "hitori": 1295, "kurodoko": 300}[genre]
     numbers = {cell: rng.choice([ANY, rng.randint(0, top)]) for cell in chosen}
     if genre == "lightup":
         walls = frozenset(chosen)
