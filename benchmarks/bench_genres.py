@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import sys
 import time
@@ -41,10 +42,14 @@ from puzzlesmith.puzzles import get
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
 RESULTS = ROOT / "benchmarks" / "results_genres.txt"
-GENRES = ("lightup", "hitori", "slither", "nurikabe", "starbattle")
-TATHAM = {"lightup": "lightup", "hitori": "singles", "slither": "loopy"}
+GENRES = ("lightup", "hitori", "slither", "nurikabe", "starbattle", "kurodoko", "norinori",
+          "heyawake", "lits")
+TATHAM = {"lightup": "lightup", "hitori": "singles", "slither": "loopy", "kurodoko": "range"}
 PEER_TYPES = {"lightup": "akari", "hitori": "hitori", "slither": "slitherlink",
-              "nurikabe": "nurikabe", "starbattle": "starbattle"}
+              "nurikabe": "nurikabe", "starbattle": "starbattle", "norinori": "norinori",
+              "heyawake": "heyawake", "lits": "lits"}  # puzzlekit has no Kurodoko
+GENERATED = ("norinori", "heyawake", "lits")
+"""Genres with generated sets: tests/data/genres/<genre>.txt (6x6) and <genre>/<size>.txt."""
 OUR_NAMES = {"slither": "slitherlink"}
 BIGGEST = 20
 """The worst-time target holds up to BIGGEST x BIGGEST."""
@@ -69,6 +74,9 @@ def puzzle_sets(genre: str) -> list[tuple[str, list[Puzzle]]]:
     if genre == "starbattle":
         by_side = groupby(star_battles(), key=lambda p: size(p.givens))
         sets += [(f"starbattle {side}", list(group)) for side, group in by_side]
+    if genre in GENERATED:
+        files = [DATA / "genres" / f"{genre}.txt", *(DATA / "genres" / genre).glob("*.txt")]
+        sets += [(f"generated {name}", grids) for name, grids in generated(genre, files)]
     if genre == "nurikabe":
         files = (DATA / "genres" / "nurikabe").glob("*.txt")
         for path in sorted(files, key=lambda p: int(p.stem.split("x")[0])):
@@ -88,6 +96,17 @@ def proven_nurikabe(path: Path) -> list[Puzzle]:
                            for c, ch in enumerate(line.removeprefix("; ")) if ch == "#")
         puzzles.append(Puzzle(get("nurikabe").parse(grid), marked))
     return puzzles
+
+
+def generated(genre: str, paths: list[Path]) -> list[tuple[str, list[Puzzle]]]:
+    """The text grids of make_regions.py's files ('; ' lines before each), by size."""
+    found = []
+    for path in paths:
+        if path.exists():
+            blocks = re.split(r"\n\n(?=; )", path.read_text().strip())
+            grids = [Puzzle(get(genre).parse(block.split("\n", 1)[1])) for block in blocks]
+            found.append((size(grids[0].givens), grids))
+    return sorted(found, key=lambda item: item[1][0].givens.rows)
 
 
 def pzprjs(genre: str) -> list[Puzzle]:
@@ -154,6 +173,7 @@ def peer_input(genre: str, g: Givens) -> dict:
             "grid": [[token(r, c) for c in range(g.cols)] for r in range(g.rows)]}
     if genre == "starbattle":
         data["num_stars"] = g.params["stars"]
+    if g.regions is not None:
         data["region_grid"] = [[str(k) for k in row] for row in g.regions]
     return data
 
@@ -171,7 +191,7 @@ def peer(genre: str, data: dict) -> frozenset:
                          if v != "-" for edge in cell_edges(r, c, int(v)))
     mark = "o" if genre == "lightup" else "x"
     return frozenset((r, c) for r, row in enumerate(grid) for c, v in enumerate(row)
-                     if v == mark)
+                     if v == mark or (genre == "lits" and v != "-"))
 
 
 def cell_edges(r: int, c: int, bits: int) -> list[tuple]:
@@ -198,9 +218,10 @@ def timed(run: Callable, inputs: list, repeat: int) -> tuple[list[float], list[f
 def row(genre: str, name: str, n: int, theirs: list[float], mine: list[float],
         disagree: int) -> str:
     """One line of the table: ms median and worst of each side, our median over theirs."""
-    line = f"{genre:10} {name:22} {n:3} | {ms(theirs)}"
+    line = f"{genre:10} {name:22} {n:3} | {ms(theirs) if theirs else ' ' * 17}"
     if mine:
-        line += f" | {ms(mine)} | {statistics.median(mine) / statistics.median(theirs):5.2f}"
+        ratio = statistics.median(mine) / statistics.median(theirs) if theirs else None
+        line += f" | {ms(mine)} | {ratio:5.2f}" if ratio else f" | {ms(mine)} |     -"
     return line + (f"  {disagree} DISAGREE" if disagree else "")
 
 
@@ -218,9 +239,11 @@ def bench_genre(genre: str, repeat: int, peer_only: bool) -> list[str]:
     """The table's lines for one genre: a line a set, then all sets up to BIGGEST a side."""
     lines, theirs_all, mine_all, disagree_all = [], [], [], 0
     for name, puzzles in puzzle_sets(genre):
-        inputs = [peer_input(genre, p.givens) for p in puzzles]
-        theirs, answers = timed(lambda d: peer(genre, d), inputs, repeat)
-        sides, mine = [answers], []
+        theirs, sides, mine = [], [], []
+        if genre in PEER_TYPES:
+            inputs = [peer_input(genre, p.givens) for p in puzzles]
+            theirs, answers = timed(lambda d: peer(genre, d), inputs, repeat)
+            sides.append(answers)
         if not peer_only:
             mine, answers = timed(lambda g: ours(genre, g), [p.givens for p in puzzles], repeat)
             sides.append(answers)

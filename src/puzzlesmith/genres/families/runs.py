@@ -71,7 +71,7 @@ class SightCount(Rule):
                 continue
             for way, ray in enumerate(rays[cell]):
                 need = n - 1 - (sum(most) - most[way])
-                free = tuple(c for c in ray[sure[way]:need] if c not in marks)
+                free = tuple(c for c in ray[sure[way]:max(need, 0)] if c not in marks)
                 if free:
                     yield Deduction(free, False, self.family, f"{clue} must see {need} cells "
                                     f"{_WAYS[way]}: the other ways see at most "
