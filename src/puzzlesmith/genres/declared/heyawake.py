@@ -6,15 +6,14 @@
 - no run of white cells along a row or column crosses two region borders.
 """
 
-from ..families import Connected, Count, NoAdjacent, RoomRuns
+from ..families import Connected, NoAdjacent, RegionCount, RoomRuns
 from ..language import Genre, Shading
-from ..select import region_numbers
 
 heyawake = Genre(
     name="heyawake", title="Heyawake", puzzlink="heyawake",
     unknowns=Shading(),
     rules=(
-        Count(region_numbers),
+        RegionCount(),
         NoAdjacent(),
         Connected(shaded=False),
         RoomRuns(),

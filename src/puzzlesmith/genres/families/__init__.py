@@ -2,11 +2,11 @@
 
 from .areas import Areas
 from .loop import Loop, LoopCount
-from .runs import RoomRuns, SightCount
+from .runs import RegionCount, RoomRuns, SightCount
 from .shading import Connected, Count, CountEach, NoAdjacent, NoBlock, Unshaded
 from .sight import AllDifferent, LineOfSight
 from .tetromino import Dominoes, Tetrominoes
 
 __all__ = ["Count", "CountEach", "Unshaded", "NoAdjacent", "NoBlock", "Connected", "LineOfSight",
            "AllDifferent", "Areas", "Loop", "LoopCount",
-           "SightCount", "RoomRuns", "Dominoes", "Tetrominoes"]
+           "SightCount", "RoomRuns", "RegionCount", "Dominoes", "Tetrominoes"]

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from ..givens import Cell, Givens
 from ..grid import STEPS, key_name, key_names, memo, units
 from ..language import Answer, Deduction, Rule, Violation
+from ..select import region_numbers
+from .shading import Count
 
 _name = key_name
 Marks = Mapping[Hashable, object]
@@ -172,3 +174,14 @@ def _windows(g: Givens) -> list[list[Cell]]:
         borders = [i for i in range(len(line) - 1) if rooms[i] != rooms[i + 1]]
         found += [line[a:b + 2] for a, b in zip(borders, borders[1:], strict=False)]
     return found
+
+
+@dataclass(frozen=True)
+class RegionCount(Count):
+    """A region's number, on its first cell, counts its shaded cells (Heyawake)."""
+
+    sets: Callable[[Givens], list[tuple[list[Cell], int]]] = region_numbers
+
+    def clues(self, g: Givens, answer: Answer) -> dict[Cell, int]:
+        """Each region's shaded count, on its first cell."""
+        return {cells[0]: sum(cell in answer for cell in cells) for cells in units(g, "region")}
