@@ -364,8 +364,9 @@ def _hint(text: str, rule: str, stats: Stats, move: list[tuple[Any, bool | None]
 
 
 def _tokens(g: Givens) -> list[list[str]]:
-    """The text grid's tokens, row by row."""
-    return [line.split() if " " in line else list(line) for line in write_grid(g).splitlines()]
+    """The text grid's tokens, row by row (its regions block left out)."""
+    lines = write_grid(g).split("\n\n")[0].splitlines()
+    return [line.split() if " " in line else list(line) for line in lines]
 
 
 def _turned(g: Givens, turn) -> Givens:
