@@ -253,7 +253,7 @@ def bench_genre(genre: str, repeat: int, peer_only: bool) -> list[str]:
         if max(puzzles[0].givens.rows, puzzles[0].givens.cols) <= BIGGEST:
             theirs_all, mine_all = theirs_all + theirs, mine_all + mine
             disagree_all += disagree
-    lines.append(row(genre, f"all <={BIGGEST}x{BIGGEST}", len(theirs_all), theirs_all,
+    lines.append(row(genre, f"all <={BIGGEST}x{BIGGEST}", len(mine_all or theirs_all), theirs_all,
                      mine_all, disagree_all))
     print(lines[-1], flush=True)
     return lines
