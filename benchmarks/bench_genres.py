@@ -49,7 +49,8 @@ PEER_TYPES = {"lightup": "akari", "hitori": "hitori", "slither": "slitherlink",
               "nurikabe": "nurikabe", "starbattle": "starbattle", "norinori": "norinori",
               "heyawake": "heyawake", "lits": "lits"}  # puzzlekit has no Kurodoko
 GENERATED = ("norinori", "heyawake", "lits")
-"""Genres with generated sets: tests/data/genres/<genre>.txt (6x6) and <genre>/<size>.txt."""
+"""Genres with generated sets: tests/data/genres/<genre>.txt (6x6) and <genre>/<size>.txt;
+human-made puzzles (URLs) are in tests/data/genres/collected/<genre>.txt, mixed sizes."""
 OUR_NAMES = {"slither": "slitherlink"}
 BIGGEST = 20
 """The worst-time target holds up to BIGGEST x BIGGEST."""
@@ -74,6 +75,10 @@ def puzzle_sets(genre: str) -> list[tuple[str, list[Puzzle]]]:
     if genre == "starbattle":
         by_side = groupby(star_battles(), key=lambda p: size(p.givens))
         sets += [(f"starbattle {side}", list(group)) for side, group in by_side]
+    collected = DATA / "genres" / "collected" / f"{genre}.txt"
+    if collected.exists():
+        urls = collected.read_text().split()
+        sets.append(("collected", [Puzzle(decode_url(url)[1]) for url in urls]))
     if genre in GENERATED:
         files = [DATA / "genres" / f"{genre}.txt", *(DATA / "genres" / genre).glob("*.txt")]
         sets += [(f"generated {name}", grids) for name, grids in generated(genre, files)]

@@ -44,6 +44,14 @@ def test_tatham_range_ids_solve_uniquely_and_check(path):
         assert kurodoko.check(g, result.solution).ok, text
 
 
+@pytest.mark.parametrize("pid", ["kurodoko", "norinori", "heyawake", "lits"])
+def test_collected_puzzles_solve_uniquely_and_check(pid):
+    for url in (DATA / "collected" / f"{pid}.txt").read_text().split():
+        key, g = decode_url(url)
+        result = solve(declared(key), g, unique=True)
+        assert result.unique is True and declared(key).check(g, result.solution).ok, url
+
+
 def test_checks_name_the_broken_rule():
     g = kurodoko.read("3..\n...\n..2")
     assert any("sees" in v for v in kurodoko.check(g, frozenset({(0, 1)})).violations)

@@ -90,8 +90,9 @@ def _placements(g: Givens) -> list[list[Placement]]:
     for cells in units(g, "region"):
         inside = set(cells) - g.walls
         found.append([(name, placed) for r, c in sorted(inside) for name, shape in shapes
-                      for placed in [tuple((r + dr, c + dc) for dr, dc in shape)]
-                      if inside.issuperset(placed)])
+                      for placed in [tuple((r + dr - shape[0][0], c + dc - shape[0][1])
+                                           for dr, dc in shape)]
+                      if inside.issuperset(placed)])  # the shape's first cell on (r, c)
     return found
 
 
