@@ -63,8 +63,18 @@ class SightCount(Rule):
     def deduce(self, g: Givens, marks: Marks) -> Iterator[Deduction]:
         """Cells a clue must see (the other ways cannot see enough), and the cell that closes a
         way (seeing it would see too many)."""
+        return self._deductions(g, memo(g, ("sight-clues", self.at), self.at), marks)
+
+    def deduce_near(self, g: Givens, marks: Marks, changed) -> Iterator[Deduction]:
+        """As :meth:`deduce` for the clues that see a changed cell."""
+        clues = memo(g, ("sight-clues", self.at), self.at)
+        seeing = memo(g, ("sight-at", self.at), lambda g: _seeing(g, clues))
+        chosen = sorted({i for key in changed for i in seeing.get(key, ())})
+        return self._deductions(g, [clues[i] for i in chosen], marks)
+
+    def _deductions(self, g: Givens, clues: list, marks: Marks) -> Iterator[Deduction]:
         rays = memo(g, "rays", _rays)
-        for [cell], n in self.at(g):
+        for [cell], n in clues:
             sure = [_run(ray, marks, (False,)) for ray in rays[cell]]
             most = [_run(ray, marks, (False, None)) for ray in rays[cell]]
             clue = f"the {n} at {_name(cell)}"
@@ -97,6 +107,16 @@ class SightCount(Rule):
         """Every white cell's count of the white cells it sees."""
         return {(r, c): _visible(g, answer, (r, c)) for r in range(g.rows) for c in range(g.cols)
                 if (r, c) not in answer and (r, c) not in g.walls}
+
+
+def _seeing(g: Givens, clues: list) -> dict[Cell, list[int]]:
+    """The clues (indices) whose cell or rays hold each cell."""
+    rays = memo(g, "rays", _rays)
+    found: dict[Cell, list[int]] = {}
+    for i, ([cell], _) in enumerate(clues):
+        for other in [cell, *(c for ray in rays[cell] for c in ray)]:
+            found.setdefault(other, []).append(i)
+    return found
 
 
 def _run(ray: list[Cell], marks: Marks, values: tuple) -> int:
@@ -132,7 +152,17 @@ class RoomRuns(Rule):
 
     def deduce(self, g: Givens, marks: Marks) -> Iterator[Deduction]:
         """A window across three rooms with one undecided cell and the rest white: shaded."""
-        for window in memo(g, "room-windows", _windows):
+        return self._deductions(memo(g, "room-windows", _windows), marks)
+
+    def deduce_near(self, g: Givens, marks: Marks, changed) -> Iterator[Deduction]:
+        """As :meth:`deduce` on the windows holding a changed cell."""
+        windows = memo(g, "room-windows", _windows)
+        at = memo(g, "room-windows-at", lambda g: _windows_at(windows))
+        chosen = sorted({i for key in changed for i in at.get(key, ())})
+        return self._deductions([windows[i] for i in chosen], marks)
+
+    def _deductions(self, windows: list[list[Cell]], marks: Marks) -> Iterator[Deduction]:
+        for window in windows:
             if any(marks.get(cell) is True for cell in window):
                 continue
             free = [cell for cell in window if cell not in marks]
@@ -162,6 +192,15 @@ class RoomRuns(Rule):
                                            "rooms"))
                 run = []
         return found
+
+
+def _windows_at(windows: list[list[Cell]]) -> dict[Cell, list[int]]:
+    """The windows (indices) each cell is in."""
+    found: dict[Cell, list[int]] = {}
+    for i, window in enumerate(windows):
+        for cell in window:
+            found.setdefault(cell, []).append(i)
+    return found
 
 
 def _windows(g: Givens) -> list[list[Cell]]:

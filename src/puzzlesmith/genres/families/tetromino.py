@@ -32,7 +32,15 @@ class Dominoes(Rule):
     def deduce(self, g: Givens, marks: Marks) -> Iterator[Deduction]:
         """A domino found: the cells around it are white; a shaded cell with one way left:
         its partner; a cell boxed in by white cells: white."""
-        for cell in open_cells(g):
+        return self._deductions(g, open_cells(g), marks)
+
+    def deduce_near(self, g: Givens, marks: Marks, changed) -> Iterator[Deduction]:
+        """As :meth:`deduce` at the changed cells and beside them."""
+        cells = {n for key in changed for n in [key, *neighbours(g, key)]} - g.walls
+        return self._deductions(g, sorted(cells), marks)
+
+    def _deductions(self, g: Givens, cells: list[Cell], marks: Marks) -> Iterator[Deduction]:
+        for cell in cells:
             near = [n for n in neighbours(g, cell) if n not in g.walls]
             shaded = [n for n in near if marks.get(n) is True]
             free = tuple(n for n in near if n not in marks)
