@@ -134,26 +134,36 @@ class Tetrominoes(Rule):
                                      for name in _SHAPES)
 
     def deduce(self, g: Givens, marks: Marks) -> Iterator[Deduction]:
-        """In each region, the tetrominoes that still fit: cells in all of them are shaded,
-        cells in none white; none left is a contradiction."""
-        for cells, placed in zip(units(g, "region"), memo(g, "tetrominoes", _placements),
-                                 strict=True):
-            shaded = {cell for cell in cells if marks.get(cell) is True}
-            fits = [set(p) for _, p in placed if shaded.issubset(p)
-                    and not any(marks.get(cell) is False for cell in p)]
-            where = f"the region at {_name(cells[0])}"
-            if not fits:
-                yield Deduction(tuple(cells), None, self.family, f"no tetromino fits {where}")
-                continue
-            every, some = set.intersection(*fits), set.union(*fits)
-            sure = tuple(sorted(cell for cell in every if cell not in marks))
-            if sure:
-                yield Deduction(sure, True, self.family,
-                                f"every tetromino that fits {where} covers them")
-            out = tuple(cell for cell in cells if cell not in some and cell not in marks)
-            if out:
-                yield Deduction(out, False, self.family, f"no tetromino that fits {where} "
-                                "covers them")
+        """In each region, the tetrominoes that still fit (no white cell, every shaded cell of
+        the region, no shaded 2x2 block, not touching a shaded cell of a region whose shape is
+        settled as theirs): cells in all of them are shaded, cells in none white; none left is a
+        contradiction."""
+        rooms = units(g, "region")
+        fits = [_fits(placed, cells, marks) for cells, placed in
+                zip(rooms, memo(g, "tetrominoes", _placements), strict=True)]
+        region_of = memo(g, "region-of", _region_of)
+        settled = {k: found[0][0] for k, found in enumerate(fits)
+                   if found and len({name for name, _ in found}) == 1}
+        for k, cells in enumerate(rooms):
+            left = [p for name, p in fits[k] if not any(
+                settled.get(region_of[n]) == name and region_of[n] != k and marks.get(n) is True
+                for cell in p for n in neighbours(g, cell))]
+            yield from self._covering(cells, left, marks)
+
+    def _covering(self, cells: list[Cell], fits: list[set], marks: Marks) -> Iterator[Deduction]:
+        where = f"the region at {_name(cells[0])}"
+        if not fits:
+            yield Deduction(tuple(cells), None, self.family, f"no tetromino fits {where}")
+            return
+        every, some = set.intersection(*fits), set.union(*fits)
+        sure = tuple(sorted(cell for cell in every if cell not in marks))
+        if sure:
+            yield Deduction(sure, True, self.family,
+                            f"every tetromino that fits {where} covers them")
+        out = tuple(cell for cell in cells if cell not in some and cell not in marks)
+        if out:
+            yield Deduction(out, False, self.family, f"no tetromino that fits {where} "
+                            "covers them")
 
     def check(self, g: Givens, answer: Answer) -> list[Violation]:
         found, shape_of = [], {}
@@ -176,6 +186,34 @@ class Tetrominoes(Rule):
                     found.append(Violation((a, b), self.family, f"two {shape} shapes touch at "
                                            f"{_name(a)} and {_name(b)}"))
         return found
+
+
+def _region_of(g: Givens) -> dict[Cell, int]:
+    """Each cell's region, by its index in :func:`units`."""
+    return {cell: k for k, cells in enumerate(units(g, "region")) for cell in cells}
+
+
+def _fits(placed: list[Placement], cells: list[Cell], marks: Marks) -> list[tuple[str, set]]:
+    """The region's tetrominoes with no white cell, holding its shaded cells, making no
+    shaded 2x2 block."""
+    shaded = {cell for cell in cells if marks.get(cell) is True}
+    found = []
+    for name, p in placed:
+        inside = set(p)
+        if shaded <= inside and not any(marks.get(cell) is False for cell in p) \
+                and not _block(inside, marks):
+            found.append((name, inside))
+    return found
+
+
+def _block(piece: set, marks: Marks) -> bool:
+    """True when ``piece`` with the shaded cells makes a shaded 2x2 block."""
+    for r, c in piece:
+        for top, left in ((r - 1, c - 1), (r - 1, c), (r, c - 1), (r, c)):
+            square = [(top, left), (top + 1, left), (top, left + 1), (top + 1, left + 1)]
+            if all(cell in piece or marks.get(cell) is True for cell in square):
+                return True
+    return False
 
 
 def _same(g: Givens, shape_of: dict, a: Cell, b: Cell) -> bool:
