@@ -12,6 +12,7 @@ from puzzlesmith.genres.codec import decode_url, encode_url
 from puzzlesmith.genres.declared import declared, heyawake, kurodoko, lits, norinori
 from puzzlesmith.genres.solve import solve
 from puzzlesmith.genres.tatham import decode_id, encode_id
+from puzzlesmith.puzzles import get
 from puzzlesmith.results import Status
 
 DATA = Path(__file__).parents[1] / "data" / "genres"
@@ -78,3 +79,12 @@ def test_room_numbers_round_trip_on_the_first_cell_of_each_region():
     g = heyawake.read("..1\n2..\n\naab\nccb")
     url = encode_url("heyawake", g)
     assert decode_url(url)[1].numbers == {(0, 2): 1, (1, 0): 2}
+
+
+def test_clues_read_off_the_answer_match_the_givens():
+    for genre in (kurodoko, heyawake):
+        g = get(genre.name).example()
+        answer = solve(genre, g).solution
+        shown = {cell: n for rule in genre.rules for cell, n in rule.clues(g, answer).items()}
+        assert all(shown[cell] == n for cell, n in g.numbers.items())
+
