@@ -5,8 +5,9 @@
     python benchmarks/bench_genres.py --genres lightup,hitori --repeat 3 --write
 
 The puzzles, all in tests/data: pzprjs's test puzzle of each genre, the Tatham IDs of every
-preset (genres/tatham: Light Up, Singles as Hitori, Loopy as Slitherlink) and the Star
-Battles of starbattle/, by size.  Both sides run in this process, set by set, each after a
+preset (genres/tatham: Light Up, Singles as Hitori, Loopy as Slitherlink, Rect as Shikaku,
+Filling as Fillomino) and the Star Battles of starbattle/, by size.  puzzlekit has no
+Fillomino: its rows time ours alone.  Both sides run in this process, set by set, each after a
 warm-up on the set's first puzzle; a puzzle's time is its best of ``--repeat`` runs.
 
 puzzlekit (``pip install puzzlekit``): ``puzzlekit.solve(data, type, solver_options=
@@ -42,12 +43,15 @@ from puzzlesmith.puzzles import get
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
 RESULTS = ROOT / "benchmarks" / "results_genres.txt"
-GENRES = ("lightup", "hitori", "slither", "nurikabe", "starbattle", "kurodoko", "norinori",
-          "heyawake", "lits")
-TATHAM = {"lightup": "lightup", "hitori": "singles", "slither": "loopy", "kurodoko": "range"}
+GENRES = ("lightup", "hitori", "slither", "nurikabe", "starbattle", "shikaku", "fillomino",
+          "kurodoko", "norinori", "heyawake", "lits")
+TATHAM = {"lightup": "lightup", "hitori": "singles", "slither": "loopy", "shikaku": "rect",
+          "fillomino": "filling", "kurodoko": "range"}
 PEER_TYPES = {"lightup": "akari", "hitori": "hitori", "slither": "slitherlink",
-              "nurikabe": "nurikabe", "starbattle": "starbattle", "norinori": "norinori",
-              "heyawake": "heyawake", "lits": "lits"}  # puzzlekit has no Kurodoko
+              "nurikabe": "nurikabe", "starbattle": "starbattle", "shikaku": "shikaku",
+              "norinori": "norinori", "heyawake": "heyawake", "lits": "lits"}
+"""puzzlekit's name of each genre it has (it has no Fillomino nor Kurodoko: ours alone is
+timed)."""
 GENERATED = ("norinori", "heyawake", "lits")
 """Genres with generated sets: tests/data/genres/<genre>.txt (6x6) and <genre>/<size>.txt;
 human-made puzzles (URLs) are in tests/data/genres/collected/<genre>.txt, mixed sizes."""
@@ -119,7 +123,10 @@ def pzprjs(genre: str) -> list[Puzzle]:
     cells marked '#'."""
     puzzles = []
     for entry in json.loads((DATA / "genres" / "pzprjs" / f"{genre}.json").read_text()):
-        answer = (frozenset((tuple(a), tuple(b)) for a, b in entry["loop"]) if "loop" in entry
+        edges = entry.get("loop", entry.get("borders"))
+        answer = (frozenset((tuple(a), tuple(b)) for a, b in edges) if edges is not None
+                  else frozenset(((r, c), int(ch)) for r, row in enumerate(entry["answer"])
+                                 for c, ch in enumerate(row)) if genre == "fillomino"
                   else frozenset((r, c) for r, row in enumerate(entry["answer"])
                                  for c, ch in enumerate(row) if ch == "#"))
         puzzles.append(Puzzle(decode_url(entry["url"])[1], answer))
@@ -196,6 +203,11 @@ def peer(genre: str, data: dict) -> frozenset:
     if genre == "slither":
         return frozenset(edge for r, row in enumerate(grid) for c, v in enumerate(row)
                          if v != "-" for edge in cell_edges(r, c, int(v)))
+    if genre == "shikaku":  # a rectangle's number per cell: the borders between them
+        return frozenset([((r, c + 1), (r + 1, c + 1)) for r, row in enumerate(grid)
+                          for c in range(len(row) - 1) if row[c] != row[c + 1]]
+                         + [((r + 1, c), (r + 1, c + 1)) for r in range(len(grid) - 1)
+                            for c in range(len(grid[r])) if grid[r][c] != grid[r + 1][c]])
     mark = "o" if genre == "lightup" else "x"
     return frozenset((r, c) for r, row in enumerate(grid) for c, v in enumerate(row)
                      if v == mark or (genre == "lits" and v != "-"))
@@ -227,8 +239,8 @@ def row(genre: str, name: str, n: int, theirs: list[float], mine: list[float],
     """One line of the table: ms median and worst of each side, our median over theirs."""
     line = f"{genre:10} {name:22} {n:3} | {ms(theirs) if theirs else ' ' * 17}"
     if mine:
-        ratio = statistics.median(mine) / statistics.median(theirs) if theirs else None
-        line += f" | {ms(mine)} | {ratio:5.2f}" if ratio else f" | {ms(mine)} |     -"
+        ratio = f"{statistics.median(mine) / statistics.median(theirs):5.2f}" if theirs else ""
+        line += f" | {ms(mine)} | {ratio}"
     return line + (f"  {disagree} DISAGREE" if disagree else "")
 
 

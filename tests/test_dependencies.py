@@ -5,6 +5,7 @@ functions or ``try: ... except ImportError`` in the core or some extra."""
 from __future__ import annotations
 
 import ast
+import functools
 import inspect
 import re
 import sys
@@ -55,8 +56,13 @@ def _catches_import_error(node: ast.Try) -> bool:
     return any("ImportError" in ast.unparse(h.type) for h in node.handlers if h.type)
 
 
+@functools.cache
+def _distributions() -> dict[str, list[str]]:
+    return packages_distributions()  # a scan of every installed package: once
+
+
 def distribution(module: str) -> str:
-    names = packages_distributions().get(module) or [module]
+    names = _distributions().get(module) or [module]
     return names[0].lower().replace("_", "-")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,16 @@ FILES = sorted(DATA.glob("*/*.txt"))
 
 def _ids(path: Path) -> list[str]:
     return path.read_text().split()
+
+
+def _like_rect(game: str, text: str) -> bool:
+    """A Range ID whose clues happen to sum to its cells reads as Rect by shape (one in
+    range/9x6.txt: both games write decimal clues and runs of letters)."""
+    if game != "range":
+        return False
+    size, desc = text.split(":")
+    cols, rows = (int(n) for n in size.split("x"))
+    return sum(int(n) for n in re.findall("[0-9]+", desc)) == rows * cols
 
 
 def test_every_preset_has_twenty_ids():
@@ -39,7 +50,7 @@ def test_generated_ids_decode_by_shape_and_round_trip(path):
     game = GAMES[path.parent.name]
     size = path.stem.split("b")[0].split("t")[0].split("d")[0]
     for text in _ids(path):
-        genre, givens = decode_id(text)
+        genre, givens = decode_id(text, game.name if _like_rect(game.name, text) else None)
         assert genre == game.genre
         assert f"{givens.cols}x{givens.rows}" == size
         assert encode_id(game.name, givens) == text
@@ -69,6 +80,9 @@ def _random_givens(game: str, rng: random.Random) -> Givens:
         return Givens(rows, cols, {cell: rng.randint(1, rows + cols - 1) for cell in chosen})
     if game == "loopy":
         return Givens(rows, cols, {cell: rng.randint(0, 4) for cell in chosen})
+    if game in ("rect", "filling"):
+        top = 9 if game == "filling" else 200
+        return Givens(rows, cols, {cell: rng.randint(1, top) for cell in chosen})
     numbers = {cell: rng.choice([ANY, rng.randint(0, 4)]) for cell in chosen}
     return Givens(rows, cols, {k: v for k, v in numbers.items() if v != ANY}, frozenset(chosen))
 
@@ -131,7 +145,9 @@ def test_id_genre_tells_the_game_from_the_shape(text, genre):
 
 def test_id_genre_knows_every_generated_id():
     for path in FILES:
-        assert {id_genre(text) for text in _ids(path)} == {GAMES[path.parent.name].genre}
+        game = path.parent.name
+        assert {id_genre(text) for text in _ids(path) if not _like_rect(game, text)} \
+            == {GAMES[game].genre}
 
 
 @settings(max_examples=200, deadline=None)

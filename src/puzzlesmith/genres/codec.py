@@ -59,6 +59,8 @@ FORMATS: dict[str, UrlFormat] = {f.pid: f for f in (
     UrlFormat("slither", (FOUR_CELL,), aliases=("slitherlink",)),
     UrlFormat("hitori", (NUMBER36,)),
     UrlFormat("starbattle", (Count("stars"), BORDERS)),
+    UrlFormat("shikaku", (NUMBER16,)),
+    UrlFormat("fillomino", (NUMBER16,)),
     UrlFormat("kurodoko", (NUMBER16,)),
     UrlFormat("norinori", (BORDERS,)),
     UrlFormat("heyawake", (BORDERS, ROOM_NUMBERS)),

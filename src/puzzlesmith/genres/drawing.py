@@ -6,7 +6,7 @@ thick region borders, given walls black with their numbers in white, clue number
 ('?' for a clue of any size).  An answer is drawn on it: marked cells as the genre's
 ``Shading.mark`` says (dark grey shading that leaves a clue readable, Light Up's bulbs as
 discs, stars; small dots on the cells a player's ``answer.ruled_out`` holds), loop edges
-as thick lines between grid points, numbers in blue.
+and the borders of areas as thick lines between grid points, numbers in blue.
 
 >>> from .declared import lightup
 >>> g = lightup.read("1.\\n.#")
@@ -46,10 +46,10 @@ def svg(genre: Genre, g: Givens, answer: Answer | None = None) -> str:
     if mark:
         body += _marks(answer, mark) + _dots(getattr(answer, "ruled_out", ()))
     body += _clues(g, set(answer) if mark == "shade" else set())
-    if kind == "loop":
+    if kind in ("loop", "borders"):
         body += _loop(answer)
     elif kind == "numbers":
-        body += _numbers(answer)
+        body += _numbers((cell, n) for cell, n in answer if cell not in g.numbers)
     pad = CELL * 0.15
     return draw.document(g.cols * CELL + 2 * pad, g.rows * CELL + 2 * pad, body, x=-pad, y=-pad)
 

@@ -119,6 +119,8 @@ def key_name(key: Hashable) -> str:
     """A cell ``r3c4`` (1-based), or an edge as a side of a cell beside it."""
     if isinstance(key[0], int):
         return f"r{key[0] + 1}c{key[1] + 1}"
+    if isinstance(key[1], int):  # a number in a cell
+        return f"{key[1]} in r{key[0][0] + 1}c{key[0][1] + 1}"
     (r1, c1), (r2, c2) = key
     if r1 == r2:  # across
         return f"the bottom of r{r1}c{c1 + 1}" if r1 > 0 else f"the top of r1c{c1 + 1}"

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from .encoding import Encoding
 
 __all__ = ["Genre", "Rule", "Deduction", "Violation", "Unknowns", "Shading", "LoopEdges",
-           "Numbers", "Answer", "Words"]
+           "Numbers", "Borders", "Answer", "Words"]
 
 Answer = frozenset
 
@@ -54,6 +54,10 @@ LIGHTS = Words("has a light", "has no light", "have lights", "have no light",
                "a light there", "leaving it without a light")
 LINES = Words("is a line", "is crossed out", "are lines", "are crossed out",
               "a line there", "crossing it out")
+NUMBERS = Words("is right", "is ruled out", "are right", "are ruled out", "writing it",
+                "ruling it out")
+BORDERS = Words("is a border", "is no border", "are borders", "are no borders",
+                "a border there", "joining the cells there")
 
 
 class Unknowns:
@@ -99,21 +103,46 @@ class LoopEdges(Unknowns):
         return list(grid_edges(g))
 
 
+class Borders(Unknowns):
+    """Each edge between two cells a border between areas or not (the grid edges inside the
+    grid, as a loop's edges are written)."""
+
+    kind = "borders"
+    words = BORDERS
+
+    def keys(self, g: Givens) -> list[Hashable]:
+        return [edge for edge in grid_edges(g) if _inside(g, edge)]
+
+
+def _inside(g: Givens, edge: tuple[Cell, Cell]) -> bool:
+    """True when ``edge`` lies between two cells (not on the frame)."""
+    (r1, c1), (r2, c2) = edge
+    return 0 < r1 < g.rows if r1 == r2 else 0 < c1 < g.cols
+
+
 @dataclass(frozen=True)
 class Numbers(Unknowns):
-    """A number from ``low`` to ``high`` in each open cell (a key per cell and number)."""
+    """A number from ``low`` to ``high`` in each open cell (a key per cell and number);
+    ``upto_clues``: up to the largest clue where it is more than ``high``."""
 
     low: int = 1
     high: int = 9
+    upto_clues: bool = False
     kind = "numbers"
+    words: Words = NUMBERS
+
+    def numbers(self, g: Givens) -> range:
+        """The numbers a cell of ``g`` may hold."""
+        top = max([self.high, *g.numbers.values()]) if self.upto_clues else self.high
+        return range(self.low, top + 1)
 
     def keys(self, g: Givens) -> list[Hashable]:
-        return [(cell, n) for cell in open_cells(g) for n in range(self.low, self.high + 1)]
+        return [(cell, n) for cell in open_cells(g) for n in self.numbers(g)]
 
     def encode(self, enc: Encoding) -> None:
         """Exactly one number in each open cell."""
+        numbers = self.numbers(enc.givens)
         for cell in open_cells(enc.givens):
-            numbers = range(self.low, self.high + 1)
             enc.model.exactly(enc.lits((cell, n) for n in numbers), 1)
 
 
@@ -190,8 +219,7 @@ class Rule:
         raise NotImplementedError
 
     def clues(self, g: Givens, answer: Answer) -> dict[Cell, int]:
-        """For every cell where this rule could show a clue, the number it would show for
-        ``answer`` (for generation); none by default."""
+        """The clue each cell would show for ``answer`` (the generation hook); none here."""
         return {}
 
 

@@ -6,7 +6,9 @@ row, with one reader and per-game symbols (:data:`GAMES`):
 * Light Up: ``a``-``z`` a run of 1-26 empty cells, ``B`` a wall, ``0``-``4`` a numbered wall;
 * Loopy: runs as Light Up, ``0``-``4`` a clue (only the square grid, ``t0``, is read);
 * Singles: one character per cell, the number ``1``-``9``, ``a``-``z`` (10-35), ``A``-``Z``;
-* Range (Kurodoko): runs as Light Up, a clue in decimal, ``_`` between two clues side by side.
+* Filling (Fillomino): runs, ``1``-``9`` a given number;
+* Rect (Shikaku): runs, a clue in decimal, ``_`` between two clues side by side;
+* Range (Kurodoko): as Rect.
 
 >>> genre, givens = decode_id("3x2:1bBb")
 >>> genre, givens.numbers, sorted(givens.walls)
@@ -48,12 +50,10 @@ class TathamGame:
     runs: bool = True
     walls: bool = False
     params: str = ""
-    decimal: bool = False  # clues in decimal, "_" between two in a row (Range)
+    decimal: bool = False  # clues in decimal, '_' between two side by side (Rect)
 
     def character(self, clue: int) -> str | None:
         """The symbol of a clue, or None when the game has none."""
-        if self.decimal:
-            return str(clue) if clue > 0 else None
         return next((ch for ch, value in self.symbols.items() if value == clue), None)
 
 
@@ -62,7 +62,9 @@ GAMES: dict[str, TathamGame] = {g.name: g for g in (
     TathamGame("lightup", "lightup", {**_DIGITS, "B": ANY}, walls=True),
     TathamGame("loopy", "slither", _DIGITS, params="t0"),
     TathamGame("singles", "hitori", {ch: n for n, ch in enumerate(_NUMBERS) if n}, runs=False),
-    TathamGame("range", "kurodoko", {}, decimal=True),
+    TathamGame("filling", "fillomino", {str(n): n for n in range(1, 10)}),
+    TathamGame("rect", "shikaku", {str(n): n for n in range(10)}, decimal=True),
+    TathamGame("range", "kurodoko", {str(n): n for n in range(10)}, decimal=True),
 )}
 
 
@@ -77,9 +79,9 @@ def tatham_game(name: str) -> TathamGame:
 
 def decode_id(text: str, game: str | None = None) -> tuple[str, Givens]:
     """The genre and the givens of a Tatham game ID.  Without ``game`` it is told from the
-    ID's shape: ``t`` in the parameters is Loopy, one number per cell Singles, no parameters,
-    no wall and a clue above 4 or of two digits, the cells counted as Range's, Range, else
-    Light Up.
+    ID's shape: ``t`` in the parameters is Loopy, one number per cell Singles, decimal
+    numbers summing to the cells Rect, decimal numbers filling the grid with ``_`` or two
+    digits (or, apart, no 0 and one above 4) Range, many or large digits Filling, else Light Up.
     Raises InvalidPuzzle naming the problem and where.
     """
     match = _ID.fullmatch(text) if isinstance(text, str) and len(text) < 200_000 else None
@@ -107,8 +109,8 @@ def id_genre(text: str) -> str | None:
         return None
     cols, rows = int(match[1]), int(match[2])
     game = _guess(match[3], match[4], rows * cols, max(rows, cols))
-    symbols = set(game.symbols) | (set(_RUNS) if game.runs else set()) \
-        | (set("0123456789_") if game.decimal else set())
+    symbols = set(game.symbols) | (set(_RUNS) if game.runs else set()) | \
+        ({"_"} if game.decimal else set())
     return game.genre if set(match[4]) <= symbols else None
 
 
@@ -118,9 +120,18 @@ def _guess(params: str, desc: str, cells: int, side: int) -> TathamGame:
         return GAMES["loopy"]
     if len(desc) == cells and all(0 < _NUMBERS.find(ch) <= side for ch in desc):
         return GAMES["singles"]
-    if not params and re.fullmatch("[a-z0-9_]*", desc) and re.search("[5-9_]|[0-9]{2}", desc) \
-            and _range_cells(desc) == cells:
-        return GAMES["range"]
+    clues = [int(n) for n in re.findall("[0-9]+", desc)]
+    if re.fullmatch("[a-z0-9_]*", desc) and sum(clues) == cells and (
+            "_" in desc or re.search("[0-9]{2}", desc)):
+        return GAMES["rect"]
+    if not params and re.fullmatch("[a-z0-9_]*", desc) and re.search("[1-9]", desc) \
+            and _range_cells(desc) == cells and ("_" in desc or re.search("[0-9]{2}", desc)
+                                                 or ("0" not in desc and re.search("[5-9]", desc))):
+        return GAMES["range"]  # single digits apart, no 0 and one above 4: Range too
+    digits = re.findall("[0-9]", desc)
+    if not re.search("[B0]", desc) and (max(digits, default="0") >= "5"
+                                       or 10 * len(digits) >= 3 * cells):
+        return GAMES["filling"]
     return GAMES["lightup"]
 
 
@@ -143,25 +154,21 @@ def _read(game: TathamGame, desc: str, rows: int, cols: int) -> Givens:
     numbers: dict[Cell, int] = {}
     walls: set[Cell] = set()
     index, total = 0, rows * cols
-    pos = 0
-    for ch in re.findall("[0-9]+|.", desc) if game.decimal else desc:
-        pos += len(ch)
-        if game.decimal and ch == "_":
-            continue
+    for pos, ch in _tokens(game, desc):
         if index >= total:
-            raise InvalidPuzzle(f"Tatham game ID: {desc[pos - len(ch):pos + 9]!r} after the last "
-                                f"cell (description character {pos - len(ch) + 1})")
+            raise InvalidPuzzle(f"Tatham game ID: {desc[pos:pos + 10]!r} after the last cell "
+                                f"(description character {pos + 1})")
         cell = divmod(index, cols)
         if game.runs and ch in _RUNS:
             index += _RUNS.index(ch) + 1
             continue
         if ch not in game.symbols and not (game.decimal and ch.isdigit()):
             raise InvalidPuzzle(f"Tatham game ID: {ch!r} is not a {game.name} symbol "
-                                f"(description character {pos})")
+                                f"(description character {pos + 1})")
         clue = int(ch) if game.decimal else game.symbols[ch]
         if game.name == "singles" and clue > max(rows, cols):
             raise InvalidPuzzle(f"Tatham game ID: {ch!r} is more than {max(rows, cols)} "
-                                f"(description character {pos})")
+                                f"(description character {pos + 1})")
         if game.walls:
             walls.add(cell)
         if not (game.walls and clue == ANY):
@@ -171,6 +178,14 @@ def _read(game: TathamGame, desc: str, rows: int, cols: int) -> Givens:
         problem = "runs past" if index > total else f"ends after {index} of"
         raise InvalidPuzzle(f"Tatham game ID: the description {problem} {total} cells")
     return Givens(rows, cols, numbers, frozenset(walls))
+
+
+def _tokens(game: TathamGame, desc: str) -> list[tuple[int, str]]:
+    """The description's symbols with their positions: one character each, or for a decimal
+    game a whole number (at most 6 digits), '_' separators dropped."""
+    if not game.decimal:
+        return list(enumerate(desc))
+    return [(m.start(), m[0]) for m in re.finditer("[0-9]{1,6}|[^_]", desc)]
 
 
 def encode_id(game: str, givens: Givens) -> str:
@@ -187,12 +202,12 @@ def encode_id(game: str, givens: Givens) -> str:
                                     f"r{r + 1}c{c + 1}")
             run += 1
             continue
-        symbol = chosen.character(clue)
+        symbol = str(clue) if chosen.decimal and clue > 0 else chosen.character(clue)
         if symbol is None:
             raise InvalidPuzzle(f"Tatham game ID: {chosen.name} has no symbol for {clue} at "
                                 f"r{r + 1}c{c + 1}")
-        joined = chosen.decimal and not run and out and out[-1][-1:].isdigit()
-        out.append(("_" if joined else _run_letters(run)) + symbol)
+        apart = "_" if chosen.decimal and out and not run else ""
+        out.append(_run_letters(run) + apart + symbol)
         run = 0
     out.append(_run_letters(run))
     return f"{givens.cols}x{givens.rows}{chosen.params}:{''.join(out)}"

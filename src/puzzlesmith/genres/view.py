@@ -42,6 +42,7 @@ PLAY = {
     "shading": "Click a cell: {mark}, dot, empty; right-click: the other way.",
     "loop": "Click near a cell's side to draw or rub out the loop there.",
     "numbers": "Click a cell and type; Shift+digit: a pencil mark; Backspace: clear.",
+    "borders": "Click near a cell's side to draw or rub out a border there.",
 }
 
 
@@ -67,9 +68,17 @@ def web_view(genre: Genre, g: Givens) -> dict:
     elif unknowns.kind == "numbers":
         view.update(marks=["number", "pencil"], keypad=True, answer={"empty": EMPTY, "given": WALL},
                     symbols="".join(map(str, range(unknowns.low, unknowns.high + 1))))
+    elif unknowns.kind == "borders":  # drawn as a loop's lines, the frame given
+        view.update(marks=["line"], lines=[[*p, *q] for p, q in _frame(g)])
     else:
         view.update(marks=["line"], lines=[])
     return view
+
+
+def _frame(g: Givens) -> list[Edge]:
+    """The edges around the grid."""
+    across = [((r, c), (r, c + 1)) for r in (0, g.rows) for c in range(g.cols)]
+    return across + [((r, c), (r + 1, c)) for c in (0, g.cols) for r in range(g.rows)]
 
 
 def _view_givens(g: Givens, kind: str) -> dict:
@@ -79,8 +88,9 @@ def _view_givens(g: Givens, kind: str) -> dict:
              for r, c in sorted(g.walls)]
     clues = [[r, c, clue_text(n)] for (r, c), n in sorted(g.numbers.items())
              if (r, c) not in g.walls]
-    return {"givens": walls + (clues if kind == "loop" else []),
-            "labels": [] if kind == "loop" else clues,
+    lines = kind in ("loop", "borders")
+    return {"givens": walls + (clues if lines else []),
+            "labels": [] if lines else clues,
             "fills": [[r, c, "#1d2430"] for r, c in sorted(g.walls)]}
 
 
@@ -89,7 +99,7 @@ def answer_marks(genre: Genre, g: Givens, answer: Answer) -> dict:
     "number", n]``) for marked cells (a ``dot`` on each cell it rules out) and numbers,
     ``lines`` ``[r1, c1, r2, c2]`` for a loop."""
     kind = genre.unknowns.kind
-    if kind == "loop":
+    if kind in ("loop", "borders"):
         return {"lines": [[*p, *q] for p, q in sorted(answer)]}
     if kind == "numbers":
         return {"marks": [[r, c, "number", n] for (r, c), n in sorted(answer)]}

@@ -48,6 +48,8 @@ BUILTIN = {
     "hitori": "puzzlesmith.genres.declared.hitori",
     "nurikabe": "puzzlesmith.genres.declared.nurikabe",
     "slitherlink": "puzzlesmith.genres.declared.slitherlink",
+    "shikaku": "puzzlesmith.genres.declared.shikaku",
+    "fillomino": "puzzlesmith.genres.declared.fillomino",
     "kurodoko": "puzzlesmith.genres.declared.kurodoko",
     "norinori": "puzzlesmith.genres.declared.norinori",
     "heyawake": "puzzlesmith.genres.declared.heyawake",

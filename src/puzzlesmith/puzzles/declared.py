@@ -176,9 +176,14 @@ class GenrePuzzle(Puzzle):
         """The grid with '#' on shaded cells ('*' on lights, where '#' is a wall) and '.'
         elsewhere, or the loop drawn with '-' and '|' between '+' points."""
         check_method(style or "grid", self.styles["solve"], "style")
-        answer = frozenset(answer)
-        if self.genre.unknowns.kind == "loop":
-            return "\n".join(_loop_lines(instance, answer)) + "\n"
+        answer, kind = frozenset(answer), self.genre.unknowns.kind
+        if kind in ("loop", "borders"):
+            frame = _frame(instance) if kind == "borders" else frozenset()
+            return "\n".join(_loop_lines(instance, answer | frame)) + "\n"
+        if kind == "numbers":
+            rows = [[str(n) for _, n in sorted(row)] for row in _by_row(instance, answer)]
+            wide = any(len(t) > 1 for row in rows for t in row)
+            return "\n".join((" " if wide else "").join(row) for row in rows) + "\n"
         return "\n".join(" ".join(row) if any(len(t) > 1 for t in row) else "".join(row)
                          for row in self._answer_tokens(instance, answer)) + "\n"
 
@@ -194,8 +199,12 @@ class GenrePuzzle(Puzzle):
         """A player's answer or marks, as :meth:`format_answer` writes it; 'x' rules a cell
         (or an edge) out, and a given (a wall, a number) may be written as in the puzzle."""
         lines = [line.rstrip() for line in text.removeprefix("\ufeff").strip("\n").splitlines()]
-        if self.genre.unknowns.kind == "loop":
-            return _read_loop(instance, lines)
+        if self.genre.unknowns.kind in ("loop", "borders"):
+            marks = _read_loop(instance, lines)
+            keys = frozenset(self.genre.unknowns.keys(instance))
+            return Marks(marks & keys, marks.ruled_out & keys)
+        if self.genre.unknowns.kind == "numbers":
+            return _read_numbers(instance, lines)
         if len(lines) != instance.rows:
             raise InvalidPuzzle(f"the answer has {len(lines)} rows, expected {instance.rows}")
         marked, ruled_out, mark = set(), set(), self._mark()
@@ -337,9 +346,12 @@ class GenrePuzzle(Puzzle):
         """The keys ``hint`` decides: a mark or a dot on a cell ("wrong" clears a mistake),
         a loop edge drawn or rubbed out."""
         view = _genre_module("view")
-        if self.genre.unknowns.kind == "loop":
+        if self.genre.unknowns.kind in ("loop", "borders"):
             return None if view is None else [view.line_mark(instance, key, bool(value))
                                               for key, value in hint.move or ()]
+        if self.genre.unknowns.kind == "numbers":  # a number written, or a pencil mark out
+            kinds = {None: "wrong", True: "number", False: "unnote"}
+            return [[*cell, kinds[value], n] for (cell, n), value in hint.move or ()] or None
         kinds = {None: "wrong", True: self.genre.unknowns.mark, False: "dot"}
         return [[*key, kinds[value]] for key, value in hint.move or ()] or None
 
@@ -383,15 +395,63 @@ def _turned(g: Givens, turn) -> Givens:
 
 
 def _loop_lines(g: Givens, edges: frozenset) -> list[str]:
-    """The loop drawn: '+' points, '-' and '|' loop edges, the clues in the cells."""
+    """The loop drawn: '+' points, '-' and '|' loop edges, the clues in the cells (each
+    cell as wide as the widest clue)."""
+    w = _cell_width(g)
     lines = []
     for r in range(g.rows + 1):
-        lines.append("+" + "+".join("-" if ((r, c), (r, c + 1)) in edges else " "
+        lines.append("+" + "+".join(("-" if ((r, c), (r, c + 1)) in edges else " ") * w
                                     for c in range(g.cols)) + "+")
         if r < g.rows:
             lines.append("".join(("|" if ((r, c), (r + 1, c)) in edges else " ")
-                                 + _clue(g, (r, c)) for c in range(g.cols + 1))[:2 * g.cols + 1])
+                                 + _clue(g, (r, c)).rjust(w) for c in range(g.cols + 1))
+                         [:(w + 1) * g.cols + 1])
     return [line.rstrip() for line in lines]
+
+
+def _cell_width(g: Givens) -> int:
+    """The characters of the widest clue (at least one)."""
+    return max([1, *(len(_clue(g, cell)) for cell in g.numbers)])
+
+
+def _frame(g: Givens) -> frozenset:
+    """The grid edges of the frame (drawn around an answer of borders)."""
+    across = [((r, c), (r, c + 1)) for r in (0, g.rows) for c in range(g.cols)]
+    down = [((r, c), (r + 1, c)) for r in range(g.rows) for c in (0, g.cols)]
+    return frozenset(across + down)
+
+
+def _by_row(g: Givens, answer: frozenset) -> list[list]:
+    """An answer of ``(cell, number)`` pairs, row by row ('.' for a cell without one)."""
+    rows: list[list] = [[] for _ in range(g.rows)]
+    for (r, c), n in answer:
+        if 0 <= r < g.rows:
+            rows[r].append(((r, c), n))
+    held = [{cell for cell, _ in row} for row in rows]
+    for r, c in g.cells():
+        if (r, c) not in held[r]:
+            rows[r].append(((r, c), "."))
+    return rows
+
+
+def _read_numbers(g: Givens, lines: list[str]) -> Marks:
+    """A grid of numbers, one character a cell or separated by spaces ('.' none)."""
+    if len(lines) != g.rows:
+        raise InvalidPuzzle(f"the answer has {len(lines)} rows, expected {g.rows}")
+    found = set()
+    for r, line in enumerate(lines):
+        tokens = line.split() if " " in line.strip() else list(line.strip())
+        if len(tokens) != g.cols:
+            raise InvalidPuzzle(f"row has {len(tokens)} cells, expected {g.cols}", line=r + 1)
+        for c, token in enumerate(tokens):
+            if token == ".":
+                continue
+            if not token.isdigit() or len(token) > 6:
+                raise InvalidPuzzle(f"{token[:10]!r} is not a number or '.'", line=r + 1,
+                                    column=c + 1)
+            found.add(((r, c), int(token)))
+    held = {cell for cell, _ in found}
+    return Marks(found | {(cell, n) for cell, n in g.numbers.items() if cell not in held})
 
 
 def _clue(g: Givens, cell: Cell) -> str:
@@ -404,14 +464,16 @@ def _read_loop(g: Givens, lines: list[str]) -> Marks:
     if len(lines) != 2 * g.rows + 1:
         raise InvalidPuzzle(f"the drawing has {len(lines)} lines, expected {2 * g.rows + 1} "
                             f"(a line of points and edges, then one of edges and cells)")
+    step = 2 if max(map(len, lines)) <= 2 * g.cols + 1 else _cell_width(g) + 1
+    width = step * g.cols + 1  # cells as wide as the clues, or one character (the board)
     on, off = set(), set()
     for y, line in enumerate(lines):
-        if len(line) > 2 * g.cols + 1:
+        if len(line) > width:
             raise InvalidPuzzle(f"the line has {len(line)} characters, expected at most "
-                                f"{2 * g.cols + 1}", line=y + 1)
-        line = line.ljust(2 * g.cols + 1)
-        for x in range(y % 2 == 0, len(line), 2):
-            r, c = divmod(y, 2)[0], x // 2
+                                f"{width}", line=y + 1)
+        line = line.ljust(width)
+        for x in range(y % 2 == 0, len(line), step):
+            r, c = divmod(y, 2)[0], x // step
             edge = ((r, c), (r, c + 1)) if y % 2 == 0 else ((r, c), (r + 1, c))
             mark = line[x]
             if mark in "-|":

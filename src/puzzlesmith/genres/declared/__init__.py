@@ -7,6 +7,7 @@ Each module declares ``GENRE`` (its :class:`~puzzlesmith.genres.language.Genre`)
 """
 
 from ..language import Genre
+from .fillomino import fillomino
 from .heyawake import heyawake
 from .hitori import hitori
 from .kurodoko import kurodoko
@@ -14,15 +15,16 @@ from .lightup import lightup
 from .lits import lits
 from .norinori import norinori
 from .nurikabe import nurikabe
+from .shikaku import shikaku
 from .slitherlink import slitherlink
 from .starbattle import starbattle
 
 GENRES = {genre.name: genre for genre in (lightup, hitori, nurikabe, slitherlink,
-                                          kurodoko, norinori, heyawake, lits)}
+                                          shikaku, fillomino, kurodoko, norinori, heyawake, lits)}
 """The genres that are puzzles of their own (Star Battle's name belongs to its package)."""
 
 __all__ = ["GENRES", "declared", "lightup", "hitori", "nurikabe", "slitherlink", "starbattle",
-           "kurodoko", "norinori", "heyawake", "lits"]
+           "shikaku", "fillomino", "kurodoko", "norinori", "heyawake", "lits"]
 
 
 def declared(key: str) -> Genre:

@@ -2,11 +2,13 @@
 
 from .areas import Areas
 from .loop import Loop, LoopCount
+from .polyominoes import Polyominoes
+from .rectangles import Rectangles
 from .runs import RegionCount, RoomRuns, SightCount
 from .shading import Connected, Count, CountEach, NoAdjacent, NoBlock, Unshaded
 from .sight import AllDifferent, LineOfSight
 from .tetromino import Dominoes, Tetrominoes
 
 __all__ = ["Count", "CountEach", "Unshaded", "NoAdjacent", "NoBlock", "Connected", "LineOfSight",
-           "AllDifferent", "Areas", "Loop", "LoopCount",
+           "AllDifferent", "Areas", "Loop", "LoopCount", "Rectangles", "Polyominoes",
            "SightCount", "RoomRuns", "RegionCount", "Dominoes", "Tetrominoes"]
