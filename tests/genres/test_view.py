@@ -80,3 +80,18 @@ def test_a_hint_on_a_loop_names_its_segment_and_a_cell_beside_it():
     _, g = board("slitherlink")
     assert line_mark(g, ((0, 4), (1, 4))) == [0, 3, "line", "0,4,1,4"]
     assert line_mark(g, ((4, 1), (4, 2)), on=False) == [3, 1, "unline", "4,1,4,2"]
+
+
+def test_light_up_sends_the_lines_a_bulb_lights():
+    """The view's lights: the runs of open cells (as cell indices) a bulb on them lights."""
+    genre, g = board("lightup")
+    lights = web_view(genre, g)["lights"]
+    assert lights["mark"] == "bulb"
+    covered = sorted({i for line in lights["lines"] for i in line})
+    assert covered == sorted(r * g.cols + c for r, c in g.cells() if (r, c) not in g.walls)
+    assert "lights" not in web_view(*board("nurikabe"))
+
+
+def test_a_mistaken_loop_edge_is_cleared():
+    g = slitherlink.read("3.")
+    assert line_mark(g, ((0, 0), (0, 1)), on=None) == [0, 0, "noline", "0,0,0,1"]

@@ -16,6 +16,7 @@ from puzzlesmith.errors import InvalidPuzzle
 from puzzlesmith.genres.declared import lightup
 from puzzlesmith.genres.language import Deduction
 from puzzlesmith.puzzles import declared, get, identify
+from puzzlesmith.puzzles.web import wrong_marks
 from puzzlesmith.render import draw
 from puzzlesmith.results import Status
 from tests.cli.conftest import one_line, run_cli
@@ -228,3 +229,31 @@ def test_a_plugin_that_declares_a_genre_is_a_puzzle(monkeypatch):
     akari = get("akari")
     assert akari is get("akari") and akari.label == "Akari" and akari.title.startswith("Akari:")
     assert akari.solve(akari.example(), unique=True).unique is True
+
+
+def test_check_marks_the_players_mistakes():
+    """On the page, Check marks the cells whose marks no answer has (a bulb too many, a dot
+    on a bulb's cell), before the rules the marks break."""
+    puzzle = get("lightup")
+    g = puzzle.parse("...\n2.#\n.#.")
+    state = puzzle.parse_answer(g, "*.x\n2.#\n.#.")
+    check = puzzle.is_solution(g, state)
+    assert puzzle.violation_marks(g, state, check) == [[0, 0], [0, 2]]
+    right = puzzle.parse_answer(g, "..*\n2..\n.#.")  # no mistake, not finished
+    check = puzzle.is_solution(g, right)
+    assert puzzle.violation_marks(g, right, check) == wrong_marks(g, right, check) != []
+
+
+def test_a_numbers_hint_places_or_rules_out_a_number():
+    """A Numbers genre's hint keys (cell, n): placed ("number"), ruled out ("unnote": the
+    pencil mark rubbed out), a mistake cleared ("wrong")."""
+    from puzzlesmith.genres.language import Genre, Numbers
+    from puzzlesmith.puzzles.declared import GenrePuzzle
+    from puzzlesmith.results import HintResult, Stats
+
+    toy = Genre("numbertoy", "Number toy", Numbers(1, 3), (), puzzlink="hitori")
+    puzzle = GenrePuzzle(toy, clues=range(1, 4), example="..")
+    hint = HintResult(Status.SOLVED, Stats(), move=[(((0, 1), 2), True), (((0, 0), 3), False),
+                                                    (((0, 0), 1), None)])
+    assert puzzle.hint_marks(puzzle.example(), None, hint) == [
+        [0, 1, "number", 2], [0, 0, "unnote", 3], [0, 0, "wrong", 1]]

@@ -35,7 +35,7 @@ def click_side(browser, r: int, c: int, dx: float, dy: float) -> None:
 
 def test_a_loop_is_drawn_by_clicking_near_the_sides(browser, server, screenshots, monkeypatch):
     """Four clicks near the sides of r1c1 draw the loop around it; the answer text writes
-    and reads it back; a hint's "unline" mark rubs a segment out; so does a click again."""
+    and reads it back; a hint's "unline" mark crosses a segment out; so does a click again."""
     open_toy(browser, server, monkeypatch, "genre-loop", "tests.serve.genres_toy")
     assert len(browser.find_elements(By.CSS_SELECTOR, "#board .point")) == 25
     for dx, dy in ((0, -1), (0, 1), (-1, 0), (1, 0)):
@@ -49,7 +49,7 @@ def test_a_loop_is_drawn_by_clicking_near_the_sides(browser, server, screenshots
     shoot(browser, screenshots, "genre-loop")
     hint = "hintMove(g.board, g.state, {{marks: [[0, 0, '{}', '{}']]}})"
     assert browser.execute_script(SCRIPT.format(hint.format("unline", "0,0,0,1"))) == {
-        "line": "0,0,0,1"}
+        "line": "0,0,0,1", "to": "cross"}
     assert browser.execute_script(SCRIPT.format(hint.format("line", "0,0,0,1"))) is None
     click_side(browser, 0, 0, 1, 0)
     assert "0,1,1,1" not in game(browser, "state.lines")

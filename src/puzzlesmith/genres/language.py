@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from .encoding import Encoding
 
 __all__ = ["Genre", "Rule", "Deduction", "Violation", "Unknowns", "Shading", "LoopEdges",
-           "Numbers", "Borders", "Answer", "Words"]
+           "Numbers", "Borders", "Answer", "Words", "Make"]
 
 Answer = frozenset
 
@@ -219,13 +219,35 @@ class Rule:
         raise NotImplementedError
 
     def clues(self, g: Givens, answer: Answer) -> dict[Cell, int]:
-        """The clue each cell would show for ``answer`` (the generation hook); none here."""
+        """For every cell where this rule could show a clue, the number it would show for
+        the finished ``answer`` (the generator's hook); none by default."""
         return {}
 
 
 @dataclass(frozen=True)
+class Make:
+    """A hint to the generator (:mod:`.generate`): how a layout is made before the answer,
+    ``layout`` None, ``"walls"`` (a share ``density`` of the cells, with ``symmetry`` 2 (half
+    turn) or 4 (quarter turn), 0 none) or ``"latin"`` (a Latin square of numbers); and
+    ``clues``: ``"remove"`` (every clue, then removed while the puzzle stays unique) or
+    ``"all"`` (every clue the rules read off the answer is kept); ``share``: the share of
+    the unknowns the random answer's search tries marked first."""
+
+    layout: str | None = None
+    density: float = 0.2
+    symmetry: int = 2
+    clues: str = "remove"
+    share: float = 0.5
+
+    def __post_init__(self) -> None:
+        if self.layout not in (None, "walls", "latin") or self.clues not in ("remove", "all"):
+            raise ValueError(f"unknown layout {self.layout!r} or clues {self.clues!r}")
+
+
+@dataclass(frozen=True)
 class Genre:
-    """A declared genre.  ``numbered_walls``: a number in the text grid is also a wall."""
+    """A declared genre.  ``numbered_walls``: a number in the text grid is also a wall;
+    ``make``: the generator's hint (None: the genre does not generate)."""
 
     name: str
     title: str
@@ -233,6 +255,7 @@ class Genre:
     rules: tuple[Rule, ...]
     numbered_walls: bool = False
     puzzlink: str | None = None
+    make: Make | None = None
 
     def read(self, text: str) -> Givens:
         """The givens of a text grid ('.' empty, numbers, '#' wall, '?' any clue)."""

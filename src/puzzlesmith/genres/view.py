@@ -28,9 +28,9 @@ import inspect
 import sys
 
 from .drawing import clue_text
-from .families import NoAdjacent
+from .families import LineOfSight, NoAdjacent
 from .givens import Givens
-from .grid import Edge
+from .grid import Edge, sight_lines
 from .language import Answer, Genre
 
 __all__ = ["web_view", "answer_marks", "line_mark", "rules_text"]
@@ -39,8 +39,10 @@ WALL, EMPTY, DOT = "#", ".", "x"
 #: A Shading genre's mark -> its character in the answer text.
 MARK_CHARS = {"shade": "#", "bulb": "*", "star": "*"}
 PLAY = {
-    "shading": "Click a cell: {mark}, dot, empty; right-click: the other way.",
-    "loop": "Click near a cell's side to draw or rub out the loop there.",
+    "shading": "Click a cell: {mark}, dot, empty; right-click: the other way; arrows move a"
+               " cursor, space marks.",
+    "loop": "Click near a cell's side: a line, a cross (not on the loop), empty; drag through"
+            " the points to draw; arrows move a cursor, Shift+arrow draws, Alt+arrow crosses.",
     "numbers": "Click a cell and type; Shift+digit: a pencil mark; Backspace: clear.",
     "borders": "Click near a cell's side to draw or rub out a border there.",
 }
@@ -65,6 +67,9 @@ def web_view(genre: Genre, g: Givens) -> dict:
                     answer={"empty": EMPTY, mark: MARK_CHARS[mark], "dot": DOT, "given": WALL})
         if any(isinstance(rule, NoAdjacent) for rule in genre.rules):
             view["apart"] = {"mark": mark, "diagonal": False}
+        if any(isinstance(rule, LineOfSight) for rule in genre.rules):
+            view["lights"] = {"mark": mark, "lines": [[r * g.cols + c for r, c in line]
+                                                      for line in sight_lines(g)]}
     elif unknowns.kind == "numbers":
         view.update(marks=["number", "pencil"], keypad=True, answer={"empty": EMPTY, "given": WALL},
                     symbols="".join(map(str, range(unknowns.low, unknowns.high + 1))))
@@ -108,13 +113,15 @@ def answer_marks(genre: Genre, g: Givens, answer: Answer) -> dict:
             + [[r, c, "dot"] for r, c in dots]}
 
 
-def line_mark(g: Givens, edge: Edge, on: bool = True) -> list:
-    """A hint mark drawing (``on``) or rubbing out a loop's ``edge``: ``[row, col, "line" or
-    "unline", "r1,c1,r2,c2"]``, the cell the one beside it below or to its right (inside).
+def line_mark(g: Givens, edge: Edge, on: bool | None = True) -> list:
+    """A hint mark drawing (``on``), crossing out (False: not on the loop) or clearing (None:
+    a mistake) a loop's ``edge``: ``[row, col, "line", "unline" or "noline",
+    "r1,c1,r2,c2"]``, the cell the one beside it below or to its right (inside).
 
     >>> line_mark(Givens(2, 2), ((2, 0), (2, 1)), on=False)
     [1, 0, 'unline', '2,0,2,1']
     """
     (r1, c1), (r2, c2) = edge
     key = ",".join(map(str, (r1, c1, r2, c2)))
-    return [min(r1, g.rows - 1), min(c1, g.cols - 1), "line" if on else "unline", key]
+    kind = "noline" if on is None else "line" if on else "unline"
+    return [min(r1, g.rows - 1), min(c1, g.cols - 1), kind, key]

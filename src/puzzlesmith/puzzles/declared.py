@@ -41,13 +41,23 @@ from types import ModuleType
 from typing import Any
 
 from ..errors import InvalidPuzzle, check_method
-from ..genres import codec, tatham
+from ..genres import codec, generate, tatham
 from ..genres import solve as complete
 from ..genres.givens import ANY, Cell, Givens
 from ..genres.language import Genre
 from ..genres.textgrid import read_grid, write_grid
 from ..render import draw
-from ..results import Check, CountResult, HintResult, Limits, RateResult, SolveResult, Stats, Status
+from ..results import (
+    Check,
+    CountResult,
+    Generated,
+    HintResult,
+    Limits,
+    RateResult,
+    SolveResult,
+    Stats,
+    Status,
+)
 from .protocol import Option, Progress, Puzzle, explain_steps, within_limits
 from .symmetry import TURNS
 from .web import wrong_marks
@@ -94,7 +104,7 @@ def genre_puzzle(module: ModuleType) -> GenrePuzzle:
 
 
 class GenrePuzzle(Puzzle):
-    """A declared genre with every verb of the protocol but ``generate``."""
+    """A declared genre with every verb of the protocol."""
 
     file_patterns = ("*.txt",)
     options = (
@@ -109,13 +119,19 @@ class GenrePuzzle(Puzzle):
         game = next((g for g in tatham.GAMES.values() if g.genre == self.pid), None)
         self.game = game.name if game else None
         shared = ("puzzlink", "tatham") if self.game else ("puzzlink",)
-        self.styles = {"format": ("grid", *shared), "solve": ("grid",), "render": ("grid",)}
+        self.styles = {"format": ("grid", *shared), "solve": ("grid",), "render": ("grid",),
+                       "generate": ("grid", *shared)}
         self.shared_style = "puzzlink"
         self.shared_name = "puzz.link URL"  # and a Tatham game ID where self.game
         self.title = " ".join(rules.split()) or genre.title  # the rules card
         deduce = _installed("deduce")
+        makes = genre.make is not None
         self.verbs = frozenset({"solve", "count", "render", "check",
+                                *(("generate",) if makes else ()),
                                 *(("rate", "hint") if deduce else ())})
+        if makes:
+            self.options = (*self.options, *_generate_options(deduce))
+        self.quick_params = {"size": "5"}
         if deduce:
             self.options = (*self.options, Option(
                 "explain", ("solve", "rate"), bool, False,
@@ -260,6 +276,30 @@ class GenrePuzzle(Puzzle):
         """Count the answers exactly, or up to ``limit``."""
         return complete.count(self.genre, instance, limit, limits=limits, progress=progress)
 
+    def check_generate_params(self, *, size: str = "10", difficulty: str | None = None) -> dict:
+        """``size`` ("N" or "ROWSxCOLUMNS") and ``difficulty`` (a level, or None: any),
+        refused before any work."""
+        rows, cols = generate.parse_size(size)
+        if difficulty is not None:
+            check_method(difficulty, generate.LEVELS, "difficulty")
+        return {"rows": rows, "cols": cols, "difficulty": difficulty}
+
+    def generate_details(self, params: dict) -> dict:
+        return {"rows": params["rows"], "columns": params["cols"]}
+
+    def generate_one(self, seed: int, *, limits: Limits, stats: Stats,
+                     progress: Progress | None = None, rows: int = 10, cols: int = 10,
+                     difficulty: str | None = None) -> Generated:
+        """A puzzle proven unique by the complete solver (see :mod:`~..genres.generate`),
+        rated, at exactly ``difficulty`` when given."""
+        made = generate.generate(self.genre, rows, cols, seed=seed, difficulty=difficulty,
+                                 limits=limits, stats=stats, progress=progress)
+        level = made.level or (self.rate(made.givens, limits=limits).level
+                               if "rate" in self.verbs else None)
+        return Generated(made.givens, self.format(made.givens), made.answer, seed=seed,
+                         rating=level, details={"unique": True, "tries": made.tries,
+                                                "clues": len(made.givens.numbers)})
+
     def rate(self, instance: Givens, *, limits: Limits | None = None,
              explain: bool = False) -> RateResult:
         """The level of the hardest deduction (or trial depth) the puzzle needs, its score,
@@ -287,7 +327,7 @@ class GenrePuzzle(Puzzle):
         if truth.solution is None:
             return HintResult(Status.GAVE_UP, stats, details={"reason": "undecided"})
         name = functools.partial(cell_name, instance)
-        wrong = sorted((marks - truth.solution) | (marks.ruled_out & truth.solution))
+        wrong = _mistakes(marks, truth.solution)
         if wrong:
             return _hint(f"a mistake: {', '.join(map(name, wrong))}", "mistake", stats,
                          [(key, None) for key in wrong], name)
@@ -319,7 +359,13 @@ class GenrePuzzle(Puzzle):
 
     # -- the web page ----------------------------------------------------------------------
 
-    violation_marks = staticmethod(wrong_marks)
+    def violation_marks(self, instance: Givens, answer: Any, check: Check) -> list | None:
+        """The cells of the player's mistakes (a mark the answer has not, a dot or a cross
+        where it has one), else those the check names."""
+        truth = complete.solve(self.genre, instance).solution if answer is not None else None
+        wrong = [] if truth is None else _mistakes(answer, truth)
+        return [list(_cell(instance, key)) for key in wrong] or \
+            wrong_marks(instance, answer, check)
 
     def web_view(self, instance: Givens) -> dict:
         """The genre layer's board where installed, else a plain grid: the givens, and
@@ -344,10 +390,11 @@ class GenrePuzzle(Puzzle):
 
     def hint_marks(self, instance: Givens, state: Any, hint: HintResult) -> list | None:
         """The keys ``hint`` decides: a mark or a dot on a cell ("wrong" clears a mistake),
-        a loop edge drawn or rubbed out."""
+        a loop edge drawn, crossed out or cleared, a number placed or ruled out (a pencil
+        mark rubbed out)."""
         view = _genre_module("view")
         if self.genre.unknowns.kind in ("loop", "borders"):
-            return None if view is None else [view.line_mark(instance, key, bool(value))
+            return None if view is None else [view.line_mark(instance, key, value)
                                               for key, value in hint.move or ()]
         if self.genre.unknowns.kind == "numbers":  # a number written, or a pencil mark out
             kinds = {None: "wrong", True: "number", False: "unnote"}
@@ -356,13 +403,35 @@ class GenrePuzzle(Puzzle):
         return [[*key, kinds[value]] for key, value in hint.move or ()] or None
 
 
+def _generate_options(deduce: bool) -> tuple[Option, ...]:
+    """The generate options: the size, and the difficulty where the deductions rate."""
+    size = Option("size", ("generate",), str, "10", "N or ROWSxCOLUMNS.")
+    if not deduce:
+        return (size,)
+    return (size, Option("difficulty", ("generate",), generate.LEVELS, None,
+                         "The level the puzzle rates at (default: any)."))
+
+
 def cell_name(g: Givens, key: Any) -> str:
     """A key's cell as ``r3c5`` (a loop's point or edge: the cell below and right of its
     first point, kept inside the grid)."""
+    r, c = _cell(g, key)
+    return f"r{r + 1}c{c + 1}"
+
+
+def _cell(g: Givens, key: Any) -> Cell:
+    """A key's cell (a loop's point or edge: the cell below and right of its first point,
+    kept inside the grid)."""
     while isinstance(key[0], tuple):
         key = key[0]
     r, c = key
-    return f"r{min(r, g.rows - 1) + 1}c{min(c, g.cols - 1) + 1}"
+    return min(r, g.rows - 1), min(c, g.cols - 1)
+
+
+def _mistakes(marks: Any, truth: frozenset) -> list:
+    """The keys a player marked that ``truth`` does not, and those ruled out that it does."""
+    ruled_out = getattr(marks, "ruled_out", frozenset())
+    return sorted((frozenset(marks) - truth) | (ruled_out & truth))
 
 
 def _hint(text: str, rule: str, stats: Stats, move: list[tuple[Any, bool | None]],

@@ -6,7 +6,7 @@
 """
 
 from ..families import AllDifferent, Connected, NoAdjacent
-from ..language import Genre, Shading
+from ..language import Genre, Make, Shading
 
 hitori = Genre(
     name="hitori", title="Hitori",
@@ -16,6 +16,7 @@ hitori = Genre(
         NoAdjacent(),
         Connected(shaded=False),
     ),
+    make=Make(layout="latin", clues="all", share=0.9),  # a shaded cell repeats a white neighbour
 )
 
 GENRE = hitori

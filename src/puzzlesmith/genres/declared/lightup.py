@@ -6,7 +6,7 @@
 """
 
 from ..families import Count, LineOfSight
-from ..language import LIGHTS, Genre, Shading
+from ..language import LIGHTS, Genre, Make, Shading
 from ..select import clue_neighbours
 
 lightup = Genre(
@@ -17,6 +17,7 @@ lightup = Genre(
         Count(clue_neighbours),
         LineOfSight(),
     ),
+    make=Make(layout="walls", density=0.2, symmetry=2, share=0.3),  # Tatham's b20s2
 )
 
 GENRE = lightup

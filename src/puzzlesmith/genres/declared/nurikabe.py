@@ -6,7 +6,7 @@
 """
 
 from ..families import Areas, Connected, NoBlock, Unshaded
-from ..language import Genre, Shading
+from ..language import Genre, Make, Shading
 from ..select import clue_cells
 
 nurikabe = Genre(
@@ -18,6 +18,7 @@ nurikabe = Genre(
         Connected(shaded=True),
         NoBlock(2, 2),
     ),
+    make=Make(clues="all", share=0.85),  # one clue per island, small islands
 )
 
 GENRE = nurikabe

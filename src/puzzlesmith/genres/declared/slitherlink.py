@@ -5,7 +5,7 @@
 """
 
 from ..families import Loop, LoopCount
-from ..language import Genre, LoopEdges
+from ..language import Genre, LoopEdges, Make
 from ..select import numbered_cells
 
 slitherlink = Genre(
@@ -15,6 +15,7 @@ slitherlink = Genre(
         Loop(),
         LoopCount(numbered_cells),
     ),
+    make=Make(share=0.6),  # a long loop
 )
 
 GENRE = slitherlink

@@ -62,6 +62,11 @@ class Areas(Rule):
             return found
         enc.add_lazy(lazy)
 
+    def clues(self, g: Givens, answer: Answer) -> dict[Cell, int]:
+        """One clue per white area, at its first cell: the area's size."""
+        white = [cell for cell in open_cells(g) if cell not in answer]
+        return {area[0]: len(area) for area in regions(white)}
+
     def deduce(self, g: Givens, marks: Marks) -> Iterator[Deduction]:
         """Islands too big or with two clues; a complete island walled in; a cell beside two
         islands shaded; an island with one way out grows there; cells no island reaches are

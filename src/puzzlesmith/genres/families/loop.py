@@ -5,7 +5,7 @@ loop is one piece (lazily), and a clue counts the loop edges around its cell (Sl
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 from ..cuts import pieces
@@ -31,10 +31,13 @@ class Loop(Rule):
             lits = enc.lits(edges)
             enc.model.extend([-lit] + [o for o in lits if o != lit] for lit in lits)
             enc.model.extend([-a, -b, -c] for a, b, c in combinations(lits, 3))
-        enc.model.add(enc.lits(grid_edges(g)))
+        edges = grid_edges(g)
+        lits = enc.lits(edges)
+        enc.model.add(lits)
 
         def lazy(model) -> list[list[int]]:
-            on = [edge for edge in grid_edges(g) if model.true(edge)]
+            true = model.true_vars
+            on = [edge for edge, lit in zip(edges, lits, strict=True) if lit in true]
             return _loop_cuts(on, at, enc.lit)
         enc.add_lazy(lazy)
 
@@ -124,10 +127,11 @@ class Loop(Rule):
 def _loop_cuts(on: list[Edge], at: dict, lit: Callable) -> list[list[int]]:
     """For each piece of the loop (set of points P), one of its edges and an edge of another
     piece are both on only if an edge leaving P is on."""
-    on_set = set(on)
-    points = {p for edge in on for p in edge}
-    joined = {p: [q for e in at[p] if e in on_set for q in e if q != p] for p in points}
-    parts = pieces(points, joined.__getitem__)
+    joined: dict = {}
+    for a, b in on:
+        joined.setdefault(a, []).append(b)
+        joined.setdefault(b, []).append(a)
+    parts = pieces(joined, joined.__getitem__)
     if len(parts) < 2:
         return []
     first = {id(part): next(e for e in on if e[0] in part) for part in parts}
@@ -152,6 +156,14 @@ class LoopCount(Rule):
         for cells, n in self.at(enc.givens):
             edges = [edge for cell in cells for edge in cell_edges(cell)]
             enc.model.exactly(enc.lits(edges), n)
+
+    def clues(self, g: Givens, answer: Answer) -> dict[Cell, int]:
+        """Each cell's count of loop edges around it (``at`` gives one cell set per clue,
+        in the order of the clue cells)."""
+        places = sorted(g.cells())
+        sets = self.at(replace(g, numbers=dict.fromkeys(places, 0)))
+        return {cell: sum(edge in answer for c in cells for edge in cell_edges(c))
+                for cell, (cells, _) in zip(places, sets, strict=True)}
 
     def deduce(self, g: Givens, marks: Marks) -> Iterator[Deduction]:
         """A clue with its lines found: the rest crossed out; with just enough edges left:

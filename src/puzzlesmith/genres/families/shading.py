@@ -5,7 +5,7 @@ of the unshaded cells."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...errors import InvalidPuzzle
 from ..cuts import cuts
@@ -60,6 +60,14 @@ class Count(Rule):
                 found.append(Violation(tuple(cells), self.family,
                                        f"{shaded} marked among {where}, expected {n}"))
         return found
+
+    def clues(self, g: Givens, answer: Answer) -> dict[Cell, int]:
+        """Each wall's (each cell's, in a grid without walls) count of marked cells in its
+        set (``sets`` gives one set per clue, in the order of the clue cells)."""
+        places = sorted(g.walls or g.cells())
+        sets = self.sets(replace(g, numbers=dict.fromkeys(places, 0)))
+        return {cell: len(answer.intersection(cells))
+                for cell, (cells, _) in zip(places, sets, strict=True)}
 
 
 def _exactly(enc, sets: list[tuple[list[Cell], int]]) -> None:

@@ -8,7 +8,7 @@ from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
 
 from ..givens import Cell, Givens
-from ..grid import key_name, memo, open_cells, sight_lines
+from ..grid import key_name, memo, neighbours, open_cells, sight_lines
 from ..language import Answer, Deduction, Rule, Violation
 from ..verify import all_cells, seen_from
 
@@ -133,6 +133,16 @@ class AllDifferent(Rule):
             found += self._repeats(g, answer, [(r, c) for c in range(g.cols)], f"row {r + 1}")
         for c in range(g.cols):
             found += self._repeats(g, answer, [(r, c) for r in range(g.rows)], f"column {c + 1}")
+        return found
+
+    def clues(self, g: Givens, answer: Answer) -> dict[Cell, int]:
+        """On a layout of numbers all different in every line (a Latin square): the white
+        cells keep theirs, a shaded cell repeats a white neighbour's (chosen by its own)."""
+        found = dict(g.numbers)
+        for cell in answer:
+            twins = [g.numbers[n] for n in neighbours(g, cell) if n not in answer]
+            if twins and cell in g.numbers:
+                found[cell] = twins[g.numbers[cell] % len(twins)]
         return found
 
     def _repeats(self, g: Givens, answer: Answer, line: list, where: str) -> list[Violation]:

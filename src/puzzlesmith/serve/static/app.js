@@ -81,7 +81,12 @@ async function openFromHash() {
     await load(name, text, { params: parseParams(name, options) });
     return;
   }
-  if (params.size <= 1) Object.assign(options, catalogue.about[name].defaults);
+  const about = catalogue.about[name];
+  if (!about.verbs.includes("generate") && about.example !== null) {  // no generator: its example
+    await load(name, about.example, { params: parseParams(name, options) });
+    return;
+  }
+  if (params.size <= 1) Object.assign(options, about.defaults);
   if (!("seed" in options)) {
     options.seed = String(Math.floor(Math.random() * 1e6));
     history.replaceState(null, "", "#" + new URLSearchParams({ p: name, ...options }));
@@ -103,6 +108,8 @@ function showTab(name, module) {
     if ((module.hidden || []).includes(option.name)) continue;
     fields.append(optionField(option));
   }
+  $("new").disabled = !about.verbs.includes("generate");
+  $("new").title = $("new").disabled ? "This puzzle cannot make new ones yet: paste one" : "";
   const methods = about.trace || [];
   $("method").replaceChildren(...methods.map((m) => new Option(m, m)));
   $("watch").hidden = methods.length === 0;
@@ -364,6 +371,7 @@ async function hint() {
   game.pendingHint = game.module.hintMove ? game.module.hintMove(game.board, game.state, answer) : null;
   $("apply-hint").hidden = !game.pendingHint;
   render();
+  if (!game.pendingHint && answer.status === "solved" && !game.solved) verify();  // nothing left to do: solved?
 }
 
 async function solve() {
@@ -511,6 +519,7 @@ function wire() {
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "z") { event.preventDefault(); undo(); return; }
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "y") { event.preventDefault(); redo(); return; }
     if (game.module.key && !watch) {
+      if (event.key.startsWith("Arrow")) event.preventDefault();  // the board's cursor, not a scroll
       const move = game.module.key(game.board, game.state, event);
       if (move !== null && move !== undefined) { event.preventDefault(); play(move); }
     }

@@ -8,33 +8,41 @@
 // colours them, null is no region), fills ([row, col, colour]: cell backgrounds) and edges
 // ([r1, c1, r2, c2]: given lines between cell centres); marks, what the player may place:
 // "shade", "dot", "star", "bulb" (a click cycles those the view lists, in its order; a
-// right-click backwards), "line" (a loop board: see below),
+// right-click backwards; space on the cursor cell too), "line" (a loop board: see below),
 // "number" (the keys of `symbols`), "pencil" (Shift+key); keypad: true, keys for the
 // symbols, pencil mode and erasing under the board; goal ({mark, count, noun}: the board
 // is complete with count of that mark, "number" counting values); apart ({mark, diagonal}:
 // two such marks may not touch, diagonally too when diagonal; touching ones are drawn in the
 // colour of a mistake as they are placed); answer, the character
 // of each kind in the answer text ({"empty": ".", "shade": "#", ...}; a number is its
-// symbol, a given its text, or answer.given when set), one row a line; help, the rules.
+// symbol, a given its text, or answer.given when set), one row a line; help, the rules;
+// lights ({mark, lines: [[cell index, ...], ...]}: a mark on a line lights the whole line,
+// drawn in a light colour; the library computes the lines).
 // A loop board (marks ["line"]): the grid points are dots and the cells are not played; a
-// click near a cell's side draws or rubs out the loop's segment there; lines
+// click near a cell's side cycles the segment there: drawn, crossed out ("x": not on the
+// loop), empty (a right-click the other way); a drag through the grid points draws (or, begun
+// on a drawn segment, rubs out); arrow keys move a cursor point, Shift+arrow draws from it,
+// Alt+arrow crosses out; lines
 // ([r1, c1, r2, c2] between grid points) are given segments; its answer text is a grid of
-// 2 * rows + 1 lines: "+" the points, "-" and "|" the segments, the givens between, and it
+// 2 * rows + 1 lines: "+" the points, "-" and "|" the segments ("x" crossed out), the
+// givens between, and it
 // is complete when every point has 0 or 2 segments.  Backspace, Delete, "." and
 // "0" (when not a symbol) clear a cell.  Hint and check marks are
 // [row, col, kind?, value?]: "wrong" clears a cell, "number" places value, a mark places
-// it, "unnote" rubs out the pencil mark value, "line" and "unline" draw and rub out the
-// segment value ("r1,c1,r2,c2"; row, col: a cell beside it, circled).  A trace step draws its "answer" (the
+// it, "unnote" rubs out the pencil mark value, "line", "unline" and "noline" draw, cross
+// out and clear the segment value ("r1,c1,r2,c2"; row, col: a cell beside it, circled).  A
+// hint applies all its marks at once (a "batch" move).  A trace step draws its "answer" (the
 // answer text), its "cell" circled, and says its "text".
 import { clear, el, markSet, text, COLOURS, cellSize } from "./svg.js";
 
 const CYCLE = ["shade", "dot", "star", "bulb"];
+const LIT = "#fff1a8", SEGMENT = ["", "line", "cross"];
 const ENTRY = "#2f6fdf", CURSOR = "#cfe0fb", SAME = "#e4ecfb", PENCIL = "\u270e", ERASE = "\u232b";
 const PALETTE = ["#f6d6d6", "#d7e8f7", "#dff2d8", "#f8ecc9", "#e7dcf4", "#d5f0ee", "#f7dfee",
   "#e9e4d4", "#dde3f0", "#f3e1d2", "#e1efe2", "#f0f0d0", "#e0d9e9", "#d9ece6", "#f2dcdc"];
 const STEPS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 // The board being played, the cursor cell, and how to draw again after the cursor moves.
-const ui = { board: null, cursor: null, pencil: false, redraw: null };
+const ui = { board: null, cursor: null, pencil: false, redraw: null, point: null, drag: null, loop: null };
 
 const TEXT = {
   help: "This puzzle has no board drawing here: use Solve, Hint and Check on its text.",
@@ -129,13 +137,11 @@ function drawCell(g, board, state, i, size, given, options) {
   const shown = given || state.values[i];
   const ink = options.touching.has(i) ? COLOURS.bad : COLOURS.ink;
   const fill = mark === "shade" ? ink : ui.cursor === i ? CURSOR
-    : shown && shown === options.same ? SAME : options.fills[i];
+    : shown && shown === options.same ? SAME : options.lit.has(i) ? LIT : options.fills[i];
   const loop = isLoop(board);
   const rect = el("rect", { x, y, width: size, height: size, fill, stroke: loop ? "#e6e9ee" : "#c3c8d0", "stroke-width": 0.6,
     class: "cell", "data-row": r, "data-col": c }, g);
-  if (options.play && loop) {
-    for (const name of ["click", "contextmenu"]) rect.addEventListener(name, (event) => options.play({ line: nearestSide(rect, event, r, c) }));
-  } else if (options.play) {
+  if (options.play && !loop) {
     rect.addEventListener("click", () => click(board, state, i, options.play, 1));
     rect.addEventListener("contextmenu", () => click(board, state, i, options.play, -1));
   }
@@ -163,7 +169,7 @@ function drawCell(g, board, state, i, size, given, options) {
   }
   if (options.highlight && options.highlight.cells.has(`${r},${c}`)) {
     el("rect", { ...still, x: x + 2, y: y + 2, width: size - 4, height: size - 4, fill: "none",
-      stroke: options.highlight.colour, "stroke-width": 3, rx: 3 }, g);
+      stroke: options.highlight.colour, "stroke-width": 3, rx: 3, class: "highlight", "data-row": r, "data-col": c }, g);
   }
   if (options.focus && options.focus[0] === r && options.focus[1] === c) {
     el("circle", { ...still, cx: middle[0], cy: middle[1], r: size * 0.46, fill: "none", stroke: COLOURS.hint, "stroke-width": 3 }, g);
@@ -175,12 +181,74 @@ function drawCell(g, board, state, i, size, given, options) {
 const isLoop = (board) => (board.marks || []).includes("line");
 const givenLines = (board) => new Set((board.lines || []).map((line) => line.join(",")));
 
-function nearestSide(rect, event, r, c) {
-  // The segment of the cell's side nearest the click.
-  const box = rect.getBoundingClientRect();
-  const fx = (event.clientX - box.left) / box.width, fy = (event.clientY - box.top) / box.height;
+const segmentKey = (p, q) => (p[0] + p[1] <= q[0] + q[1] ? [...p, ...q] : [...q, ...p]).join(",");
+const segmentState = (state, key) => (state.lines.includes(key) ? "line" : (state.crosses || []).includes(key) ? "cross" : "");
+
+function boardPoint(event) {
+  // Where the pointer is on the loop board, in cells (x across, y down), or null.
+  const { g, size } = ui.loop || {};
+  if (!g || !g.isConnected) return null;
+  const at = new DOMPoint(event.clientX, event.clientY).matrixTransform(g.getScreenCTM().inverse());
+  return [at.y / size, at.x / size];
+}
+
+function nearestSide(y, x) {
+  // The segment of a cell's side nearest (y, x) (in cells).
+  const { rows, cols } = ui.loop.board;
+  const r = Math.min(Math.max(Math.floor(y), 0), rows - 1), c = Math.min(Math.max(Math.floor(x), 0), cols - 1);
+  const fx = x - c, fy = y - r;
   const sides = [[fy, [r, c, r, c + 1]], [1 - fy, [r + 1, c, r + 1, c + 1]], [fx, [r, c, r + 1, c]], [1 - fx, [r, c + 1, r + 1, c + 1]]];
   return sides.reduce((best, side) => (side[0] < best[0] ? side : best))[1].join(",");
+}
+
+function nearPoint(y, x) {
+  // The grid point within a third of a cell of (y, x), or null.
+  const p = [Math.round(y), Math.round(x)], { rows, cols } = ui.loop.board;
+  const near = Math.hypot(y - p[0], x - p[1]) < 0.34 && p[0] >= 0 && p[1] >= 0 && p[0] <= rows && p[1] <= cols;
+  return near ? p : null;
+}
+
+function wireLoop(svg) {
+  // Clicks and drags on a loop board (wired once per svg; ui.loop is the board drawn last).
+  if (svg.dataset.loopWired) return;
+  svg.dataset.loopWired = "yes";
+  const active = () => ui.loop && ui.loop.play && isLoop(ui.board);
+  svg.addEventListener("pointerdown", (event) => {
+    const at = active() && event.button === 0 && boardPoint(event);
+    ui.drag = at ? { point: nearPoint(...at), moved: false, to: null } : null;
+  });
+  svg.addEventListener("pointermove", (event) => {
+    const at = ui.drag && active() && boardPoint(event), point = at && nearPoint(...at), from = ui.drag && ui.drag.point;
+    if (!point || (from && from[0] === point[0] && from[1] === point[1])) return;
+    ui.drag.point = point;
+    if (!from || Math.abs(from[0] - point[0]) + Math.abs(from[1] - point[1]) !== 1) return;
+    const key = segmentKey(from, point);
+    ui.drag.to ??= segmentState(ui.loop.state, key) === "line" ? "" : "line";
+    ui.drag.moved = true;
+    ui.loop.play({ line: key, to: ui.drag.to });
+  });
+  svg.addEventListener("pointerup", (event) => {
+    const at = ui.drag && !ui.drag.moved && active() && boardPoint(event);
+    ui.drag = null;
+    if (at) ui.loop.play({ line: nearestSide(...at) });
+  });
+  svg.addEventListener("contextmenu", (event) => {
+    const at = active() && boardPoint(event);
+    if (at) ui.loop.play({ line: nearestSide(...at), step: -1 });
+  });
+}
+
+function loopKey(board, state, event) {
+  // Arrows move the cursor point; Shift+arrow draws (or rubs out) from it, Alt+arrow crosses out.
+  const step = STEPS[event.key];
+  if (!step) return null;
+  const from = ui.point || [0, 0];
+  const to = [Math.min(Math.max(from[0] + step[0], 0), board.rows), Math.min(Math.max(from[1] + step[1], 0), board.cols)];
+  ui.point = to;
+  const key = segmentKey(from, to), now = segmentState(state, key);
+  if (key === segmentKey(from, from) || !(event.shiftKey || event.altKey)) { ui.redraw(); return null; }
+  const kind = event.altKey ? "cross" : "line";
+  return { line: key, to: now === kind ? "" : kind };
 }
 
 function segmentAt(y, x) {
@@ -189,14 +257,14 @@ function segmentAt(y, x) {
 }
 
 function loopAnswer(board, state) {
-  const at = givens(board), drawn = new Set([...givenLines(board), ...state.lines]), text = [];
+  const at = givens(board), drawn = new Set([...givenLines(board), ...state.lines]), crossed = new Set(state.crosses), text = [];
   const centre = (y, x) => at.get(((y - 1) / 2) * board.cols + (x - 1) / 2) || ".";
   for (let y = 0; y <= 2 * board.rows; y++) {
     let line = "";
     for (let x = 0; x <= 2 * board.cols; x++) {
       if (y % 2 === 0 && x % 2 === 0) line += "+";
       else if (y % 2 && x % 2) line += centre(y, x).length === 1 ? centre(y, x) : ".";
-      else line += drawn.has(segmentAt(y, x)) ? (y % 2 ? "|" : "-") : " ";
+      else line += drawn.has(segmentAt(y, x)) ? (y % 2 ? "|" : "-") : crossed.has(segmentAt(y, x)) ? "x" : " ";
     }
     text.push(line);
   }
@@ -206,7 +274,9 @@ function loopAnswer(board, state) {
 function loopFromAnswer(board, answer) {
   const state = GRID.init(board), fixed = givenLines(board);
   answer.replace(/^\n+|\s+$/g, "").split("\n").forEach((line, y) => [...line].forEach((ch, x) => {
-    if ("-|".includes(ch) && (x + y) % 2 && !fixed.has(segmentAt(y, x))) state.lines.push(segmentAt(y, x));
+    if (!((x + y) % 2) || fixed.has(segmentAt(y, x))) return;
+    if ("-|".includes(ch)) state.lines.push(segmentAt(y, x));
+    else if (ch === "x") state.crosses.push(segmentAt(y, x));
   }));
   return state;
 }
@@ -230,9 +300,14 @@ function drawLoop(g, board, state, size) {
   }).join("");
   el("path", { ...still, d: path(givenLines(board)), stroke: COLOURS.ink, class: "lines" }, g);
   el("path", { ...still, d: path(state.lines), stroke: ENTRY, class: "lines" }, g);
+  for (const key of state.crosses || []) {
+    const [r1, c1, r2, c2] = key.split(",").map(Number), x = ((c1 + c2) / 2) * size, y = ((r1 + r2) / 2) * size, d = size * 0.09;
+    el("path", { ...still, "stroke-width": 1.5, d: `M${x - d},${y - d}L${x + d},${y + d}M${x - d},${y + d}L${x + d},${y - d}`, stroke: "#8a93a3", class: "cross" }, g);
+  }
   for (let r = 0; r <= rows; r++) {
     for (let c = 0; c <= cols; c++) el("circle", { cx: c * size, cy: r * size, r: Math.max(1.5, size * 0.06), fill: COLOURS.ink, "pointer-events": "none", class: "point" }, g);
   }
+  if (ui.point) el("circle", { cx: ui.point[1] * size, cy: ui.point[0] * size, r: size * 0.16, fill: "none", stroke: COLOURS.hint, "stroke-width": 3, "pointer-events": "none", class: "point-cursor" }, g);
 }
 
 function click(board, state, i, play, step) {
@@ -262,6 +337,15 @@ function drawKeypad(g, board, top, width, play) {
       ui.redraw();
     });
   });
+}
+
+function litCells(board, state) {
+  // The cells lit by a mark on one of the view's lines (none unless it has lights).
+  const lit = new Set(), { lights } = board;
+  for (const line of (lights && lights.lines) || []) {
+    if (line.some((i) => state.marks[i] === lights.mark)) line.forEach((i) => lit.add(i));
+  }
+  return lit;
 }
 
 function placed(board, state) {
@@ -294,10 +378,16 @@ function drawGrid(svg, board, state, options) {
   options.fills = backgrounds(board);
   options.same = ui.cursor === null ? "" : at.get(ui.cursor) || state.values[ui.cursor];
   options.touching = touching(board, state);
+  options.lit = litCells(board, state);
   options.labels = givens(board, "labels");
   options.inks = new Map((board.givens || []).filter((given) => given[3]).map(([r, c, , ink]) => [r * cols + c, ink]));
   for (let i = 0; i < rows * cols; i++) drawCell(g, board, state, i, size, at.get(i), options);
-  if (isLoop(board)) { drawLoop(g, board, state, size); return; }
+  if (isLoop(board)) {
+    drawLoop(g, board, state, size);
+    ui.loop = { board, state, size, g, play: options.play };
+    if (options.play) wireLoop(svg);
+    return;
+  }
   const { walls, edges } = lines(board, size), ink = { fill: "none", "pointer-events": "none" };
   el("path", { ...ink, d: edges, stroke: COLOURS.ink, "stroke-width": size * 0.12, "stroke-linecap": "round", class: "edges" }, g);
   el("path", { ...ink, d: walls, stroke: COLOURS.ink, "stroke-width": 2.4, "stroke-linecap": "square", class: "walls" }, g);
@@ -305,17 +395,35 @@ function drawGrid(svg, board, state, options) {
   if (keypad) drawKeypad(g, board, rows * size + 8, cols * size, options.play);
 }
 
+const SEGMENT_MARKS = { line: "line", unline: "cross", noline: "" };
+
+function hintMark(cell, kind, value) {
+  // The move of one hint mark, or null.
+  if (kind in SEGMENT_MARKS) return { line: String(value), to: SEGMENT_MARKS[kind] };
+  if (kind === "wrong") return { cell, value: "" };
+  if (kind === "number") return { cell, value: String(value) };
+  return CYCLE.includes(kind) ? { cell, mark: kind } : null;
+}
+
 const GRID = {
   help: "Click a cell to choose it (and change its mark); type a value; Shift+value: a pencil mark; Backspace: clear; arrow keys: move.",
   init(board) {
     const blank = () => new Array(board.rows * board.cols).fill("");
-    return { values: blank(), marks: blank(), notes: blank(), lines: [] };
+    return { values: blank(), marks: blank(), notes: blank(), lines: [], crosses: [] };
   },
   apply(board, state, move) {
-    if (move.line) {  // a loop's segment drawn or rubbed out
+    if (move.batch) {  // a hint's moves, all at once
+      const next = move.batch.reduce((at, one) => GRID.apply(board, at, one) || at, state);
+      return next === state ? null : next;
+    }
+    if (move.line) {  // a loop's segment: to "line", "cross" or "" (default: the next in the cycle)
       if (givenLines(board).has(move.line)) return null;
-      const lines = state.lines.includes(move.line) ? state.lines.filter((key) => key !== move.line) : [...state.lines, move.line];
-      return { ...state, lines };
+      const now = segmentState(state, move.line);
+      const to = move.to ?? SEGMENT[(SEGMENT.indexOf(now) + (move.step || 1) + SEGMENT.length) % SEGMENT.length];
+      if (to === now) return null;
+      const others = (keys) => (keys || []).filter((key) => key !== move.line);
+      return { ...state, lines: [...others(state.lines), ...(to === "line" ? [move.line] : [])],
+        crosses: [...others(state.crosses), ...(to === "cross" ? [move.line] : [])] };
     }
     if (move.unnotes) {  // pencil marks a hint rules out
       const notes = state.notes.slice();
@@ -338,6 +446,7 @@ const GRID = {
     return ["values", "marks", "notes"].some((k) => next[k][cell] !== state[k][cell]) ? next : null;
   },
   key(board, state, event) {
+    if (isLoop(board)) return loopKey(board, state, event);
     const { rows, cols } = board, step = STEPS[event.key];
     if (step) {
       const i = ui.cursor ?? 0, r = (Math.floor(i / cols) + step[0] + rows) % rows, c = (i % cols + step[1] + cols) % cols;
@@ -387,16 +496,19 @@ const GRID = {
     return state;
   },
   hintMove(board, state, answer) {
-    // The first mark that changes the board, else the pencil marks it rules out ("unnote").
-    const unnotes = [];
+    // The marks that change the board (one move, or a batch), else the pencil marks it rules
+    // out ("unnote").
+    const unnotes = [], moves = [];
+    let next = state;
     for (const [r, c, kind, value] of answer.marks || []) {
       const cell = r * board.cols + c;
       if (kind === "unnote") unnotes.push([cell, String(value)]);
-      const segment = (kind === "line") !== (state.lines || []).includes(String(value)) ? { line: String(value) } : null;
-      const move = kind === "wrong" ? { cell, value: "" } : kind === "number" ? { cell, value: String(value) }
-        : kind === "line" || kind === "unline" ? segment : CYCLE.includes(kind) ? { cell, mark: kind } : null;
-      if (move && GRID.apply(board, state, move)) return move;
+      const move = hintMark(cell, kind, value), after = move && GRID.apply(board, next, move);
+      if (!after) continue;
+      moves.push(move);
+      next = after;
     }
+    if (moves.length) return moves.length === 1 ? moves[0] : { batch: moves };
     return unnotes.length && GRID.apply(board, state, { unnotes }) ? { unnotes } : null;
   },
   draw(svg, board, state, { marks: highlight, play }) {
@@ -416,7 +528,7 @@ const chosen = () => (ui.board && ui.board.kind === "grid" ? GRID : TEXT);
 const generic = {
   get help() { return chosen() === GRID ? ui.board.help || GRID.help : TEXT.help; },
   init(board) {
-    [ui.board, ui.cursor, ui.pencil] = [board, null, false];
+    [ui.board, ui.cursor, ui.pencil, ui.point, ui.drag, ui.loop] = [board, null, false, null, null, null];
     return chosen().init(board);
   },
 };

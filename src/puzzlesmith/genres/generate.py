@@ -1,0 +1,376 @@
+"""Make unique puzzles of a declared genre from its declaration alone.
+
+The steps, generic over the rule families (the genre's :class:`~.language.Make` hint picks
+the layout and what happens to the clues):
+
+1. a layout where the genre has one: walls (a share of the cells, with a turn symmetry) or
+   a Latin square of numbers;
+2. a random answer: the complete solver's model of the rules that read no clue, solved with
+   random phases;
+3. every clue the rules read off that answer (:meth:`~.language.Rule.clues`);
+4. with ``clues="remove"``, clue removal while the puzzle stays unique; with ``"all"``,
+   the puzzle is kept when it is unique (else a new answer is tried).
+
+Uniqueness is proven by ONE incremental SAT instance per answer: each clue's clauses carry a
+selector literal, the answer is blocked, so "is the puzzle without this clue still unique"
+is one solve under assumptions (unsatisfiable: unique).  A clue rule is local: its clauses
+for one clue are its encoding on the layout with that clue alone.
+
+With a ``difficulty`` (a level of :mod:`.deduce`), a clue is removed only while the puzzle
+still rates at most that level, and the puzzle is kept when it rates exactly that level.
+
+>>> from .declared import lightup
+>>> made = generate(lightup, 6, 6, seed=1)
+>>> count(lightup, made.givens, 2).count, lightup.check(made.givens, made.answer).ok
+(1, True)
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Collection, Hashable
+from dataclasses import dataclass, replace
+
+from pysat.solvers import Solver
+
+from ..engines.sat import DEFAULT_SOLVER
+from ..errors import LimitReached, UsageError
+from ..results import Limits, Stats
+from .encoding import Encoding
+from .givens import Cell, Givens
+from .language import Answer, Genre, Rule
+from .solve import count
+
+__all__ = ["Made", "generate", "layout", "parse_size", "LEVELS"]
+
+LEVELS = ("easy", "medium", "hard", "extreme")
+"""The levels a puzzle can be asked for (:data:`.deduce.LEVELS` but ``beyond``)."""
+SOLVER = DEFAULT_SOLVER
+MAX_SIDE = 100
+BUDGET_FLOOR, BUDGET_TIMES = 0.05, 10
+"""A rating during removal at a low level gets FLOOR + TIMES x that of every clue."""
+ANSWERS = 2
+"""How many answers are tried on one layout before a new one is made."""
+REPAIRS = 200
+"""How many other answers a Latin square's numbers are changed to rule out, at most."""
+
+Progress = Callable[[Stats], None] | None
+
+
+@dataclass
+class Made:
+    """A generated puzzle: its givens, its (unique) answer, its level when one was asked
+    (or rated), and how many answers were tried."""
+
+    givens: Givens
+    answer: Answer
+    level: str | None
+    tries: int
+
+
+def generate(genre: Genre, rows: int, cols: int, *, seed: int | None = None,
+             rng: random.Random | None = None, difficulty: str | None = None,
+             limits: Limits | None = None, stats: Stats | None = None,
+             progress: Progress = None) -> Made:
+    """A unique puzzle of ``genre`` on a ``rows`` x ``cols`` grid (at ``difficulty`` when
+    given), from ``seed`` or the random state ``rng``; ``limits`` raise
+    :class:`~puzzlesmith.errors.LimitReached`; ``stats.nodes`` counts SAT conflicts."""
+    if genre.make is None:
+        raise UsageError(f"{genre.title} does not generate puzzles yet")
+    if difficulty is not None and difficulty not in LEVELS:
+        raise UsageError(f"unknown difficulty {difficulty!r}; expected one of "
+                         f"{', '.join(LEVELS)}")
+    rng = rng or random.Random(seed)
+    limits = (limits or Limits()).started()
+    stats = stats if stats is not None else Stats()
+    rest = tuple(rule for rule in genre.rules if not _reads_clues(rule))
+    tries = 0
+    while True:
+        enc = Encoding(replace(genre, rules=rest), layout(genre, rows, cols, rng))
+        for _ in range(ANSWERS):
+            limits.check("generating")
+            tries += 1
+            made = _attempt(genre, enc, rng, difficulty, stats)
+            if progress is not None:
+                progress(stats)
+            if made is not None:
+                givens, answer, level = made
+                return Made(givens, answer, level, tries)
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"10"`` or ``"8x12"`` as (rows, columns), refused when not so or past the limits.
+
+    >>> parse_size("8x12"), parse_size("10")
+    ((8, 12), (10, 10))
+    """
+    parts = str(text).strip().lower().replace("×", "x").split("x")
+    if len(parts) > 2 or not all(p.isascii() and p.isdigit() and len(p) <= 4 for p in parts):
+        raise UsageError(f"size {text!r}: expected N or ROWSxCOLUMNS, e.g. 10 or 8x12")
+    rows, cols = int(parts[0]), int(parts[-1])
+    if not (2 <= rows <= MAX_SIDE and 2 <= cols <= MAX_SIDE):
+        raise UsageError(f"size {text!r}: rows and columns from 2 to {MAX_SIDE}")
+    return rows, cols
+
+
+def layout(genre: Genre, rows: int, cols: int, rng: random.Random) -> Givens:
+    """The layout the genre's hint asks for: walls, a Latin square, or an empty grid."""
+    make = genre.make
+    if make.layout == "walls":
+        return Givens(rows, cols, walls=_walls(rows, cols, make.density, make.symmetry, rng))
+    if make.layout == "latin":
+        return Givens(rows, cols, numbers=_latin(rows, cols, rng))
+    return Givens(rows, cols)
+
+
+def _attempt(genre: Genre, enc: Encoding, rng: random.Random, difficulty: str | None,
+             stats: Stats) -> tuple[Givens, Answer, str | None] | None:
+    """One answer of the model ``enc`` (the rules that read no clue, on the layout) made
+    into a puzzle, or None (not unique, or not at the level)."""
+    readers = [rule for rule in genre.rules if _reads_clues(rule)]
+    base = enc.givens
+    search = _Search(enc, stats)
+    try:
+        answer = search.random_answer(rng, genre.make.share)
+        if answer is None:
+            return None
+        clues: dict[Cell, int] = {}
+        for rule in readers:
+            clues.update(rule.clues(base, answer))
+        if genre.make.clues == "all":
+            return _kept(genre, replace(base, numbers=clues), answer, difficulty, stats, rng)
+        return _removed(genre, base, answer, clues, readers, search, rng, difficulty)
+    finally:
+        search.close()
+
+
+def _kept(genre: Genre, g: Givens, answer: Answer, difficulty: str | None,
+          stats: Stats, rng: random.Random) -> tuple | None:
+    """The puzzle with every clue when it is unique (and at ``difficulty``), proven by a
+    fresh model of every rule (a clue rule such as islands is not local).  On a Latin
+    square, another answer is ruled out by repeating, in a cell shaded in ours but white in
+    the other, a number white in the other's row or column (ours stays right); another
+    answer shading more cells than ours becomes ours."""
+    for _ in range(REPAIRS):
+        other = _other(genre, g, answer, stats)
+        if other is None:
+            level = _level(genre, g) if difficulty else None
+            return (g, answer, level) if level == difficulty else None
+        if genre.make.layout != "latin":
+            return None
+        if other > answer:  # ours was not maximal: the other one is ours now
+            answer = other
+            continue
+        g = _repeat_number(g, answer, other, rng)
+        if g is None:
+            return None
+    return None
+
+
+def _other(genre: Genre, g: Givens, answer: Answer, stats: Stats) -> Answer | None:
+    """An answer of ``g`` other than ``answer``, or None."""
+    found = count(genre, g, 2, keep=True)
+    stats.nodes += found.stats.nodes
+    return next((other for other in found.solutions if other != answer), None)
+
+
+def _repeat_number(g: Givens, answer: Answer, other: Answer,
+                   rng: random.Random) -> Givens | None:
+    """``g`` with a cell shaded in ``answer`` but white in ``other`` given the number of a
+    cell white in ``other`` in its row or column (None: no such cell)."""
+    cells = sorted(answer - other)
+    rng.shuffle(cells)
+    for r, c in cells:
+        line = [(r, k) for k in range(g.cols)] + [(k, c) for k in range(g.rows)]
+        twins = sorted({g.numbers[cell] for cell in line
+                        if cell not in other and cell != (r, c)} - {g.numbers[r, c]})
+        if twins:
+            return replace(g, numbers={**g.numbers, (r, c): rng.choice(twins)})
+    return None
+
+
+def _removed(genre: Genre, base: Givens, answer: Answer, clues: dict[Cell, int],
+             readers: list[Rule], search: _Search, rng: random.Random,
+             difficulty: str | None) -> tuple | None:
+    """Clues removed one at a time, in a random order, while the puzzle stays unique; None
+    when even every clue leaves it ambiguous.  At ``hard`` or ``extreme``, a clue goes only
+    while the puzzle also rates at most that level; at ``easy`` or ``medium`` the puzzle is
+    the one along the removals with the fewest clues that rates at most it (a binary search
+    with ratings on a time budget: a rating, not a SAT call, is the cost).  The puzzle is
+    kept when it rates exactly ``difficulty``."""
+    search.guard(readers, clues, answer)
+    kept = set(clues)
+    if not search.unique(kept):
+        return None
+    order = sorted(clues)
+    rng.shuffle(order)
+
+    def without(gone: Collection[Cell]) -> Givens:
+        return replace(base, numbers={c: n for c, n in sorted(clues.items()) if c not in gone})
+
+    budget = _budget(genre, without(()), difficulty)
+    rate_each = difficulty is not None and budget is None
+    removed: list[Cell] = []
+    for cell in order:
+        kept.discard(cell)
+        if search.unique(kept) and (not rate_each or _at_most(genre, without(set(clues) - kept),
+                                                                difficulty)):
+            search.drop(cell)
+            removed.append(cell)
+        else:
+            kept.add(cell)
+    if budget is not None:
+        k = _last_at_most(genre, lambda k: without(set(removed[:k])), len(removed),
+                          difficulty, budget)
+        if k is None:
+            return None
+        removed = removed[:k]
+    g = without(set(removed))
+    if difficulty is None:
+        return g, answer, None
+    return (g, answer, difficulty) if _level(genre, g) == difficulty else None
+
+
+def _last_at_most(genre: Genre, after: Callable[[int], Givens], n: int, difficulty: str,
+                  budget: float) -> int | None:
+    """The largest k in 0..n whose puzzle ``after(k)`` rates at most ``difficulty`` (taking
+    the rating to grow with k), or None when even ``after(0)`` rates above it."""
+    if _at_most(genre, after(n), difficulty, budget):
+        return n
+    if not _at_most(genre, after(0), difficulty, budget):
+        return None
+    low, high = 0, n  # after(low) rates at most difficulty, after(high) above it
+    while high - low > 1:
+        middle = (low + high) // 2
+        if _at_most(genre, after(middle), difficulty, budget):
+            low = middle
+        else:
+            high = middle
+    return low
+
+
+def _level(genre: Genre, g: Givens) -> str:
+    from .deduce import rate
+
+    return rate(genre, g).level
+
+
+def _at_most(genre: Genre, g: Givens, difficulty: str, budget: float | None = None) -> bool:
+    """True when the puzzle rates at most ``difficulty``; a rating past ``budget`` seconds
+    counts as harder (the clue is kept: the final rating, unbounded, stays exact)."""
+    from .deduce import LEVELS as ALL
+    from .deduce import rate
+
+    try:
+        level = rate(genre, g, limits=Limits(seconds=budget)).level
+    except LimitReached:
+        return False
+    return ALL.index(level) <= ALL.index(difficulty)
+
+
+def _budget(genre: Genre, g: Givens, difficulty: str | None) -> float | None:
+    """The seconds a rating gets during removal for the low levels (without trials of
+    depth 1, a rating is quick): some times that of the puzzle with every clue."""
+    if difficulty not in ("easy", "medium"):
+        return None
+    start = time.perf_counter()
+    _level(genre, g)
+    return BUDGET_FLOOR + BUDGET_TIMES * (time.perf_counter() - start)
+
+
+def _reads_clues(rule: Rule) -> bool:
+    """True when the rule's family reads clue numbers off an answer."""
+    return type(rule).clues is not Rule.clues
+
+
+class _Search:
+    """One incremental SAT instance for one answer: the rules that read no clue, then each
+    clue's clauses behind a selector literal, and the answer blocked."""
+
+    def __init__(self, enc: Encoding, stats: Stats, solver: str = SOLVER):
+        self.enc, self.stats = enc, stats
+        self.solver = Solver(name=solver, bootstrap_with=enc.model.clauses)
+        self.selectors: dict[Cell, int] = {}
+
+    def random_answer(self, rng: random.Random, share: float) -> Answer | None:
+        """An answer of the rules found with random phases (a share ``share`` marked)."""
+        lits = [v if rng.random() < share else -v for v in self.enc.answer_vars()]
+        self.solver.set_phases(lits)
+        true = self._solve([])
+        return None if true is None else self.enc.decode(true)
+
+    def guard(self, readers: list[Rule], clues: dict[Cell, int], answer: Answer) -> None:
+        """Add each clue's clauses behind its selector, and block ``answer``."""
+        enc, model = self.enc, self.enc.model
+        layout, lazy = enc.givens, len(enc.lazy_checks)
+        for cell, n in sorted(clues.items()):
+            selector = self.selectors[cell] = model.var(("clue", cell))
+            start = len(model.clauses)
+            enc.givens = replace(layout, numbers={cell: n})
+            for rule in readers:
+                rule.encode(enc)
+            for clause in model.clauses[start:]:
+                self.solver.add_clause([*clause, -selector])
+            del model.clauses[start:]  # the model stays that of the layout's answers
+        enc.givens = layout
+        if len(enc.lazy_checks) != lazy:
+            raise ValueError("a clue rule with lazy checks cannot be guarded clue by clue")
+        keys = set(answer)
+        self.solver.add_clause([enc.lit(key, key not in keys) for key in enc.keys])
+
+    def unique(self, kept: set[Cell]) -> bool:
+        """True when no other answer obeys the clues ``kept`` (the answer is blocked)."""
+        return self._solve([self.selectors[cell] for cell in sorted(kept)]) is None
+
+    def drop(self, cell: Cell) -> None:
+        """Remove the clue at ``cell`` for good."""
+        self.solver.add_clause([-self.selectors[cell]])
+
+    def _solve(self, assumptions: list[int]) -> frozenset[int] | None:
+        """The true variables of a model accepted by the lazy checks, or None."""
+        while self.solver.solve(assumptions=assumptions):
+            true = frozenset(self.solver.get_model())  # the true variables, and -v
+            cuts = self.enc.lazy(true)
+            if not cuts:
+                return true
+            for clause in cuts:
+                self.solver.add_clause(clause)
+        return None
+
+    def close(self) -> None:
+        self.stats.nodes += int(self.solver.accum_stats().get("conflicts", 0))
+        self.solver.delete()
+
+
+def _walls(rows: int, cols: int, density: float, symmetry: int,
+           rng: random.Random) -> frozenset[Cell]:
+    """About ``density`` of the cells, in orbits of the turn symmetry (2, 4; else none)."""
+    orbits = sorted({_orbit(cell, rows, cols, symmetry) for cell in
+                     ((r, c) for r in range(rows) for c in range(cols))})
+    rng.shuffle(orbits)
+    walls: set[Cell] = set()
+    for orbit in orbits:
+        if len(walls) >= round(density * rows * cols):
+            break
+        walls.update(orbit)
+    return frozenset(walls)
+
+
+def _orbit(cell: Cell, rows: int, cols: int, symmetry: int) -> tuple[Cell, ...]:
+    """The cells ``cell`` turns to under the symmetry (a quarter turn on square grids)."""
+    r, c = cell
+    found = {cell}
+    if symmetry in (2, 4):
+        found.add((rows - 1 - r, cols - 1 - c))
+    if symmetry == 4 and rows == cols:
+        found |= {(c, rows - 1 - r), (rows - 1 - c, r)}
+    return tuple(sorted(found))
+
+
+def _latin(rows: int, cols: int, rng: random.Random) -> dict[Hashable, int]:
+    """Numbers 1..max(rows, cols), all different in every row and column, shuffled."""
+    n = max(rows, cols)
+    row_order, col_order, symbols = (rng.sample(range(n), n) for _ in range(3))
+    return {(r, c): symbols[(row_order[r] + col_order[c]) % n] + 1
+            for r in range(rows) for c in range(cols)}
