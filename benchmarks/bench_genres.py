@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import sys
 import time
@@ -43,13 +44,17 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
 RESULTS = ROOT / "benchmarks" / "results_genres.txt"
 GENRES = ("lightup", "hitori", "slither", "nurikabe", "starbattle", "shikaku", "fillomino",
-          "mashu", "gokigen")
+          "mashu", "gokigen", "kurodoko", "norinori", "heyawake", "lits")
 TATHAM = {"lightup": "lightup", "hitori": "singles", "slither": "loopy", "shikaku": "rect",
-          "fillomino": "filling", "mashu": "pearl", "gokigen": "slant"}
+          "fillomino": "filling", "mashu": "pearl", "gokigen": "slant", "kurodoko": "range"}
 PEER_TYPES = {"lightup": "akari", "hitori": "hitori", "slither": "slitherlink",
               "nurikabe": "nurikabe", "starbattle": "starbattle", "shikaku": "shikaku",
-              "mashu": "masyu"}
-"""puzzlekit's name of each genre it has (it has no Fillomino or Slant: ours alone is timed)."""
+              "mashu": "masyu", "norinori": "norinori", "heyawake": "heyawake", "lits": "lits"}
+"""puzzlekit's name of each genre it has (it has no Fillomino, Slant nor Kurodoko: ours alone
+is timed)."""
+GENERATED = ("norinori", "heyawake", "lits")
+"""Genres with generated sets: tests/data/genres/<genre>.txt (6x6) and <genre>/<size>.txt;
+human-made puzzles (URLs) are in tests/data/genres/collected/<genre>.txt, mixed sizes."""
 OUR_NAMES = {"slither": "slitherlink", "mashu": "masyu", "gokigen": "slant"}
 BIGGEST = 20
 """The worst-time target holds up to BIGGEST x BIGGEST."""
@@ -74,6 +79,13 @@ def puzzle_sets(genre: str) -> list[tuple[str, list[Puzzle]]]:
     if genre == "starbattle":
         by_side = groupby(star_battles(), key=lambda p: size(p.givens))
         sets += [(f"starbattle {side}", list(group)) for side, group in by_side]
+    collected = DATA / "genres" / "collected" / f"{genre}.txt"
+    if collected.exists():
+        urls = collected.read_text().split()
+        sets.append(("collected", [Puzzle(decode_url(url)[1]) for url in urls]))
+    if genre in GENERATED:
+        files = [DATA / "genres" / f"{genre}.txt", *(DATA / "genres" / genre).glob("*.txt")]
+        sets += [(f"generated {name}", grids) for name, grids in generated(genre, files)]
     if genre == "nurikabe":
         files = (DATA / "genres" / "nurikabe").glob("*.txt")
         for path in sorted(files, key=lambda p: int(p.stem.split("x")[0])):
@@ -93,6 +105,17 @@ def proven_nurikabe(path: Path) -> list[Puzzle]:
                            for c, ch in enumerate(line.removeprefix("; ")) if ch == "#")
         puzzles.append(Puzzle(get("nurikabe").parse(grid), marked))
     return puzzles
+
+
+def generated(genre: str, paths: list[Path]) -> list[tuple[str, list[Puzzle]]]:
+    """The text grids of make_regions.py's files ('; ' lines before each), by size."""
+    found = []
+    for path in paths:
+        if path.exists():
+            blocks = re.split(r"\n\n(?=; )", path.read_text().strip())
+            grids = [Puzzle(get(genre).parse(block.split("\n", 1)[1])) for block in blocks]
+            found.append((size(grids[0].givens), grids))
+    return sorted(found, key=lambda item: item[1][0].givens.rows)
 
 
 def pzprjs(genre: str) -> list[Puzzle]:
@@ -164,6 +187,7 @@ def peer_input(genre: str, g: Givens) -> dict:
             "grid": [[token(r, c) for c in range(g.cols)] for r in range(g.rows)]}
     if genre == "starbattle":
         data["num_stars"] = g.params["stars"]
+    if g.regions is not None:
         data["region_grid"] = [[str(k) for k in row] for row in g.regions]
     return data
 
@@ -174,6 +198,8 @@ def peer(genre: str, data: dict) -> frozenset:
 
     result = puzzlekit.solve(data, PEER_TYPES[genre], solver_options={"num_workers": 1})
     if not result.is_solved:
+        if result.solution_data.get("status") == "Timeout":  # timed at its limit, disagrees
+            return frozenset({"puzzlekit timed out"})
         raise RuntimeError(f"puzzlekit {genre}: {result.solution_data['status']}")
     grid = result.sol_grid.matrix
     if genre == "mashu":  # each cell's ways out: the loop's edges east and south of it
@@ -190,7 +216,7 @@ def peer(genre: str, data: dict) -> frozenset:
                             for c in range(len(grid[r])) if grid[r][c] != grid[r + 1][c]])
     mark = "o" if genre == "lightup" else "x"
     return frozenset((r, c) for r, row in enumerate(grid) for c, v in enumerate(row)
-                     if v == mark)
+                     if v == mark or (genre == "lits" and v != "-"))
 
 
 def cell_edges(r: int, c: int, bits: int) -> list[tuple]:

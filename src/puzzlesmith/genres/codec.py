@@ -24,6 +24,7 @@ from .pieces import (
     FOUR_CROSS,
     NUMBER16,
     NUMBER36,
+    ROOM_NUMBERS,
     WALL_CLUES,
     Count,
     Draft,
@@ -64,6 +65,10 @@ FORMATS: dict[str, UrlFormat] = {f.pid: f for f in (
     UrlFormat("fillomino", (NUMBER16,)),
     UrlFormat("mashu", (CIRCLES,), aliases=("masyu", "pearl")),
     UrlFormat("gokigen", (FOUR_CROSS,), aliases=("slant",)),
+    UrlFormat("kurodoko", (NUMBER16,)),
+    UrlFormat("norinori", (BORDERS,)),
+    UrlFormat("heyawake", (BORDERS, ROOM_NUMBERS)),
+    UrlFormat("lits", (BORDERS,)),
 )}
 
 

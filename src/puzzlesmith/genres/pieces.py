@@ -25,7 +25,7 @@ from ..errors import InvalidPuzzle
 from .givens import ANY, Cell, Givens
 
 __all__ = ["Draft", "Piece", "NUMBER16", "FOUR_CELL", "FOUR_CROSS", "WALL_CLUES", "NUMBER10",
-           "NUMBER36", "CIRCLES", "BORDERS", "Count"]
+           "NUMBER36", "CIRCLES", "BORDERS", "ROOM_NUMBERS", "Count"]
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
@@ -343,3 +343,39 @@ class Count:
 
 CIRCLES: Piece = _Circles()
 BORDERS: Piece = _Borders()
+
+
+class _RoomNumbers:
+    """``decodeRoomNumber16``: after the borders, one :data:`NUMBER16` clue per region in
+    number order, kept on the region's first cell (Heyawake)."""
+
+    def decode(self, draft: Draft) -> None:
+        if draft.regions is None:
+            raise draft.fail("room numbers need the borders first")
+        tops = _tops(draft.regions)
+        rooms = Draft(1, len(tops), draft.body, draft.pos)
+        NUMBER16.decode(rooms)
+        draft.numbers.update({tops[k]: n for (_, k), n in rooms.numbers.items()})
+        draft.pos = rooms.pos
+
+    def encode(self, givens: Givens) -> str:
+        if givens.regions is None:
+            raise InvalidPuzzle("puzz.link URL: room numbers need regions")
+        tops = _tops(givens.regions)
+        index = {givens.regions[r][c]: k for k, (r, c) in enumerate(tops)}
+        numbers: dict[Cell, int] = {}
+        for (r, c), n in sorted(givens.numbers.items()):
+            numbers.setdefault((0, index[givens.regions[r][c]]), n)
+        return NUMBER16.encode(Givens(1, len(tops), numbers))
+
+
+def _tops(regions: tuple[tuple[int, ...], ...]) -> list[Cell]:
+    """The first cell of each region, in reading order (as pzprjs numbers its rooms)."""
+    firsts: dict[int, Cell] = {}
+    for r, row in enumerate(regions):
+        for c, k in enumerate(row):
+            firsts.setdefault(k, (r, c))
+    return sorted(firsts.values())
+
+
+ROOM_NUMBERS: Piece = _RoomNumbers()
