@@ -89,9 +89,11 @@ class Rating:
 
 
 def explain(genre: Genre, g: Givens, marks: Mapping[Hashable, object] | None = None, *,
-            limits: Limits | None = None) -> Explained:
-    """The steps from ``marks`` (nothing decided by default) to the end, or to a stall."""
-    solver = _Solver(genre, g, limits)
+            limits: Limits | None = None, most: str = "extreme") -> Explained:
+    """The steps from ``marks`` (nothing decided by default) to the end, or to a stall;
+    with ``most``, only the deductions and trials up to that level (the steps are those
+    of the full explanation as long as it needs nothing harder: it takes the cheapest)."""
+    solver = _Solver(genre, g, limits, LEVELS.index(most))
     state: Marks = dict(marks or {})
     steps: list[Deduction] = []
     bad = None
@@ -108,9 +110,12 @@ def explain(genre: Genre, g: Givens, marks: Mapping[Hashable, object] | None = N
     return Explained(steps, solved, bad is not None, why, state, level, score)
 
 
-def rate(genre: Genre, g: Givens, *, limits: Limits | None = None) -> Rating:
-    """The level the puzzle needs, from its explanation."""
-    found = explain(genre, g, limits=limits)
+def rate(genre: Genre, g: Givens, *, limits: Limits | None = None,
+         most: str = "extreme") -> Rating:
+    """The level the puzzle needs, from its explanation; with ``most``, the level when it
+    is at most that one, else ``beyond`` (a check of the level, stopped at the first
+    stall: no harder step is looked for)."""
+    found = explain(genre, g, limits=limits, most=most)
     counts: dict[str, int] = {}
     for step in found.steps:
         counts[step.family] = counts.get(step.family, 0) + 1
@@ -148,8 +153,9 @@ def _strengths(genre: Genre) -> dict[str, int]:
 class _Solver:
     """One puzzle's rules by strength, its keys, its words and its deadline."""
 
-    def __init__(self, genre: Genre, g: Givens, limits: Limits | None) -> None:
-        self.genre, self.g = genre, g
+    def __init__(self, genre: Genre, g: Givens, limits: Limits | None,
+                 most: int = TRIAL_DEPTH + 1) -> None:
+        self.genre, self.g, self.most = genre, g, most
         self.rules = sorted(genre.rules, key=lambda rule: rule.strength)
         self.strength = _strengths(genre)
         self.keys = genre.unknowns.keys(g)
@@ -167,23 +173,25 @@ class _Solver:
         """The first new deduction of the cheapest technique, else the first trial."""
         best, least = None, None
         for rule in self.rules:
-            if least is not None and rule.strength >= least:
+            if (least is not None and rule.strength >= least) or rule.strength > self.most + 1:
                 break
             for found in rule.deduce(self.g, marks):
                 fresh = tuple(key for key in found.cells if key not in marks)
                 if found.contradiction:
                     return replace(found, words=self.words)
                 strength = self.strength.get(found.family, rule.strength)
-                if fresh and (least is None or strength < least):
+                if fresh and strength <= self.most + 1 and (least is None or strength < least):
                     best, least = replace(found, cells=fresh, words=self.words), strength
         if best is not None:
             return best
-        if len(marks) == len(self.keys):
+        if len(marks) == len(self.keys) or self.most < _TRIALS["short trial"][0]:
             return None
         found = self.trial(marks, 1, SHORT)
+        if self.most < _TRIALS["trial-1"][0]:
+            return found
         for rounds in LONGER:
             found = found or self.trial(marks, 1, rounds)
-        for depth in range(1, TRIAL_DEPTH + 1):
+        for depth in range(1, min(TRIAL_DEPTH, self.most - 1) + 1):
             found = found or self.trial(marks, depth)
         return found
 

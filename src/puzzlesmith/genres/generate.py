@@ -16,8 +16,9 @@ selector literal, the answer is blocked, so "is the puzzle without this clue sti
 is one solve under assumptions (unsatisfiable: unique).  A clue rule is local: its clauses
 for one clue are its encoding on the layout with that clue alone.
 
-With a ``difficulty`` (a level of :mod:`.deduce`), a clue is removed only while the puzzle
-still rates at most that level, and the puzzle is kept when it rates exactly that level.
+With a ``difficulty`` (a level of :mod:`.deduce`), the clues removed are those that leave
+the puzzle solved by the deductions up to that level (a level check: one run of the
+deductions bounded to it), and the puzzle is kept when it rates exactly that level.
 
 >>> from .declared import lightup
 >>> made = generate(lightup, 6, 6, seed=1)
@@ -28,14 +29,13 @@ still rates at most that level, and the puzzle is kept when it rates exactly tha
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Collection, Hashable
 from dataclasses import dataclass, replace
 
 from pysat.solvers import Solver
 
 from ..engines.sat import DEFAULT_SOLVER
-from ..errors import LimitReached, UsageError
+from ..errors import UsageError
 from ..results import Limits, Stats
 from .encoding import Encoding
 from .givens import Cell, Givens
@@ -48,8 +48,6 @@ LEVELS = ("easy", "medium", "hard", "extreme")
 """The levels a puzzle can be asked for (:data:`.deduce.LEVELS` but ``beyond``)."""
 SOLVER = DEFAULT_SOLVER
 MAX_SIDE = 100
-BUDGET_FLOOR, BUDGET_TIMES = 0.05, 10
-"""A rating during removal at a low level gets FLOOR + TIMES x that of every clue."""
 ANSWERS = 2
 """How many answers are tried on one layout before a new one is made."""
 REPAIRS = 200
@@ -155,7 +153,7 @@ def _kept(genre: Genre, g: Givens, answer: Answer, difficulty: str | None,
     for _ in range(REPAIRS):
         other = _other(genre, g, answer, stats)
         if other is None:
-            level = _level(genre, g) if difficulty else None
+            level = _level_at_most(genre, g, difficulty) if difficulty else None
             return (g, answer, level) if level == difficulty else None
         if genre.make.layout != "latin":
             return None
@@ -194,11 +192,12 @@ def _removed(genre: Genre, base: Givens, answer: Answer, clues: dict[Cell, int],
              readers: list[Rule], search: _Search, rng: random.Random,
              difficulty: str | None) -> tuple | None:
     """Clues removed one at a time, in a random order, while the puzzle stays unique; None
-    when even every clue leaves it ambiguous.  At ``hard`` or ``extreme``, a clue goes only
-    while the puzzle also rates at most that level; at ``easy`` or ``medium`` the puzzle is
-    the one along the removals with the fewest clues that rates at most it (a binary search
-    with ratings on a time budget: a rating, not a SAT call, is the cost).  The puzzle is
-    kept when it rates exactly ``difficulty``."""
+    when even every clue leaves it ambiguous.  At a ``difficulty``, the puzzle is the one
+    along the removals with the fewest clues that the deductions up to that level solve (a
+    binary search of level checks, each one run of the deductions bounded to the level and
+    stopped at its first stall), then each clue left goes when the puzzle stays solved at
+    the level.  The puzzle is kept when it rates exactly ``difficulty`` (the last check's
+    level: no second rating)."""
     search.guard(readers, clues, answer)
     kept = set(clues)
     if not search.unique(kept):
@@ -209,74 +208,70 @@ def _removed(genre: Genre, base: Givens, answer: Answer, clues: dict[Cell, int],
     def without(gone: Collection[Cell]) -> Givens:
         return replace(base, numbers={c: n for c, n in sorted(clues.items()) if c not in gone})
 
-    budget = _budget(genre, without(()), difficulty)
-    rate_each = difficulty is not None and budget is None
     removed: list[Cell] = []
     for cell in order:
         kept.discard(cell)
-        if search.unique(kept) and (not rate_each or _at_most(genre, without(set(clues) - kept),
-                                                                difficulty)):
+        if search.unique(kept):
             search.drop(cell)
             removed.append(cell)
         else:
             kept.add(cell)
-    if budget is not None:
-        k = _last_at_most(genre, lambda k: without(set(removed[:k])), len(removed),
-                          difficulty, budget)
-        if k is None:
-            return None
-        removed = removed[:k]
-    g = without(set(removed))
     if difficulty is None:
-        return g, answer, None
-    return (g, answer, difficulty) if _level(genre, g) == difficulty else None
+        return without(set(removed)), answer, None
+    found = _last_at_most(genre, lambda k: without(set(removed[:k])), len(removed), difficulty)
+    if found is None:
+        return None
+    k, level = found
+    if level != difficulty:
+        gone, level = _greedy(genre, without, removed[:k], removed[k:], difficulty)
+    else:
+        gone = removed[:k]
+    g = without(set(gone))
+    return (g, answer, difficulty) if level == difficulty else None
 
 
-def _last_at_most(genre: Genre, after: Callable[[int], Givens], n: int, difficulty: str,
-                  budget: float) -> int | None:
+def _greedy(genre: Genre, without: Callable[[Collection[Cell]], Givens], gone: list[Cell],
+            rest: list[Cell], difficulty: str) -> tuple[list[Cell], str]:
+    """``gone`` and each clue of ``rest`` whose removal leaves the puzzle solved by the
+    deductions up to ``difficulty`` (solved at a level: unique), and the level then."""
+    level = _level_at_most(genre, without(gone), difficulty)
+    for cell in rest:
+        found = _level_at_most(genre, without([*gone, cell]), difficulty)
+        if found is not None:
+            gone, level = [*gone, cell], found
+            if level == difficulty:
+                break
+    return gone, level
+
+
+def _last_at_most(genre: Genre, after: Callable[[int], Givens], n: int,
+                  difficulty: str) -> tuple[int, str] | None:
     """The largest k in 0..n whose puzzle ``after(k)`` rates at most ``difficulty`` (taking
-    the rating to grow with k), or None when even ``after(0)`` rates above it."""
-    if _at_most(genre, after(n), difficulty, budget):
-        return n
-    if not _at_most(genre, after(0), difficulty, budget):
+    the rating to grow with k) and its level, or None when even ``after(0)`` rates above."""
+    level = _level_at_most(genre, after(n), difficulty)
+    if level is not None:
+        return n, level
+    level = _level_at_most(genre, after(0), difficulty)
+    if level is None:
         return None
     low, high = 0, n  # after(low) rates at most difficulty, after(high) above it
     while high - low > 1:
         middle = (low + high) // 2
-        if _at_most(genre, after(middle), difficulty, budget):
-            low = middle
+        found = _level_at_most(genre, after(middle), difficulty)
+        if found is not None:
+            low, level = middle, found
         else:
             high = middle
-    return low
+    return low, level
 
 
-def _level(genre: Genre, g: Givens) -> str:
+def _level_at_most(genre: Genre, g: Givens, difficulty: str) -> str | None:
+    """The puzzle's level when it is at most ``difficulty``, else None: one run of the
+    deductions bounded to that level (exactly the rating's steps while it needs no more)."""
     from .deduce import rate
 
-    return rate(genre, g).level
-
-
-def _at_most(genre: Genre, g: Givens, difficulty: str, budget: float | None = None) -> bool:
-    """True when the puzzle rates at most ``difficulty``; a rating past ``budget`` seconds
-    counts as harder (the clue is kept: the final rating, unbounded, stays exact)."""
-    from .deduce import LEVELS as ALL
-    from .deduce import rate
-
-    try:
-        level = rate(genre, g, limits=Limits(seconds=budget)).level
-    except LimitReached:
-        return False
-    return ALL.index(level) <= ALL.index(difficulty)
-
-
-def _budget(genre: Genre, g: Givens, difficulty: str | None) -> float | None:
-    """The seconds a rating gets during removal for the low levels (without trials of
-    depth 1, a rating is quick): some times that of the puzzle with every clue."""
-    if difficulty not in ("easy", "medium"):
-        return None
-    start = time.perf_counter()
-    _level(genre, g)
-    return BUDGET_FLOOR + BUDGET_TIMES * (time.perf_counter() - start)
+    level = rate(genre, g, most=difficulty).level
+    return None if level == "beyond" else level
 
 
 def _reads_clues(rule: Rule) -> bool:
