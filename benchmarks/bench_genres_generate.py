@@ -1,15 +1,20 @@
 """Generation of the declared genres (issue 42) beside Tatham's generators.
 
-    python benchmarks/bench_genres_generate.py [--seeds 15] [--batch 20] [--repeats 3]
-        [--levels-size 6] [--level-seeds 3]
+    python benchmarks/bench_genres_generate.py [--seeds 15] [--tier-seeds 9] [--batch 20]
+        [--repeats 3] [--levels-size 6] [--level-seeds 3]
 
-Ours: ``genres.generate.generate(genre, rows, cols, seed=s)`` with default options, every
-seed in this one process after a warm-up puzzle (not counted); the median and worst seconds
-per unique puzzle, the tries (answers thrown away) and the clues.  Each puzzle is proven
-unique by a second method: a fresh model of the whole genre counted to 2 by another SAT
-solver (glucose4; the generator uses cadical153 incrementally, with clue selectors), and
-its answer passes the genre's direct check.  With ``--rated`` the time includes rating the
-puzzle by the deductions (what ``puzzlesmith generate`` prints).
+Ours, two ways, every seed in this one process after a warm-up puzzle (not counted), as
+``puzzlesmith generate`` does by default: at any level,
+``genres.generate.generate(genre, rows, cols, seed=s)`` then the rating the command prints
+(``deduce.rate``); at the level of the preset's tier, ``generate(..., difficulty=L)`` (its
+level comes from its last level check: no second rating).  :data:`TIER_LEVEL` maps Tatham's
+tier to the level most of his puzzles of the tier rate at (bench_genres_rating.py: Light Up
+d1 10x10 medium 10/10, d2 10x10 medium 7/10 and 14x14 medium 9/10, Loopy h hard 8/10,
+Singles k medium 10/10).  The median and worst seconds per unique puzzle, the tries (answers
+thrown away) and the clues.  Each puzzle is proven unique by a second method: a fresh model
+of the whole genre counted to 2 by another SAT solver (glucose4; the generator uses
+cadical153 incrementally, with clue selectors), and its answer passes the genre's direct
+check; a puzzle asked at a level must rate at it.
 
 Tatham's: ``sgt-GAME --generate N PRESET`` (Debian's sgt-puzzles), N puzzles in one process
 (``--batch``), its time less that of an empty run (one puzzle at the smallest size, the
@@ -42,27 +47,31 @@ CASES = [  # genre, rows, cols, Tatham's game and preset (None: Tatham has no su
     ("hitori", 10, 10, "singles", "10x10dk"),
     ("nurikabe", 10, 10, None, None),
 ]
+TIER_LEVEL = {"10x10b20s2d1": "medium", "14x14b20s2d2": "medium", "10x10t0dh": "hard",
+              "10x10dk": "medium"}
 EMPTY = {"lightup": "3x3b20s0d0", "loopy": "3x3t0de", "singles": "2x2de"}
 LEVEL_CASES = [("lightup", ("easy", "medium", "hard")), ("hitori", ("easy", "medium")),
                ("nurikabe", ("medium",)), ("slitherlink", ("easy", "medium", "hard"))]
 
 
-def ours(name: str, rows: int, cols: int, seeds: int, rated: bool) -> list[tuple]:
-    """(seconds, tries, clues, CPU seconds) per seed, after a warm-up; each puzzle proven
-    unique."""
+def ours(name: str, rows: int, cols: int, seeds: int, level: str | None) -> list[tuple]:
+    """(seconds, tries, clues, CPU seconds) per seed, after a warm-up, at ``level`` (None:
+    any level, then rated); each puzzle proven unique (and at the level)."""
     genre = GENRES[name]
-    generate(genre, rows, cols, seed=10_000)
+    generate(genre, rows, cols, seed=10_000, difficulty=level)
     found = []
     for seed in range(seeds):
         start, cpu = time.perf_counter(), time.process_time()
-        made = generate(genre, rows, cols, seed=seed)
-        if rated:
+        made = generate(genre, rows, cols, seed=seed, difficulty=level)
+        if level is None:
             rate(genre, made.givens)
         seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
         proof = count(genre, made.givens, 2, solver="glucose4", keep=True)
         if proof.count != 1 or proof.solutions[0] != made.answer \
                 or not genre.check(made.givens, made.answer).ok:
             raise SystemExit(f"{name} seed {seed}: not unique by the second method")
+        if level is not None and rate(genre, made.givens).level != level:
+            raise SystemExit(f"{name} seed {seed}: asked {level}, rates otherwise")
         found.append((seconds, made.tries, len(made.givens.numbers), cpu))
     return found
 
@@ -120,24 +129,25 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=15)
     parser.add_argument("--batch", type=int, default=20)
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--rated", action="store_true")
+    parser.add_argument("--tier-seeds", type=int, default=9)
     parser.add_argument("--levels-size", type=int, default=6)
     parser.add_argument("--level-seeds", type=int, default=3)
     args = parser.parse_args()
-    print(f"{'genre':<12} {'size':<6} {'median':>8} {'worst':>8} {'tries':>6} {'clues':>6}"
-          f"  {'Tatham preset':<14} {'Tatham':>8} {'ratio':>6}   {'CPU ours':>8} "
+    print(f"{'genre':<12} {'size':<6} {'level':<7} {'median':>8} {'worst':>8} {'tries':>6} "
+          f"{'clues':>6}  {'Tatham preset':<14} {'Tatham':>8} {'ratio':>6}   {'CPU ours':>8} "
           f"{'Tatham':>8} {'ratio':>6}")
     for name, rows, cols, game, preset in CASES:
-        found = ours(name, rows, cols, args.seeds, args.rated)
-        seconds = [row[0] for row in found]
-        median, cpu = statistics.median(seconds), statistics.median(row[3] for row in found)
         wall, their_cpu = tatham(game, preset, args.batch, args.repeats) or (None, None) \
             if game else (None, None)
-        print(f"{name:<12} {rows}x{cols:<3} {median:>8.4f} {max(seconds):>8.4f} "
-              f"{statistics.median(row[1] for row in found):>6} "
-              f"{statistics.median(row[2] for row in found):>6}  {preset or '-':<14} "
-              f"{_figure(wall):>8} {_ratio(median, wall):>6}   {cpu:>8.4f} "
-              f"{_figure(their_cpu):>8} {_ratio(cpu, their_cpu):>6}", flush=True)
+        for level in (None, TIER_LEVEL.get(preset)) if preset else (None,):
+            found = ours(name, rows, cols, args.tier_seeds if level else args.seeds, level)
+            seconds = [row[0] for row in found]
+            median, cpu = statistics.median(seconds), statistics.median(r[3] for r in found)
+            print(f"{name:<12} {rows}x{cols:<3} {level or 'any':<7} {median:>8.4f} "
+                  f"{max(seconds):>8.4f} {statistics.median(row[1] for row in found):>6} "
+                  f"{statistics.median(row[2] for row in found):>6}  {preset or '-':<14} "
+                  f"{_figure(wall):>8} {_ratio(median, wall):>6}   {cpu:>8.4f} "
+                  f"{_figure(their_cpu):>8} {_ratio(cpu, their_cpu):>6}", flush=True)
     for line in levels(args.levels_size, args.level_seeds):
         print(line, flush=True)
 

@@ -60,3 +60,12 @@ def test_the_puzzle_generates_through_the_protocol():
     run = get("lightup").generate(seed=3, count=2, size="6x7", difficulty="easy")
     assert [made.rating for made in run.puzzles] == ["easy", "easy"]
     assert all(made.instance.rows == 6 and made.instance.cols == 7 for made in run.puzzles)
+
+
+@pytest.mark.parametrize(("name", "level"), [("lightup", "hard"), ("slitherlink", "hard")])
+def test_a_rating_bounded_to_a_level_is_the_rating_or_beyond(name, level):
+    genre, n = GENRES[name], SIZES[name]
+    made = generate(genre, n, n, seed=1, difficulty=level)
+    full = rate(genre, made.givens)
+    assert rate(genre, made.givens, most=level).score == full.score
+    assert rate(genre, made.givens, most="medium").level == "beyond"
