@@ -46,7 +46,7 @@ from .givens import Givens
 from .grid import key_name
 from .language import Deduction, Genre
 
-__all__ = ["LEVELS", "Explained", "Rating", "explain", "rate", "next_step"]
+__all__ = ["LEVELS", "Explained", "Rating", "explain", "rate", "level_at_most", "next_step"]
 
 LEVELS = ("easy", "medium", "hard", "extreme", "beyond")
 TRIAL_DEPTH = 2
@@ -94,6 +94,7 @@ def explain(genre: Genre, g: Givens, marks: Mapping[Hashable, object] | None = N
     with ``most``, only the deductions and trials up to that level (the steps are those
     of the full explanation as long as it needs nothing harder: it takes the cheapest)."""
     solver = _Solver(genre, g, limits, LEVELS.index(most))
+    solver.settled = not marks  # from nothing decided, no rule contradicts a cheapest step
     state: Marks = dict(marks or {})
     steps: list[Deduction] = []
     bad = None
@@ -120,6 +121,16 @@ def rate(genre: Genre, g: Givens, *, limits: Limits | None = None,
     for step in found.steps:
         counts[step.family] = counts.get(step.family, 0) + 1
     return Rating(found.level, found.score, counts, found.steps)
+
+
+def level_at_most(genre: Genre, g: Givens, most: str, *,
+                  limits: Limits | None = None) -> str | None:
+    """The puzzle's level when it is at most ``most``, else None: the least level whose
+    deductions (and trials) solve it, each level run to its end before the next, without
+    the one-step-at-a-time record of :func:`rate` (the same level while the deductions only
+    ever add: a deduction found stays found when more is known)."""
+    found = _Solver(genre, g, limits, LEVELS.index(most)).least_level()
+    return None if found is None else LEVELS[found]
 
 
 def next_step(genre: Genre, g: Givens, marks: Mapping[Hashable, object]) -> Deduction | None:
@@ -157,6 +168,8 @@ class _Solver:
                  most: int = TRIAL_DEPTH + 1) -> None:
         self.genre, self.g, self.most = genre, g, most
         self.rules = sorted(genre.rules, key=lambda rule: rule.strength)
+        self.floors = _floors(self.rules)
+        self.settled = False
         self.strength = _strengths(genre)
         self.keys = genre.unknowns.keys(g)
         self.words = genre.unknowns.words
@@ -172,10 +185,14 @@ class _Solver:
     def next_step(self, marks: Marks) -> Deduction | None:
         """The first new deduction of the cheapest technique, else the first trial."""
         best, least = None, None
-        for rule in self.rules:
-            if (least is not None and rule.strength >= least) or rule.strength > self.most + 1:
+        for rule, floor in zip(self.rules, self.floors, strict=True):
+            if (least is not None and rule.strength >= least) or floor > self.most + 1:
+                break
+            if self.settled and least is not None and least <= floor:
                 break
             for found in rule.deduce(self.g, marks):
+                if self.settled and least is not None and least <= floor:
+                    break
                 fresh = tuple(key for key in found.cells if key not in marks)
                 if found.contradiction:
                     return replace(found, words=self.words)
@@ -184,16 +201,65 @@ class _Solver:
                     best, least = replace(found, cells=fresh, words=self.words), strength
         if best is not None:
             return best
-        if len(marks) == len(self.keys) or self.most < _TRIALS["short trial"][0]:
+        if len(marks) == len(self.keys):
+            return None
+        return self.trial_up_to(marks, self.most)
+
+    def trial_up_to(self, marks: Marks, most: int) -> Deduction | None:
+        """The cheapest trial of a level up to ``most`` (an index in :data:`LEVELS`)."""
+        if most < _TRIALS["short trial"][0]:
             return None
         found = self.trial(marks, 1, SHORT)
-        if self.most < _TRIALS["trial-1"][0]:
+        if most < _TRIALS["trial-1"][0]:
             return found
         for rounds in LONGER:
             found = found or self.trial(marks, 1, rounds)
-        for depth in range(1, min(TRIAL_DEPTH, self.most - 1) + 1):
+        for depth in range(1, min(TRIAL_DEPTH, most - 1) + 1):
             found = found or self.trial(marks, depth)
         return found
+
+    def least_level(self) -> int | None:
+        """The least level whose deductions and trials solve the puzzle from nothing, up to
+        :attr:`most` (None: none does): each level's deductions run to their end, near the
+        keys just set, before a trial of it; the next level goes on from there."""
+        marks: Marks = {}
+        for most in range(self.most + 1):
+            near: set = set(self.keys)
+            while True:
+                if self.settle(marks, most, near) is not None:
+                    return None
+                if len(marks) == len(self.keys):
+                    return None if self.broken(marks) else most
+                step = self.trial_up_to(marks, most)
+                if step is None:
+                    break
+                marks[step.cells[0]] = step.value
+                near = {step.cells[0]}
+        return None
+
+    def settle(self, marks: Marks, most: int, near: set) -> Deduction | None:
+        """Every deduction of a level up to ``most``, looked for near the keys ``near`` and
+        those set since, until none is left (a costlier family only when the cheaper ones
+        have nothing new); the contradiction met, if any."""
+        rules = [rule for rule in self.rules if _least_strength(rule) <= most + 1]
+        new = [set(near) for _ in rules]
+        index = 0
+        while index < len(rules):
+            self.check_time()
+            rule, before = rules[index], len(marks)
+            found = list(rule.deduce_near(self.g, marks, new[index]))
+            new[index].clear()
+            for step in found:
+                if self.strength.get(step.family, rule.strength) > most + 1:
+                    continue
+                fresh = [key for key in step.cells if key not in marks]
+                bad = self.apply(marks, step)
+                if bad is not None:
+                    return bad
+                for keys in new:
+                    keys.update(fresh)
+            index = 0 if len(marks) > before else index + 1
+        return None
 
     def apply(self, marks: Marks, step: Deduction) -> Deduction | None:
         """Write ``step`` on ``marks``; the contradiction when it meets another value."""
@@ -268,6 +334,22 @@ class _Solver:
         """Raise :class:`LimitReached` past the deadline."""
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise LimitReached("gave up rating at the time limit")
+
+
+def _floors(rules: list) -> list[int]:
+    """For each rule, the least strength it or a later rule (or their techniques) gives: a
+    step at most that strong is the cheapest (when no contradiction is to come)."""
+    floors, least = [], None
+    for rule in reversed(rules):
+        own = _least_strength(rule)
+        least = own if least is None else min(least, own)
+        floors.append(least)
+    return floors[::-1]
+
+
+def _least_strength(rule) -> int:
+    """The least strength of the rule's family and techniques."""
+    return min((rule.strength, *rule.techniques.values()))
 
 
 def _near_keys(keys: list[Hashable]) -> dict[Hashable, list[Hashable]]:

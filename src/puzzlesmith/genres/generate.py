@@ -268,10 +268,9 @@ def _last_at_most(genre: Genre, after: Callable[[int], Givens], n: int,
 def _level_at_most(genre: Genre, g: Givens, difficulty: str) -> str | None:
     """The puzzle's level when it is at most ``difficulty``, else None: one run of the
     deductions bounded to that level (exactly the rating's steps while it needs no more)."""
-    from .deduce import rate
+    from .deduce import level_at_most
 
-    level = rate(genre, g, most=difficulty).level
-    return None if level == "beyond" else level
+    return level_at_most(genre, g, difficulty)
 
 
 def _reads_clues(rule: Rule) -> bool:
