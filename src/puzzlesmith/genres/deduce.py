@@ -218,6 +218,16 @@ class _Solver:
             found = found or self.trial(marks, depth)
         return found
 
+    def any_trial(self, marks: Marks, most: int) -> Deduction | None:
+        """A trial of a level up to ``most``, whichever (a whole trial of depth 1 fails
+        wherever a capped one does: past the short ones, no capped pass first)."""
+        if most <= _TRIALS["short trial"][0]:
+            return self.trial_up_to(marks, most)
+        found = self.trial(marks, 1)
+        for depth in range(2, min(TRIAL_DEPTH, most - 1) + 1):
+            found = found or self.trial(marks, depth)
+        return found
+
     def least_level(self) -> int | None:
         """The least level whose deductions and trials solve the puzzle from nothing, up to
         :attr:`most` (None: none does): each level's deductions run to their end, near the
@@ -230,7 +240,7 @@ class _Solver:
                     return None
                 if len(marks) == len(self.keys):
                     return None if self.broken(marks) else most
-                step = self.trial_up_to(marks, most)
+                step = self.any_trial(marks, most)
                 if step is None:
                     break
                 marks[step.cells[0]] = step.value

@@ -223,7 +223,7 @@ def _removed(genre: Genre, base: Givens, answer: Answer, clues: dict[Cell, int],
         return None
     k, level = found
     if level != difficulty:
-        gone, level = _greedy(genre, without, removed[:k], removed[k:], difficulty)
+        gone, level = _greedy(genre, without, removed[:k], removed[k + 1:], difficulty)
     else:
         gone = removed[:k]
     g = without(set(gone))
@@ -233,7 +233,8 @@ def _removed(genre: Genre, base: Givens, answer: Answer, clues: dict[Cell, int],
 def _greedy(genre: Genre, without: Callable[[Collection[Cell]], Givens], gone: list[Cell],
             rest: list[Cell], difficulty: str) -> tuple[list[Cell], str]:
     """``gone`` and each clue of ``rest`` whose removal leaves the puzzle solved by the
-    deductions up to ``difficulty`` (solved at a level: unique), and the level then."""
+    deductions up to ``difficulty`` (solved at a level: unique), and the level then (the
+    clue after ``gone`` in the removal order is known to be needed: not tried again)."""
     level = _level_at_most(genre, without(gone), difficulty)
     for cell in rest:
         found = _level_at_most(genre, without([*gone, cell]), difficulty)
