@@ -1,12 +1,15 @@
 """Generation from a declaration (genres/generate.py): unique, reproducible, at the level asked."""
 
+from pathlib import Path
+
 import pytest
 
 from puzzlesmith.errors import UsageError
-from puzzlesmith.genres.declared import GENRES
-from puzzlesmith.genres.deduce import rate
+from puzzlesmith.genres.declared import GENRES, declared
+from puzzlesmith.genres.deduce import LEVELS, level_at_most, rate
 from puzzlesmith.genres.generate import generate, layout, parse_size
 from puzzlesmith.genres.solve import count
+from puzzlesmith.genres.tatham import decode_id
 from puzzlesmith.puzzles import get
 
 SIZES = {"lightup": 7, "slitherlink": 5, "nurikabe": 6, "hitori": 6}
@@ -69,3 +72,15 @@ def test_a_rating_bounded_to_a_level_is_the_rating_or_beyond(name, level):
     full = rate(genre, made.givens)
     assert rate(genre, made.givens, most=level).score == full.score
     assert rate(genre, made.givens, most="medium").level == "beyond"
+
+
+@pytest.mark.parametrize(("game", "preset"), [("lightup", "7x7b20s4d2"), ("singles", "6x6dk"),
+                                              ("loopy", "7x7t0dn")])
+def test_the_level_check_agrees_with_the_rating_on_tatham_puzzles(game, preset):
+    data = Path(__file__).resolve().parents[1] / "data" / "genres" / "tatham" / game
+    for text in (data / f"{preset}.txt").read_text().split()[:3]:
+        key, g = decode_id(text)
+        genre, level = declared(key), rate(declared(key), g).level
+        for most in LEVELS[:4]:
+            expected = level if LEVELS.index(level) <= LEVELS.index(most) else None
+            assert level_at_most(genre, g, most) == expected
