@@ -14,7 +14,9 @@ Singles k medium 10/10).  The median and worst seconds per unique puzzle, the tr
 thrown away) and the clues.  Each puzzle is proven unique by a second method: a fresh model
 of the whole genre counted to 2 by another SAT solver (glucose4; the generator uses
 cadical153 incrementally, with clue selectors), and its answer passes the genre's direct
-check; a puzzle asked at a level must rate at it.
+check; a puzzle asked at a level must rate at it.  A rating at any level may run for
+minutes (depth-2 trials on a puzzle that needs them or more): it stops at ``--rate-seconds``
+and the line says how many did.
 
 Tatham's: ``sgt-GAME --generate N PRESET`` (Debian's sgt-puzzles), N puzzles in one process
 (``--batch``), its time less that of an empty run (one puzzle at the smallest size, the
@@ -35,10 +37,12 @@ import statistics
 import subprocess
 import time
 
+from puzzlesmith.errors import LimitReached
 from puzzlesmith.genres.declared import GENRES
 from puzzlesmith.genres.deduce import rate
 from puzzlesmith.genres.generate import generate
 from puzzlesmith.genres.solve import count
+from puzzlesmith.results import Limits
 
 CASES = [  # genre, rows, cols, Tatham's game and preset (None: Tatham has no such game)
     ("lightup", 10, 10, "lightup", "10x10b20s2d1"),
@@ -54,17 +58,23 @@ LEVEL_CASES = [("lightup", ("easy", "medium", "hard")), ("hitori", ("easy", "med
                ("nurikabe", ("medium",)), ("slitherlink", ("easy", "medium", "hard"))]
 
 
-def ours(name: str, rows: int, cols: int, seeds: int, level: str | None) -> list[tuple]:
-    """(seconds, tries, clues, CPU seconds) per seed, after a warm-up, at ``level`` (None:
-    any level, then rated); each puzzle proven unique (and at the level)."""
+def ours(name: str, rows: int, cols: int, seeds: int, level: str | None,
+         rate_seconds: float) -> list[tuple]:
+    """(seconds, tries, clues, CPU seconds, rating stopped) per seed, after a warm-up, at
+    ``level`` (None: any level, then rated, the rating stopped after ``rate_seconds``); each
+    puzzle proven unique (and at the level)."""
     genre = GENRES[name]
     generate(genre, rows, cols, seed=10_000, difficulty=level)
     found = []
     for seed in range(seeds):
         start, cpu = time.perf_counter(), time.process_time()
         made = generate(genre, rows, cols, seed=seed, difficulty=level)
+        stopped = False
         if level is None:
-            rate(genre, made.givens)
+            try:
+                rate(genre, made.givens, limits=Limits(seconds=rate_seconds))
+            except LimitReached:
+                stopped = True
         seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
         proof = count(genre, made.givens, 2, solver="glucose4", keep=True)
         if proof.count != 1 or proof.solutions[0] != made.answer \
@@ -72,7 +82,7 @@ def ours(name: str, rows: int, cols: int, seeds: int, level: str | None) -> list
             raise SystemExit(f"{name} seed {seed}: not unique by the second method")
         if level is not None and rate(genre, made.givens).level != level:
             raise SystemExit(f"{name} seed {seed}: asked {level}, rates otherwise")
-        found.append((seconds, made.tries, len(made.givens.numbers), cpu))
+        found.append((seconds, made.tries, len(made.givens.numbers), cpu, stopped))
     return found
 
 
@@ -98,6 +108,12 @@ def _run(command: list[str]) -> tuple[float, float]:
 def _children_cpu() -> float:
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
+
+
+def _stopped(found: list[tuple], seconds: float) -> str:
+    """How many ratings stopped at the limit (their time counts as the limit)."""
+    stopped = sum(row[4] for row in found)
+    return f"  ({stopped} ratings stopped at {seconds:g} s)" if stopped else ""
 
 
 def _figure(seconds: float | None) -> str:
@@ -130,6 +146,8 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=20)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--tier-seeds", type=int, default=9)
+    parser.add_argument("--rate-seconds", type=float, default=10.0,
+                        help="limit of the rating at any level")
     parser.add_argument("--levels-size", type=int, default=6)
     parser.add_argument("--level-seeds", type=int, default=3)
     args = parser.parse_args()
@@ -140,14 +158,16 @@ def main() -> None:
         wall, their_cpu = tatham(game, preset, args.batch, args.repeats) or (None, None) \
             if game else (None, None)
         for level in (None, TIER_LEVEL.get(preset)) if preset else (None,):
-            found = ours(name, rows, cols, args.tier_seeds if level else args.seeds, level)
+            found = ours(name, rows, cols, args.tier_seeds if level else args.seeds, level,
+                         args.rate_seconds)
             seconds = [row[0] for row in found]
             median, cpu = statistics.median(seconds), statistics.median(r[3] for r in found)
             print(f"{name:<12} {rows}x{cols:<3} {level or 'any':<7} {median:>8.4f} "
                   f"{max(seconds):>8.4f} {statistics.median(row[1] for row in found):>6} "
                   f"{statistics.median(row[2] for row in found):>6}  {preset or '-':<14} "
                   f"{_figure(wall):>8} {_ratio(median, wall):>6}   {cpu:>8.4f} "
-                  f"{_figure(their_cpu):>8} {_ratio(cpu, their_cpu):>6}", flush=True)
+                  f"{_figure(their_cpu):>8} {_ratio(cpu, their_cpu):>6}"
+                  f"{_stopped(found, args.rate_seconds)}", flush=True)
     for line in levels(args.levels_size, args.level_seeds):
         print(line, flush=True)
 
