@@ -308,11 +308,17 @@ class GenrePuzzle(Puzzle):
         rated, at exactly ``difficulty`` when given."""
         made = generate.generate(self.genre, rows, cols, seed=seed, difficulty=difficulty,
                                  limits=limits, stats=stats, progress=progress)
-        level = made.level or (self.rate(made.givens, limits=limits).level
-                               if "rate" in self.verbs else None)
+        level = made.level or (self._level(made.givens, limits) if "rate" in self.verbs
+                               else None)
         return Generated(made.givens, self.format(made.givens), made.answer, seed=seed,
                          rating=level, details={"unique": True, "tries": made.tries,
                                                 "clues": len(made.givens.numbers)})
+
+    def _level(self, g: Givens, limits: Limits) -> str:
+        """The level :meth:`rate` gives a unique puzzle, by the level check (the
+        deductions level by level, no step record: cheaper than the rating)."""
+        deduce = _genre_module("deduce")
+        return deduce.level_at_most(self.genre, g, "extreme", limits=limits) or "beyond"
 
     def rate(self, instance: Givens, *, limits: Limits | None = None,
              explain: bool = False) -> RateResult:
