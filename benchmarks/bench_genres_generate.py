@@ -5,9 +5,10 @@
 
 Ours, two ways, every seed in this one process after a warm-up puzzle (not counted), as
 ``puzzlesmith generate`` does by default: at any level,
-``genres.generate.generate(genre, rows, cols, seed=s)`` then the rating the command prints
-(``deduce.rate``); at the level of the preset's tier, ``generate(..., difficulty=L)`` (its
-level comes from its last level check: no second rating).  :data:`TIER_LEVEL` maps Tatham's
+``genres.generate.generate(genre, rows, cols, seed=s)`` then the level the command prints
+(``deduce.level_at_most(genre, g, "extreme")``, as GenrePuzzle.generate_one); at the level
+of the preset's tier, ``generate(..., difficulty=L)`` (its level comes from its last level
+check: no second rating).  :data:`TIER_LEVEL` maps Tatham's
 tier to the level most of his puzzles of the tier rate at (bench_genres_rating.py: Light Up
 d1 10x10 medium 10/10, d2 10x10 medium 7/10 and 14x14 medium 9/10, Loopy h hard 8/10,
 Singles k medium 10/10).  The median and worst seconds per unique puzzle, the tries (answers
@@ -39,7 +40,7 @@ import time
 
 from puzzlesmith.errors import LimitReached
 from puzzlesmith.genres.declared import GENRES
-from puzzlesmith.genres.deduce import rate
+from puzzlesmith.genres.deduce import level_at_most, rate
 from puzzlesmith.genres.generate import generate
 from puzzlesmith.genres.solve import count
 from puzzlesmith.results import Limits
@@ -72,7 +73,7 @@ def ours(name: str, rows: int, cols: int, seeds: int, level: str | None,
         stopped = False
         if level is None:
             try:
-                rate(genre, made.givens, limits=Limits(seconds=rate_seconds))
+                level_at_most(genre, made.givens, "extreme", limits=Limits(seconds=rate_seconds))
             except LimitReached:
                 stopped = True
         seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
