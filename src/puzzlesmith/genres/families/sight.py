@@ -48,9 +48,9 @@ class LineOfSight(Rule):
 
     def _at_cells(self, seen: dict, marks: Marks, cells: list[Cell]) -> Iterator[Deduction]:
         """The deductions at the lights and at the dark cells among ``cells``."""
-        lights = [cell for cell in cells if marks.get(cell) is True]
-        for light in lights:
-            other = next((c for c in seen[light] if marks.get(c) is True), None)
+        lit = {key for key, value in marks.items() if value is True}
+        for light in (cell for cell in cells if cell in lit):
+            other = next((c for c in seen[light] if c in lit), None)
             if other is not None:
                 yield Deduction((light, other), None, self.family, "two lights see each other")
                 return
@@ -59,7 +59,7 @@ class LineOfSight(Rule):
                 yield Deduction(free, False, self.family, f"the light at {_name(light)} "
                                 "shines there")
         for cell in cells:
-            if marks.get(cell) is True or any(marks.get(c) is True for c in seen[cell]):
+            if cell in lit or not lit.isdisjoint(seen[cell]):
                 continue  # lit
             spots = [c for c in (cell, *seen[cell]) if c not in marks]
             if not spots:
