@@ -4,17 +4,20 @@ The steps, generic over the rule families (the genre's :class:`~.language.Make` 
 the layout and what happens to the clues):
 
 1. a layout where the genre has one: walls (a share of the cells, with a turn symmetry) or
-   a Latin square of numbers;
+   a Latin square of numbers; the clues on the grid points where the genre says so (Slant);
 2. a random answer: the complete solver's model of the rules that read no clue, solved with
    random phases;
 3. every clue the rules read off that answer (:meth:`~.language.Rule.clues`);
-4. with ``clues="remove"``, clue removal while the puzzle stays unique; with ``"all"``,
-   the puzzle is kept when it is unique (else a new answer is tried).
+4. with ``clues="remove"``: while another answer obeys every clue, that answer becomes ours
+   when it shows more clues (it shows ours as well: a climb towards a constrained answer,
+   such as a Masyu loop with more pearls); then clue removal while the puzzle stays unique;
+   with ``"all"``, the puzzle is kept when it is unique (else a new answer is tried).
 
 Uniqueness is proven by ONE incremental SAT instance per answer: each clue's clauses carry a
-selector literal, the answer is blocked, so "is the puzzle without this clue still unique"
-is one solve under assumptions (unsatisfiable: unique).  A clue rule is local: its clauses
-for one clue are its encoding on the layout with that clue alone.
+selector literal, the answer is blocked (behind a selector too, for the climb), so "is the
+puzzle without this clue still unique" is one solve under assumptions (unsatisfiable:
+unique).  A clue rule is local: its clauses for one clue are its encoding on the layout with
+that clue alone.
 
 With a ``difficulty`` (a level of :mod:`.deduce`), a clue is removed only while the puzzle
 still rates at most that level, and the puzzle is kept when it rates exactly that level.
@@ -54,6 +57,8 @@ ANSWERS = 2
 """How many answers are tried on one layout before a new one is made."""
 REPAIRS = 200
 """How many other answers a Latin square's numbers are changed to rule out, at most."""
+CLIMBS = 100
+"""How many times an answer gives way to another that shows more clues, at most."""
 
 Progress = Callable[[Stats], None] | None
 
@@ -121,7 +126,7 @@ def layout(genre: Genre, rows: int, cols: int, rng: random.Random) -> Givens:
         return Givens(rows, cols, walls=_walls(rows, cols, make.density, make.symmetry, rng))
     if make.layout == "latin":
         return Givens(rows, cols, numbers=_latin(rows, cols, rng))
-    return Givens(rows, cols)
+    return Givens(rows, cols, points=genre.point_clues)
 
 
 def _attempt(genre: Genre, enc: Encoding, rng: random.Random, difficulty: str | None,
@@ -135,9 +140,7 @@ def _attempt(genre: Genre, enc: Encoding, rng: random.Random, difficulty: str | 
         answer = search.random_answer(rng, genre.make.share)
         if answer is None:
             return None
-        clues: dict[Cell, int] = {}
-        for rule in readers:
-            clues.update(rule.clues(base, answer))
+        clues = _clues_of(readers, base, answer)
         if genre.make.clues == "all":
             return _kept(genre, replace(base, numbers=clues), answer, difficulty, stats, rng)
         return _removed(genre, base, answer, clues, readers, search, rng, difficulty)
@@ -194,15 +197,16 @@ def _removed(genre: Genre, base: Givens, answer: Answer, clues: dict[Cell, int],
              readers: list[Rule], search: _Search, rng: random.Random,
              difficulty: str | None) -> tuple | None:
     """Clues removed one at a time, in a random order, while the puzzle stays unique; None
-    when even every clue leaves it ambiguous.  At ``hard`` or ``extreme``, a clue goes only
-    while the puzzle also rates at most that level; at ``easy`` or ``medium`` the puzzle is
-    the one along the removals with the fewest clues that rates at most it (a binary search
-    with ratings on a time budget: a rating, not a SAT call, is the cost).  The puzzle is
-    kept when it rates exactly ``difficulty``."""
-    search.guard(readers, clues, answer)
-    kept = set(clues)
-    if not search.unique(kept):
+    when even every clue leaves it ambiguous (after :func:`_climbed`).  At ``hard`` or
+    ``extreme``, a clue goes only while the puzzle also rates at most that level; at ``easy``
+    or ``medium`` the puzzle is the one along the removals with the fewest clues that rates
+    at most it (a binary search with ratings on a time budget: a rating, not a SAT call, is
+    the cost).  The puzzle is kept when it rates exactly ``difficulty``."""
+    climbed = _climbed(readers, base, answer, clues, search)
+    if climbed is None:
         return None
+    answer, clues = climbed
+    kept = set(clues)
     order = sorted(clues)
     rng.shuffle(order)
 
@@ -230,6 +234,31 @@ def _removed(genre: Genre, base: Givens, answer: Answer, clues: dict[Cell, int],
     if difficulty is None:
         return g, answer, None
     return (g, answer, difficulty) if _level(genre, g) == difficulty else None
+
+
+def _climbed(readers: list[Rule], base: Givens, answer: Answer, clues: dict[Cell, int],
+             search: _Search) -> tuple[Answer, dict[Cell, int]] | None:
+    """The answer and its clues once every clue makes it unique: while another answer obeys
+    them, that one becomes ours when it shows more clues (it shows ours too, since it obeys
+    them: a Masyu loop with more pearls, fewer answers); None when it shows no more."""
+    for _ in range(CLIMBS):
+        search.guard(readers, clues, answer)
+        other = search.other(set(clues))
+        if other is None:
+            return answer, clues
+        more = _clues_of(readers, base, other)
+        if len(more) <= len(clues):
+            return None
+        answer, clues = other, more
+    return None
+
+
+def _clues_of(readers: list[Rule], base: Givens, answer: Answer) -> dict[Cell, int]:
+    """Every clue the rules ``readers`` read off ``answer`` on the layout ``base``."""
+    clues: dict[Cell, int] = {}
+    for rule in readers:
+        clues.update(rule.clues(base, answer))
+    return clues
 
 
 def _last_at_most(genre: Genre, after: Callable[[int], Givens], n: int, difficulty: str,
@@ -285,13 +314,15 @@ def _reads_clues(rule: Rule) -> bool:
 
 
 class _Search:
-    """One incremental SAT instance for one answer: the rules that read no clue, then each
-    clue's clauses behind a selector literal, and the answer blocked."""
+    """One incremental SAT instance for one answer (and those it climbs to): the rules that
+    read no clue, then each clue's clauses behind a selector literal, and the answer blocked."""
 
     def __init__(self, enc: Encoding, stats: Stats, solver: str = SOLVER):
         self.enc, self.stats = enc, stats
         self.solver = Solver(name=solver, bootstrap_with=enc.model.clauses)
-        self.selectors: dict[Cell, int] = {}
+        self.selectors: dict[tuple[Cell, int], int] = {}
+        self.clues: dict[Cell, int] = {}
+        self.blocked = self.blocks = 0
 
     def random_answer(self, rng: random.Random, share: float) -> Answer | None:
         """An answer of the rules found with random phases (a share ``share`` marked)."""
@@ -301,13 +332,17 @@ class _Search:
         return None if true is None else self.enc.decode(true)
 
     def guard(self, readers: list[Rule], clues: dict[Cell, int], answer: Answer) -> None:
-        """Add each clue's clauses behind its selector, and block ``answer``."""
+        """Add each clue's clauses behind its selector (once per cell and number), and
+        block ``answer`` (behind a selector too: the answer guarded before is not)."""
         enc, model = self.enc, self.enc.model
         layout, lazy = enc.givens, len(enc.lazy_checks)
-        for cell, n in sorted(clues.items()):
-            selector = self.selectors[cell] = model.var(("clue", cell))
+        self.clues = clues
+        for clue in sorted(clues.items()):
+            if clue in self.selectors:
+                continue
+            selector = self.selectors[clue] = model.var(("clue", clue))
             start = len(model.clauses)
-            enc.givens = replace(layout, numbers={cell: n})
+            enc.givens = replace(layout, numbers=dict([clue]))
             for rule in readers:
                 rule.encode(enc)
             for clause in model.clauses[start:]:
@@ -316,16 +351,26 @@ class _Search:
         enc.givens = layout
         if len(enc.lazy_checks) != lazy:
             raise ValueError("a clue rule with lazy checks cannot be guarded clue by clue")
-        keys = set(answer)
-        self.solver.add_clause([enc.lit(key, key not in keys) for key in enc.keys])
+        self.blocks += 1
+        keys, self.blocked = set(answer), model.var(("blocked", self.blocks))
+        self.solver.add_clause([enc.lit(key, key not in keys) for key in enc.keys]
+                               + [-self.blocked])
+
+    def other(self, kept: set[Cell]) -> Answer | None:
+        """An answer obeying the clues ``kept`` other than those blocked, or None."""
+        true = self._solve(self._assumptions(kept))
+        return None if true is None else self.enc.decode(true)
 
     def unique(self, kept: set[Cell]) -> bool:
         """True when no other answer obeys the clues ``kept`` (the answer is blocked)."""
-        return self._solve([self.selectors[cell] for cell in sorted(kept)]) is None
+        return self._solve(self._assumptions(kept)) is None
 
     def drop(self, cell: Cell) -> None:
         """Remove the clue at ``cell`` for good."""
-        self.solver.add_clause([-self.selectors[cell]])
+        self.solver.add_clause([-self.selectors[cell, self.clues[cell]]])
+
+    def _assumptions(self, kept: set[Cell]) -> list[int]:
+        return [self.blocked, *(self.selectors[cell, self.clues[cell]] for cell in sorted(kept))]
 
     def _solve(self, assumptions: list[int]) -> frozenset[int] | None:
         """The true variables of a model accepted by the lazy checks, or None."""
