@@ -9,7 +9,7 @@ from puzzlesmith.genres.generate import generate, layout, parse_size
 from puzzlesmith.genres.solve import count
 from puzzlesmith.puzzles import get
 
-SIZES = {"lightup": 7, "slitherlink": 5, "nurikabe": 6, "hitori": 6}
+SIZES = {"lightup": 7, "slitherlink": 5, "nurikabe": 6, "hitori": 6, "masyu": 6, "slant": 5}
 
 
 @pytest.mark.parametrize("name", sorted(SIZES))
@@ -31,7 +31,9 @@ def test_the_same_seed_makes_the_same_puzzle(name):
 @pytest.mark.parametrize(("name", "level"), [("lightup", "easy"), ("lightup", "medium"),
                                              ("lightup", "hard"), ("hitori", "easy"),
                                              ("hitori", "medium"), ("nurikabe", "medium"),
-                                             ("slitherlink", "medium")])
+                                             ("slitherlink", "medium"), ("masyu", "easy"),
+                                             ("masyu", "hard"), ("slant", "easy"),
+                                             ("slant", "medium")])
 def test_a_puzzle_asked_at_a_level_rates_at_that_level(name, level):
     genre, n = GENRES[name], SIZES[name]
     made = generate(genre, n, n, seed=2, difficulty=level)
@@ -45,6 +47,37 @@ def test_light_up_walls_keep_the_half_turn_symmetry():
     g = layout(GENRES["lightup"], 9, 9, random.Random(4))
     assert g.walls == {(8 - r, 8 - c) for r, c in g.walls}
     assert 0.15 < len(g.walls) / 81 < 0.25
+
+
+def test_slant_numbers_sit_on_the_grid_points():
+    import random
+
+    slant = GENRES["slant"]
+    assert layout(slant, 4, 5, random.Random(1)).points
+    made = generate(slant, 4, 5, seed=3)
+    assert made.givens.points and all(0 <= r <= 4 and 0 <= c <= 5 for r, c in made.givens.numbers)
+
+
+def test_a_masyu_loop_climbs_to_one_whose_pearls_make_it_unique():
+    """A random loop is seldom unique with every pearl it allows; another loop obeying those
+    pearls and allowing more takes its place until one is."""
+    import random
+    from dataclasses import replace
+
+    from puzzlesmith.genres import generate as module
+    from puzzlesmith.genres.encoding import Encoding
+    from puzzlesmith.results import Stats
+
+    masyu = GENRES["masyu"]
+    loop, pearls = masyu.rules
+    enc = Encoding(replace(masyu, rules=(loop,)), layout(masyu, 6, 6, random.Random(0)))
+    search = module._Search(enc, Stats())
+    first = search.random_answer(random.Random(0), 0.6)
+    clues = pearls.clues(enc.givens, first)
+    answer, more = module._climbed([pearls], enc.givens, first, clues, search)
+    search.close()
+    assert more.items() >= clues.items()
+    assert count(masyu, replace(enc.givens, numbers=more), 2, keep=True).solutions == [answer]
 
 
 def test_bad_sizes_and_levels_are_refused_before_any_work():

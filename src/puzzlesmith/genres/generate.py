@@ -321,7 +321,8 @@ class _Search:
         self.enc, self.stats = enc, stats
         self.solver = Solver(name=solver, bootstrap_with=enc.model.clauses)
         self.selectors: dict[tuple[Cell, int], int] = {}
-        self.clues: dict[Cell, int] = {}
+        self.current: dict[Cell, int] = {}
+        """The selector of each clue of the answer guarded last."""
         self.blocked = self.blocks = 0
 
     def random_answer(self, rng: random.Random, share: float) -> Answer | None:
@@ -336,7 +337,6 @@ class _Search:
         block ``answer`` (behind a selector too: the answer guarded before is not)."""
         enc, model = self.enc, self.enc.model
         layout, lazy = enc.givens, len(enc.lazy_checks)
-        self.clues = clues
         for clue in sorted(clues.items()):
             if clue in self.selectors:
                 continue
@@ -349,6 +349,7 @@ class _Search:
                 self.solver.add_clause([*clause, -selector])
             del model.clauses[start:]  # the model stays that of the layout's answers
         enc.givens = layout
+        self.current = {cell: self.selectors[cell, n] for cell, n in clues.items()}
         if len(enc.lazy_checks) != lazy:
             raise ValueError("a clue rule with lazy checks cannot be guarded clue by clue")
         self.blocks += 1
@@ -367,10 +368,10 @@ class _Search:
 
     def drop(self, cell: Cell) -> None:
         """Remove the clue at ``cell`` for good."""
-        self.solver.add_clause([-self.selectors[cell, self.clues[cell]]])
+        self.solver.add_clause([-self.current[cell]])
 
     def _assumptions(self, kept: set[Cell]) -> list[int]:
-        return [self.blocked, *(self.selectors[cell, self.clues[cell]] for cell in sorted(kept))]
+        return [self.blocked, *map(self.current.__getitem__, sorted(kept))]
 
     def _solve(self, assumptions: list[int]) -> frozenset[int] | None:
         """The true variables of a model accepted by the lazy checks, or None."""
