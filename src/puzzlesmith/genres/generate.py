@@ -19,8 +19,9 @@ puzzle without this clue still unique" is one solve under assumptions (unsatisfi
 unique).  A clue rule is local: its clauses for one clue are its encoding on the layout with
 that clue alone.
 
-With a ``difficulty`` (a level of :mod:`.deduce`), a clue is removed only while the puzzle
-still rates at most that level, and the puzzle is kept when it rates exactly that level.
+With a ``difficulty`` (a level of :mod:`.deduce`), the puzzle is the one along the removals
+with the fewest clues that still rates at most that level, and it is kept when it rates
+exactly that level.
 
 >>> from .declared import lightup
 >>> made = generate(lightup, 6, 6, seed=1)
@@ -197,11 +198,12 @@ def _removed(genre: Genre, base: Givens, answer: Answer, clues: dict[Cell, int],
              readers: list[Rule], search: _Search, rng: random.Random,
              difficulty: str | None) -> tuple | None:
     """Clues removed one at a time, in a random order, while the puzzle stays unique; None
-    when even every clue leaves it ambiguous (after :func:`_climbed`).  At ``hard`` or
-    ``extreme``, a clue goes only while the puzzle also rates at most that level; at ``easy``
-    or ``medium`` the puzzle is the one along the removals with the fewest clues that rates
-    at most it (a binary search with ratings on a time budget: a rating, not a SAT call, is
-    the cost).  The puzzle is kept when it rates exactly ``difficulty``."""
+    when even every clue leaves it ambiguous (after :func:`_climbed`).  With a
+    ``difficulty``, the puzzle is the one along the removals with the fewest clues that rates
+    at most it (a binary search with ratings, on a time budget at ``easy`` and ``medium``: a
+    rating, not a SAT call, is the cost; the one with no clue removable is rated first, so
+    an answer whose hardest puzzle is too easy costs one rating).  The puzzle is kept when
+    it rates exactly ``difficulty``."""
     climbed = _climbed(readers, base, answer, clues, search)
     if climbed is None:
         return None
@@ -213,20 +215,17 @@ def _removed(genre: Genre, base: Givens, answer: Answer, clues: dict[Cell, int],
     def without(gone: Collection[Cell]) -> Givens:
         return replace(base, numbers={c: n for c, n in sorted(clues.items()) if c not in gone})
 
-    budget = _budget(genre, without(()), difficulty)
-    rate_each = difficulty is not None and budget is None
     removed: list[Cell] = []
     for cell in order:
         kept.discard(cell)
-        if search.unique(kept) and (not rate_each or _at_most(genre, without(set(clues) - kept),
-                                                                difficulty)):
+        if search.unique(kept):
             search.drop(cell)
             removed.append(cell)
         else:
             kept.add(cell)
-    if budget is not None:
+    if difficulty is not None:
         k = _last_at_most(genre, lambda k: without(set(removed[:k])), len(removed),
-                          difficulty, budget)
+                          difficulty, _budget(genre, without(()), difficulty))
         if k is None:
             return None
         removed = removed[:k]
@@ -262,7 +261,7 @@ def _clues_of(readers: list[Rule], base: Givens, answer: Answer) -> dict[Cell, i
 
 
 def _last_at_most(genre: Genre, after: Callable[[int], Givens], n: int, difficulty: str,
-                  budget: float) -> int | None:
+                  budget: float | None) -> int | None:
     """The largest k in 0..n whose puzzle ``after(k)`` rates at most ``difficulty`` (taking
     the rating to grow with k), or None when even ``after(0)`` rates above it."""
     if _at_most(genre, after(n), difficulty, budget):
