@@ -9,9 +9,10 @@ the layout and what happens to the clues):
    random phases;
 3. every clue the rules read off that answer (:meth:`~.language.Rule.clues`);
 4. with ``clues="remove"``: while another answer obeys every clue, that answer becomes ours
-   when it shows more clues (it shows ours as well: a climb towards a constrained answer,
-   such as a Masyu loop with more pearls); then clue removal while the puzzle stays unique;
-   with ``"all"``, the puzzle is kept when it is unique (else a new answer is tried).
+   when it shows more clues (where a clue shows wherever the answer allows one, as Masyu's
+   pearls, it shows ours as well: a climb towards a constrained answer); then clue removal
+   while the puzzle stays unique; with ``"all"``, the puzzle is kept when it is unique (else
+   a new answer is tried).
 
 Uniqueness is proven by ONE incremental SAT instance per answer: each clue's clauses carry a
 selector literal, the answer is blocked (behind a selector too, for the climb), so "is the
@@ -238,8 +239,9 @@ def _removed(genre: Genre, base: Givens, answer: Answer, clues: dict[Cell, int],
 def _climbed(readers: list[Rule], base: Givens, answer: Answer, clues: dict[Cell, int],
              search: _Search) -> tuple[Answer, dict[Cell, int]] | None:
     """The answer and its clues once every clue makes it unique: while another answer obeys
-    them, that one becomes ours when it shows more clues (it shows ours too, since it obeys
-    them: a Masyu loop with more pearls, fewer answers); None when it shows no more."""
+    them, that one becomes ours when it shows more clues (a Masyu loop obeying our pearls
+    allows them too: one with more pearls has fewer answers); None when it shows no more, or
+    after :data:`CLIMBS` steps."""
     for _ in range(CLIMBS):
         search.guard(readers, clues, answer)
         other = search.other(set(clues))
