@@ -202,9 +202,9 @@ def _removed(genre: Genre, base: Givens, answer: Answer, clues: dict[Cell, int],
     when even every clue leaves it ambiguous (after :func:`_climbed`).  With a
     ``difficulty``, the puzzle is the one along the removals with the fewest clues that rates
     at most it (a binary search with ratings, on a time budget at ``easy`` and ``medium``: a
-    rating, not a SAT call, is the cost; the one with no clue removable is rated first, so
-    an answer whose hardest puzzle is too easy costs one rating).  The puzzle is kept when
-    it rates exactly ``difficulty``."""
+    rating, not a SAT call, is the cost).  The puzzle with every clue is rated first (too
+    hard: the answer goes), then the one with no clue removable (too easy: it goes too).
+    The puzzle is kept when it rates exactly ``difficulty``."""
     climbed = _climbed(readers, base, answer, clues, search)
     if climbed is None:
         return None
@@ -216,6 +216,12 @@ def _removed(genre: Genre, base: Givens, answer: Answer, clues: dict[Cell, int],
     def without(gone: Collection[Cell]) -> Givens:
         return replace(base, numbers={c: n for c, n in sorted(clues.items()) if c not in gone})
 
+    budget = None
+    if difficulty is not None:
+        start = time.perf_counter()
+        if not _at_most(genre, without(()), difficulty):
+            return None  # too hard even with every clue
+        budget = _budget(difficulty, time.perf_counter() - start)
     removed: list[Cell] = []
     for cell in order:
         kept.discard(cell)
@@ -226,9 +232,7 @@ def _removed(genre: Genre, base: Givens, answer: Answer, clues: dict[Cell, int],
             kept.add(cell)
     if difficulty is not None:
         k = _last_at_most(genre, lambda k: without(set(removed[:k])), len(removed),
-                          difficulty, _budget(genre, without(()), difficulty))
-        if k is None:
-            return None
+                          difficulty, budget)
         removed = removed[:k]
     g = without(set(removed))
     if difficulty is None:
@@ -263,13 +267,11 @@ def _clues_of(readers: list[Rule], base: Givens, answer: Answer) -> dict[Cell, i
 
 
 def _last_at_most(genre: Genre, after: Callable[[int], Givens], n: int, difficulty: str,
-                  budget: float | None) -> int | None:
+                  budget: float | None) -> int:
     """The largest k in 0..n whose puzzle ``after(k)`` rates at most ``difficulty`` (taking
-    the rating to grow with k), or None when even ``after(0)`` rates above it."""
+    the rating to grow with k; ``after(0)`` does, the caller has seen to it)."""
     if _at_most(genre, after(n), difficulty, budget):
         return n
-    if not _at_most(genre, after(0), difficulty, budget):
-        return None
     low, high = 0, n  # after(low) rates at most difficulty, after(high) above it
     while high - low > 1:
         middle = (low + high) // 2
@@ -299,14 +301,13 @@ def _at_most(genre: Genre, g: Givens, difficulty: str, budget: float | None = No
     return ALL.index(level) <= ALL.index(difficulty)
 
 
-def _budget(genre: Genre, g: Givens, difficulty: str | None) -> float | None:
+def _budget(difficulty: str, seconds: float) -> float | None:
     """The seconds a rating gets during removal for the low levels (without trials of
-    depth 1, a rating is quick): some times that of the puzzle with every clue."""
+    depth 1, a rating is quick): some times ``seconds``, that of the puzzle with every
+    clue; None (no limit) at the others."""
     if difficulty not in ("easy", "medium"):
         return None
-    start = time.perf_counter()
-    _level(genre, g)
-    return BUDGET_FLOOR + BUDGET_TIMES * (time.perf_counter() - start)
+    return BUDGET_FLOOR + BUDGET_TIMES * seconds
 
 
 def _reads_clues(rule: Rule) -> bool:
