@@ -8,7 +8,7 @@ than n needs n around it.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass
 
 from ..givens import ANY, Cell, Givens
@@ -62,14 +62,42 @@ class Polyominoes(Rule):
     def deduce(self, g: Givens, marks: Marks) -> Iterator[Deduction]:
         """The one number left in a cell; a piece too big; a complete piece keeps its number
         from its neighbours; a piece with one way out grows there; no room for n."""
+        return self._deduce(g, marks, None)
+
+    def deduce_near(self, g: Givens, marks: Marks, changed) -> Iterator[Deduction]:
+        """As :meth:`deduce` in the changed cells, and for each number n whose room changed
+        (a cell lost n, or got a number), in the rooms for n around those cells."""
+        return self._deduce(g, marks, changed)
+
+    def _deduce(self, g: Givens, marks: Marks, changed) -> Iterator[Deduction]:
+        """The deductions everywhere (``changed`` None), or near the ``changed`` keys."""
         numbers = range(1, max([self.high, *g.numbers.values()]) + 1)
         near = memo(g, "near", lambda g: {cell: neighbours(g, cell) for cell in g.cells()})
         number = {cell: n for cell, n in g.numbers.items() if n != ANY}
-        for cell, n in sorted(number.items()):
-            if (cell, n) not in marks:
-                yield Deduction(((cell, n),), True, self.family, "the number is given")
+        cells = sorted(near if changed is None else {key[0] for key in changed})
+        for cell in cells:
+            if cell in number and (cell, number[cell]) not in marks:
+                yield Deduction(((cell, number[cell]),), True, self.family,
+                                "the number is given")
         number.update({key[0]: key[1] for key, value in marks.items() if value is True})
-        for cell in near:
+        yield from self._cells(cells, numbers, marks, number)
+        rooms = _rooms(near, marks, number, numbers, changed)
+        pieces = {n: _pieces({cell: n for cell in room if number.get(cell) == n}, near)
+                  for n, room in rooms.items()}
+        for n, found in pieces.items():
+            free = set(rooms[n])
+            for piece, _ in found:
+                yield from self._piece(piece, n, near, marks, free)
+        for found in pieces.values():
+            yield from self._joins(found, near, marks, number)
+        for n, room in rooms.items():
+            if n > 1:
+                yield from self._room(n, room, near, marks, number)
+
+    def _cells(self, cells: list[Cell], numbers: range, marks: Marks,
+               number: dict) -> Iterator[Deduction]:
+        """A cell's number rules out the others; a cell with one number left holds it."""
+        for cell in cells:
             left = [n for n in numbers if marks.get((cell, n)) is not False]
             if cell in number:
                 others = tuple((cell, n) for n in left if n != number[cell])
@@ -78,16 +106,11 @@ class Polyominoes(Rule):
                                     f"{number[cell]}")
             elif len(left) == 1 and len(numbers) > 1:
                 yield Deduction(((cell, left[0]),), True, self.family, "no other number fits")
-        pieces = _pieces(number, near)
-        for piece, n in pieces:
-            yield from self._piece(piece, n, near, marks, number)
-        yield from self._joins(pieces, near, marks, number)
-        for n in numbers[1:]:
-            yield from self._room(n, near, marks, number)
 
     def _piece(self, piece: list[Cell], n: int, near: dict, marks: Marks,
-               number: dict) -> Iterator[Deduction]:
-        """A piece of n: too big, complete, or with one way out."""
+               free: set[Cell]) -> Iterator[Deduction]:
+        """A piece of n: too big, complete, or with one way out (``free``: where n may go
+        around it)."""
         where = f"the piece of {n} at {key_name(piece[0])}"
         if len(piece) > n:
             yield Deduction(tuple((cell, n) for cell in piece), None, self.family,
@@ -95,7 +118,7 @@ class Polyominoes(Rule):
             return
         inside = set(piece)
         out = sorted({o for cell in piece for o in near[cell] if o not in inside
-                      and marks.get((o, n)) is not False and number.get(o, n) == n})
+                      and o in free})
         if len(piece) == n and out:
             yield Deduction(tuple((o, n) for o in out), False, self.family, f"{where} is "
                             "complete")
@@ -105,19 +128,18 @@ class Polyominoes(Rule):
             yield Deduction(tuple((cell, n) for cell in piece), None, self.family,
                             f"{where} is walled in before it is complete")
         elif len(piece) < n:
-            yield from self._through(piece, n, near, marks, number, where)
+            yield from self._through(piece, n, near, marks, free, where)
 
-    def _through(self, piece: list[Cell], n: int, near: dict, marks: Marks, number: dict,
+    def _through(self, piece: list[Cell], n: int, near: dict, marks: Marks, free: set[Cell],
                  where: str) -> Iterator[Deduction]:
         """The cells an incomplete piece of n cannot reach n cells without (its room small)."""
-        def can(cell: Cell) -> bool:
-            return marks.get((cell, n)) is not False and number.get(cell, n) == n
-        room = _reach(piece, near, can, 3 * n)
+        room = _reach(piece, near, free.__contains__, 3 * n)
         if len(room) > 3 * n:
             return
-        for cell in sorted(set(room) - set(piece)):
+        maybe = set(room) - set(piece) if len(room) <= n else _cuts(piece, room, near)
+        for cell in sorted(maybe):
             if (cell, n) not in marks and \
-                    len(_reach(piece, near, lambda c, cell=cell: c != cell and can(c), n)) < n:
+                    len(_reach(piece, near, (free - {cell}).__contains__, n)) < n:
                 yield Deduction(((cell, n),), True, self.family, f"{where} cannot reach {n} "
                                 "cells without it")
 
@@ -135,17 +157,17 @@ class Polyominoes(Rule):
                 yield Deduction(((cell, n),), False, self.family, f"{n} there would make a "
                                 f"piece of {size + 1}")
 
-    def _room(self, n: int, near: dict, marks: Marks, number: dict) -> Iterator[Deduction]:
-        """Cells where n may go but whose room for it is fewer than n cells; a piece of n
-        whose room is just n cells fills it."""
-        free = {cell: n for cell in near if marks.get((cell, n)) is not False
-                and number.get(cell, n) == n}
+    def _room(self, n: int, room: list[Cell], near: dict, marks: Marks,
+              number: dict) -> Iterator[Deduction]:
+        """Cells of ``room`` (where n may go) whose room for n is fewer than n cells; a piece
+        of n whose room is just n cells fills it."""
+        free = dict.fromkeys(room, n)
         small, filled = [], []
-        for room, _ in _pieces(free, near):
-            if len(room) < n:
-                small += room
-            elif len(room) == n and any(number.get(cell) == n for cell in room):
-                filled += room
+        for part, _ in _pieces(free, near):
+            if len(part) < n:
+                small += part
+            elif len(part) == n and any(number.get(cell) == n for cell in part):
+                filled += part
         for cells, value, reason in ((small, False, f"there is no room for a piece of {n}"),
                                      (filled, True, f"a piece of {n} has just {n} cells of "
                                       "room")):
@@ -173,7 +195,34 @@ class Polyominoes(Rule):
         return dict(answer)
 
 
-def _reach(start: list[Cell], near: dict, allowed, limit: int) -> list[Cell]:
+def _rooms(near: dict, marks: Marks, number: dict, numbers: range,
+           changed) -> dict[int, list[Cell]]:
+    """For each number n, the cells where n may go: all of them (``changed`` None), or those
+    joined (through such cells) to a changed cell, for the numbers it changed."""
+    touched: dict[int, set[Cell]] = {}
+    for cell, n in changed or ():
+        if marks.get((cell, n)) is True:
+            ns = numbers  # a new number: every other number lost the cell
+        elif (cell, number.get(cell)) in changed or number.get(cell, n) == n:
+            ns = (n,)
+        else:
+            continue  # the cell held another number already
+        for m in ns:
+            touched.setdefault(m, set()).add(cell)
+    rooms = {}
+    for n in (numbers if changed is None else sorted(touched)):
+        def free(cell: Cell, n: int = n) -> bool:
+            return marks.get((cell, n)) is not False and number.get(cell, n) == n
+        if changed is None:
+            rooms[n] = [cell for cell in near if free(cell)]
+            continue
+        seeds = sorted({o for cell in touched[n] for o in (cell, *near[cell]) if free(o)})
+        rooms[n] = sorted(_reach(seeds, near, free, len(near)))
+    return rooms
+
+
+def _reach(start: list[Cell], near: dict, allowed: Callable[[Cell], bool],
+           limit: int) -> list[Cell]:
     """The cells joined to ``start`` through ``allowed`` ones, stopping past ``limit``."""
     seen, todo = set(start), list(start)
     for cell in todo:
@@ -184,6 +233,37 @@ def _reach(start: list[Cell], near: dict, allowed, limit: int) -> list[Cell]:
                 if len(seen) > limit:
                     return list(seen)
     return list(seen)
+
+
+def _cuts(piece: list[Cell], room: list[Cell], near: dict) -> set[Cell]:
+    """The cells of ``room`` that cut some of it off ``piece`` (the articulation points of
+    the room with the piece as one node, None; Tarjan's low points, without recursion)."""
+    inside, within = set(piece), set(room)
+
+    def links(node: Cell | None) -> list:
+        cells = piece if node is None else (node,)
+        return list({None if o in inside else o for c in cells for o in near[c]
+                     if o in within} - {node})
+    order: dict = {None: 0}
+    low: dict = {None: 0}
+    stack = [(None, iter(links(None)))]
+    cuts = set()
+    while stack:
+        node, todo = stack[-1]
+        for other in todo:
+            if other not in order:
+                order[other] = low[other] = len(order)
+                stack.append((other, iter(links(other))))
+                break
+            low[node] = min(low[node], order[other])
+        else:
+            stack.pop()
+            if stack:
+                parent = stack[-1][0]
+                low[parent] = min(low[parent], low[node])
+                if parent is not None and low[node] >= order[parent]:
+                    cuts.add(parent)
+    return cuts
 
 
 def _pairs(near: dict) -> list[tuple[Cell, Cell]]:
