@@ -6,7 +6,8 @@ thick region borders, given walls black with their numbers in white, clue number
 ('?' for a clue of any size).  An answer is drawn on it: marked cells as the genre's
 ``Shading.mark`` says (dark grey shading that leaves a clue readable, Light Up's bulbs as
 discs, stars; small dots on the cells a player's ``answer.ruled_out`` holds), loop edges
-and the borders of areas as thick lines between grid points, numbers in blue.
+and the borders of areas as thick lines between grid points, numbers in blue (a finished
+Fillomino's pieces with thick borders between them).
 
 >>> from .declared import lightup
 >>> g = lightup.read("1.\\n.#")
@@ -50,6 +51,8 @@ def svg(genre: Genre, g: Givens, answer: Answer | None = None) -> str:
         body += _loop(answer)
     elif kind == "numbers":
         body += _numbers((cell, n) for cell, n in answer if cell not in g.numbers)
+        if any(rule.family == "polyominoes" for rule in genre.rules):
+            body += _pieces(g, answer)
     pad = CELL * 0.15
     return draw.document(g.cols * CELL + 2 * pad, g.rows * CELL + 2 * pad, body, x=-pad, y=-pad)
 
@@ -121,6 +124,16 @@ def _loop(edges: Iterable[Edge]) -> list[str]:
             f'y2="{r2 * CELL}" stroke="{draw.INK}" stroke-width="{width}" '
             f'stroke-linecap="round"/>'
             for (r1, c1), (r2, c2) in sorted(edges)]
+
+
+def _pieces(g: Givens, answer: Answer) -> list[str]:
+    """The borders between the pieces of a finished answer (cells of different numbers)."""
+    number = {cell: n for cell, n in g.numbers.items() if n != ANY}
+    number.update((cell, n) for cell, n in answer if cell not in number)
+    if len(number) < g.rows * g.cols:
+        return []
+    grid = [[number[r, c] for c in range(g.cols)] for r in range(g.rows)]
+    return [draw.region_walls(grid, CELL, line=CELL * 0.08)]
 
 
 def _numbers(entries: Iterable[tuple[Cell, int]]) -> list[str]:
