@@ -17,7 +17,17 @@ from dataclasses import dataclass
 
 from ..errors import InvalidPuzzle
 from .givens import Givens
-from .pieces import BORDERS, FOUR_CELL, NUMBER16, NUMBER36, WALL_CLUES, Count, Draft, Piece
+from .pieces import (
+    BORDERS,
+    FOUR_CELL,
+    GIVEN_BORDERS,
+    NUMBER16,
+    NUMBER36,
+    WALL_CLUES,
+    Count,
+    Draft,
+    Piece,
+)
 
 __all__ = ["UrlFormat", "FORMATS", "MAX_SIDE", "decode_url", "encode_url", "url_format",
            "url_genre"]
@@ -50,7 +60,7 @@ FORMATS: dict[str, UrlFormat] = {f.pid: f for f in (
     UrlFormat("hitori", (NUMBER36,)),
     UrlFormat("starbattle", (Count("stars"), BORDERS)),
     UrlFormat("shikaku", (NUMBER16,)),
-    UrlFormat("fillomino", (NUMBER16,)),
+    UrlFormat("fillomino", (NUMBER16, GIVEN_BORDERS)),
 )}
 
 

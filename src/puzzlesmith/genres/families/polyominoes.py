@@ -31,7 +31,9 @@ class Polyominoes(Rule):
     def encode(self, enc) -> None:
         g = enc.givens
         numbers = enc.genre.unknowns.numbers(g)
-        near = {cell: neighbours(g, cell) for cell in g.cells()}
+        near = _near(g)
+        for a, b in sorted(g.params.get("borders", ())):  # a given border parts two numbers
+            enc.model.extend([-enc.lit((a, n)), -enc.lit((b, n))] for n in numbers)
         for cell, n in sorted(g.numbers.items()):
             if n != ANY:
                 enc.model.add([enc.lit((cell, n))])
@@ -72,7 +74,7 @@ class Polyominoes(Rule):
     def _deduce(self, g: Givens, marks: Marks, changed) -> Iterator[Deduction]:
         """The deductions everywhere (``changed`` None), or near the ``changed`` keys."""
         numbers = range(1, max([self.high, *g.numbers.values()]) + 1)
-        near = memo(g, "near", lambda g: {cell: neighbours(g, cell) for cell in g.cells()})
+        near = memo(g, "piece-near", _near)
         number = {cell: n for cell, n in g.numbers.items() if n != ANY}
         cells = sorted(near if changed is None else {key[0] for key in changed})
         for cell in cells:
@@ -81,6 +83,7 @@ class Polyominoes(Rule):
                                 "the number is given")
         number.update({key[0]: key[1] for key, value in marks.items() if value is True})
         yield from self._cells(cells, numbers, marks, number)
+        yield from self._borders(g, cells, marks, number)
         rooms = _rooms(near, marks, number, numbers, changed)
         pieces = {n: _pieces({cell: n for cell in room if number.get(cell) == n}, near)
                   for n, room in rooms.items()}
@@ -106,6 +109,19 @@ class Polyominoes(Rule):
                                     f"{number[cell]}")
             elif len(left) == 1 and len(numbers) > 1:
                 yield Deduction(((cell, left[0]),), True, self.family, "no other number fits")
+
+    def _borders(self, g: Givens, cells: list[Cell], marks: Marks,
+                 number: dict) -> Iterator[Deduction]:
+        """A number beside a given border is not across it."""
+        across = memo(g, "borders-at", _across)
+        for cell in cells:
+            n = number.get(cell)
+            if n is None:
+                continue
+            out = tuple((o, n) for o in across.get(cell, ()) if (o, n) not in marks)
+            if out:
+                yield Deduction(out, False, self.family, f"a given border parts it from the "
+                                f"{n} in {key_name(cell)}")
 
     def _piece(self, piece: list[Cell], n: int, near: dict, marks: Marks,
                free: set[Cell]) -> Iterator[Deduction]:
@@ -183,6 +199,10 @@ class Polyominoes(Rule):
                  for cell, ns in sorted(held.items()) if len(ns) != 1]
         found += [Violation((cell,), self.family, f"the given {n} is changed")
                   for cell, n in sorted(g.numbers.items()) if n != ANY and held[cell] != [n]]
+        found += [Violation((a, b), self.family, f"the given border between {key_name(a)} and "
+                            f"{key_name(b)} parts two {held[a][0]}s")
+                  for a, b in sorted(g.params.get("borders", ()))
+                  if len(held[a]) == len(held[b]) == 1 and held[a] == held[b]]
         for n in sorted({n for ns in held.values() for n in ns}):
             for piece in regions(cell for cell, ns in held.items() if n in ns):
                 if len(piece) != n:
@@ -193,6 +213,22 @@ class Polyominoes(Rule):
     def clues(self, g: Givens, answer: Answer) -> dict[Cell, int]:
         """Every cell's number."""
         return dict(answer)
+
+
+def _near(g: Givens) -> dict[Cell, list[Cell]]:
+    """Each cell's neighbours, less those across a given border."""
+    across = _across(g)
+    return {cell: [o for o in neighbours(g, cell) if o not in across.get(cell, ())]
+            for cell in g.cells()}
+
+
+def _across(g: Givens) -> dict[Cell, list[Cell]]:
+    """The cells across a given border from each cell."""
+    found: dict[Cell, list[Cell]] = {}
+    for a, b in g.params.get("borders", ()):
+        found.setdefault(a, []).append(b)
+        found.setdefault(b, []).append(a)
+    return found
 
 
 def _rooms(near: dict, marks: Marks, number: dict, numbers: range,
