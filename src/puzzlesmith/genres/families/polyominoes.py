@@ -85,17 +85,17 @@ class Polyominoes(Rule):
         yield from self._cells(cells, numbers, marks, number)
         yield from self._borders(g, cells, marks, number)
         rooms = _rooms(near, marks, number, numbers, changed)
-        pieces = {n: _pieces({cell: n for cell in room if number.get(cell) == n}, near)
-                  for n, room in rooms.items()}
+        pieces = {n: [(piece, room) for room in found for piece, _ in
+                      _pieces({cell: n for cell in room if number.get(cell) == n}, near)]
+                  for n, found in rooms.items()}
         for n, found in pieces.items():
-            free = set(rooms[n])
-            for piece, _ in found:
-                yield from self._piece(piece, n, near, marks, free)
-        for found in pieces.values():
-            yield from self._joins(found, near, marks, number)
-        for n, room in rooms.items():
+            for piece, room in found:
+                yield from self._piece(piece, n, near, marks, room)
+        for n, found in pieces.items():
+            yield from self._joins([(piece, n) for piece, _ in found], near, marks, number)
+        for n, found in rooms.items():
             if n > 1:
-                yield from self._room(n, room, near, marks, number)
+                yield from self._room(n, found, marks, number)
 
     def _cells(self, cells: list[Cell], numbers: range, marks: Marks,
                number: dict) -> Iterator[Deduction]:
@@ -124,9 +124,9 @@ class Polyominoes(Rule):
                                 f"{n} in {key_name(cell)}")
 
     def _piece(self, piece: list[Cell], n: int, near: dict, marks: Marks,
-               free: set[Cell]) -> Iterator[Deduction]:
-        """A piece of n: too big, complete, or with one way out (``free``: where n may go
-        around it)."""
+               room: set[Cell]) -> Iterator[Deduction]:
+        """A piece of n: too big, complete, or with one way out (``room``: the cells joined
+        to it where n may go)."""
         where = f"the piece of {n} at {key_name(piece[0])}"
         if len(piece) > n:
             yield Deduction(tuple((cell, n) for cell in piece), None, self.family,
@@ -134,7 +134,7 @@ class Polyominoes(Rule):
             return
         inside = set(piece)
         out = sorted({o for cell in piece for o in near[cell] if o not in inside
-                      and o in free})
+                      and o in room})
         if len(piece) == n and out:
             yield Deduction(tuple((o, n) for o in out), False, self.family, f"{where} is "
                             "complete")
@@ -144,18 +144,17 @@ class Polyominoes(Rule):
             yield Deduction(tuple((cell, n) for cell in piece), None, self.family,
                             f"{where} is walled in before it is complete")
         elif len(piece) < n:
-            yield from self._through(piece, n, near, marks, free, where)
+            yield from self._through(piece, n, near, marks, room, where)
 
-    def _through(self, piece: list[Cell], n: int, near: dict, marks: Marks, free: set[Cell],
+    def _through(self, piece: list[Cell], n: int, near: dict, marks: Marks, room: set[Cell],
                  where: str) -> Iterator[Deduction]:
         """The cells an incomplete piece of n cannot reach n cells without (its room small)."""
-        room = _reach(piece, near, free.__contains__, 3 * n)
         if len(room) > 3 * n:
             return
-        maybe = set(room) - set(piece) if len(room) <= n else _cuts(piece, room, near)
+        maybe = room - set(piece) if len(room) <= n else _cuts(piece, room, near)
         for cell in sorted(maybe):
             if (cell, n) not in marks and \
-                    len(_reach(piece, near, (free - {cell}).__contains__, n)) < n:
+                    len(_reach(piece, near, (room - {cell}).__contains__, n)) < n:
                 yield Deduction(((cell, n),), True, self.family, f"{where} cannot reach {n} "
                                 "cells without it")
 
@@ -173,13 +172,12 @@ class Polyominoes(Rule):
                 yield Deduction(((cell, n),), False, self.family, f"{n} there would make a "
                                 f"piece of {size + 1}")
 
-    def _room(self, n: int, room: list[Cell], near: dict, marks: Marks,
+    def _room(self, n: int, rooms: list[set[Cell]], marks: Marks,
               number: dict) -> Iterator[Deduction]:
-        """Cells of ``room`` (where n may go) whose room for n is fewer than n cells; a piece
-        of n whose room is just n cells fills it."""
-        free = dict.fromkeys(room, n)
+        """Cells where n may go but whose room for n (of ``rooms``) is fewer than n cells; a
+        piece of n whose room is just n cells fills it."""
         small, filled = [], []
-        for part, _ in _pieces(free, near):
+        for part in rooms:
             if len(part) < n:
                 small += part
             elif len(part) == n and any(number.get(cell) == n for cell in part):
@@ -232,13 +230,13 @@ def _across(g: Givens) -> dict[Cell, list[Cell]]:
 
 
 def _rooms(near: dict, marks: Marks, number: dict, numbers: range,
-           changed) -> dict[int, list[Cell]]:
-    """For each number n, the cells where n may go: all of them (``changed`` None), or those
-    joined (through such cells) to a changed cell, for the numbers it changed."""
+           changed) -> dict[int, list[set[Cell]]]:
+    """For each number n, the rooms for n (the areas of cells where n may go, side by side):
+    all of them (``changed`` None), or those at a changed cell, for the numbers it changed."""
     touched: dict[int, set[Cell]] = {}
     for cell, n in changed or ():
-        if marks.get((cell, n)) is True:
-            ns = numbers  # a new number: every other number lost the cell
+        if marks.get((cell, n)) is True:  # a new number: the others still open lost the cell
+            ns = [m for m in numbers if m == n or marks.get((cell, m)) is not False]
         elif (cell, number.get(cell)) in changed or number.get(cell, n) == n:
             ns = (n,)
         else:
@@ -249,11 +247,14 @@ def _rooms(near: dict, marks: Marks, number: dict, numbers: range,
     for n in (numbers if changed is None else sorted(touched)):
         def free(cell: Cell, n: int = n) -> bool:
             return marks.get((cell, n)) is not False and number.get(cell, n) == n
-        if changed is None:
-            rooms[n] = [cell for cell in near if free(cell)]
-            continue
-        seeds = sorted({o for cell in touched[n] for o in (cell, *near[cell]) if free(o)})
-        rooms[n] = sorted(_reach(seeds, near, free, len(near)))
+        seeds = sorted(near if changed is None else
+                       {o for cell in touched[n] for o in (cell, *near[cell])})
+        rooms[n] = found = []
+        seen: set[Cell] = set()
+        for seed in seeds:
+            if seed not in seen and free(seed):
+                found.append(set(_reach([seed], near, free, len(near))))
+                seen |= found[-1]
     return rooms
 
 
