@@ -135,3 +135,13 @@ def test_fillomino_urls_keep_given_borders():
                                                  ((1, 1), 1)}))
     assert wrong.violations == ["the given border between r1c1 and r1c2 parts two 3s"]
     assert decode_url("https://puzz.link/p?fillomino/2/2/3i")[1].params == {}
+
+
+def test_fillomino_deductions_a_player_uses():
+    g = fillomino.read("3..\n.1.")
+    found = {step.reason: step.cells for step in fillomino.deductions(g, {((0, 0), 3): True})}
+    assert found["the piece of 3 at r1c1 cannot reach them, and there is no room for another "
+                 "piece of 3"] == (((1, 2), 3),)
+    g = fillomino.read(".4.\n1.1\n...")
+    found = {step.reason: step.cells for step in fillomino.deductions(g, {((0, 1), 4): True})}
+    assert found["the piece of 4 at r1c2 cannot reach 4 cells without it"] == (((1, 1), 4),)

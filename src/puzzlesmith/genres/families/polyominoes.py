@@ -90,7 +90,7 @@ class Polyominoes(Rule):
                   for n, found in rooms.items()}
         for n, found in pieces.items():
             for piece, room in found:
-                yield from self._piece(piece, n, near, marks, room)
+                yield from self._piece(piece, n, near, marks, room, number)
         for n, found in pieces.items():
             yield from self._joins([(piece, n) for piece, _ in found], near, marks, number)
         for n, found in rooms.items():
@@ -124,7 +124,7 @@ class Polyominoes(Rule):
                                 f"{n} in {key_name(cell)}")
 
     def _piece(self, piece: list[Cell], n: int, near: dict, marks: Marks,
-               room: set[Cell]) -> Iterator[Deduction]:
+               room: set[Cell], number: dict) -> Iterator[Deduction]:
         """A piece of n: too big, complete, or with one way out (``room``: the cells joined
         to it where n may go)."""
         where = f"the piece of {n} at {key_name(piece[0])}"
@@ -145,6 +145,20 @@ class Polyominoes(Rule):
                             f"{where} is walled in before it is complete")
         elif len(piece) < n:
             yield from self._through(piece, n, near, marks, room, where)
+            yield from self._far(piece, n, near, marks, room, number, where)
+
+    def _far(self, piece: list[Cell], n: int, near: dict, marks: Marks, room: set[Cell],
+             number: dict, where: str) -> Iterator[Deduction]:
+        """The cells of a room too small for two pieces of n, further from its one piece of
+        n than the piece can grow: the piece fills all the n there may be."""
+        inside = set(piece)
+        if len(room) >= 2 * n or any(number.get(cell) == n for cell in room - inside):
+            return
+        reached = _reach_within(piece, near, room, n - len(piece))
+        far = tuple((cell, n) for cell in sorted(room - reached) if (cell, n) not in marks)
+        if far:
+            yield Deduction(far, False, self.family, f"{where} cannot reach them, and there is "
+                            f"no room for another piece of {n}")
 
     def _through(self, piece: list[Cell], n: int, near: dict, marks: Marks, room: set[Cell],
                  where: str) -> Iterator[Deduction]:
@@ -270,6 +284,15 @@ def _reach(start: list[Cell], near: dict, allowed: Callable[[Cell], bool],
                 if len(seen) > limit:
                     return list(seen)
     return list(seen)
+
+
+def _reach_within(start: list[Cell], near: dict, room: set[Cell], steps: int) -> set[Cell]:
+    """The cells of ``room`` at most ``steps`` steps from ``start`` (through the room)."""
+    seen, edge = set(start), list(start)
+    for _ in range(steps):
+        edge = [o for cell in edge for o in near[cell] if o in room and o not in seen]
+        seen.update(edge)
+    return seen
 
 
 def _cuts(piece: list[Cell], room: list[Cell], near: dict) -> set[Cell]:
