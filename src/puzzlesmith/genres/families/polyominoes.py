@@ -247,29 +247,40 @@ def _rooms(near: dict, marks: Marks, number: dict, numbers: range,
            changed) -> dict[int, list[set[Cell]]]:
     """For each number n, the rooms for n (the areas of cells where n may go, side by side):
     all of them (``changed`` None), or those at a changed cell, for the numbers it changed."""
+    if changed is None:
+        return {n: _areas(n, sorted(near), near, marks, number) for n in numbers}
     touched: dict[int, set[Cell]] = {}
-    for cell, n in changed or ():
+    for cell, n in changed:
         if marks.get((cell, n)) is True:  # a new number: the others still open lost the cell
             ns = [m for m in numbers if m == n or marks.get((cell, m)) is not False]
         elif (cell, number.get(cell)) in changed or number.get(cell, n) == n:
-            ns = (n,)
+            ns = [n]
         else:
             continue  # the cell held another number already
         for m in ns:
-            touched.setdefault(m, set()).add(cell)
-    rooms = {}
-    for n in (numbers if changed is None else sorted(touched)):
-        def free(cell: Cell, n: int = n) -> bool:
-            return marks.get((cell, n)) is not False and number.get(cell, n) == n
-        seeds = sorted(near if changed is None else
-                       {o for cell in touched[n] for o in (cell, *near[cell])})
-        rooms[n] = found = []
-        seen: set[Cell] = set()
-        for seed in seeds:
-            if seed not in seen and free(seed):
-                found.append(set(_reach([seed], near, free, len(near))))
-                seen |= found[-1]
-    return rooms
+            touched.setdefault(m, set()).update((cell, *near[cell]))
+    return {n: _areas(n, sorted(cells), near, marks, number)
+            for n, cells in sorted(touched.items())}
+
+
+def _areas(n: int, seeds: list[Cell], near: dict, marks: Marks,
+           number: dict) -> list[set[Cell]]:
+    """The areas of cells where n may go (not ruled out, no other number) at the seeds."""
+    found: list[set[Cell]] = []
+    seen: set[Cell] = set()
+    for seed in seeds:
+        if seed in seen or marks.get((seed, n)) is False or number.get(seed, n) != n:
+            continue
+        area, todo = {seed}, [seed]
+        for cell in todo:
+            for other in near[cell]:
+                if other not in area and marks.get((other, n)) is not False and \
+                        number.get(other, n) == n:
+                    area.add(other)
+                    todo.append(other)
+        found.append(area)
+        seen |= area
+    return found
 
 
 def _reach(start: list[Cell], near: dict, allowed: Callable[[Cell], bool],
