@@ -87,13 +87,14 @@ class Polyominoes(Rule):
         rooms = _rooms(near, marks, number, numbers, changed)
         pieces = {n: [(piece, room) for room in found for piece, _ in
                       _pieces({cell: n for cell in room if number.get(cell) == n}, near)]
-                  for n, found in rooms.items()}
+                  + [(piece, None) for piece in _pieces_at(n, loose, near, number, found)]
+                  for n, (found, loose) in rooms.items()}
         for n, found in pieces.items():
             for piece, room in found:
                 yield from self._piece(piece, n, near, marks, room, number)
         for n, found in pieces.items():
             yield from self._joins([(piece, n) for piece, _ in found], near, marks, number)
-        for n, found in rooms.items():
+        for n, (found, _) in rooms.items():
             if n > 1:
                 yield from self._room(n, found, marks, number)
 
@@ -124,9 +125,9 @@ class Polyominoes(Rule):
                                 f"{n} in {key_name(cell)}")
 
     def _piece(self, piece: list[Cell], n: int, near: dict, marks: Marks,
-               room: set[Cell], number: dict) -> Iterator[Deduction]:
+               room: set[Cell] | None, number: dict) -> Iterator[Deduction]:
         """A piece of n: too big, complete, or with one way out (``room``: the cells joined
-        to it where n may go)."""
+        to it where n may go, None when more than 3n)."""
         where = f"the piece of {n} at {key_name(piece[0])}"
         if len(piece) > n:
             yield Deduction(tuple((cell, n) for cell in piece), None, self.family,
@@ -134,7 +135,7 @@ class Polyominoes(Rule):
             return
         inside = set(piece)
         out = sorted({o for cell in piece for o in near[cell] if o not in inside
-                      and o in room})
+                      and marks.get((o, n)) is not False and number.get(o, n) == n})
         if len(piece) == n and out:
             yield Deduction(tuple((o, n) for o in out), False, self.family, f"{where} is "
                             "complete")
@@ -143,7 +144,7 @@ class Polyominoes(Rule):
         elif len(piece) < n and not out:
             yield Deduction(tuple((cell, n) for cell in piece), None, self.family,
                             f"{where} is walled in before it is complete")
-        elif len(piece) < n:
+        elif len(piece) < n and room is not None:
             yield from self._through(piece, n, near, marks, room, where)
             yield from self._far(piece, n, near, marks, room, number, where)
 
@@ -244,11 +245,12 @@ def _across(g: Givens) -> dict[Cell, list[Cell]]:
 
 
 def _rooms(near: dict, marks: Marks, number: dict, numbers: range,
-           changed) -> dict[int, list[set[Cell]]]:
-    """For each number n, the rooms for n (the areas of cells where n may go, side by side):
-    all of them (``changed`` None), or those at a changed cell, for the numbers it changed."""
+           changed) -> dict[int, tuple[list[set[Cell]], list[Cell]]]:
+    """For each number n, the rooms for n (the areas of cells where n may go, side by side)
+    and the cells in rooms of more than 3n cells: all of them (``changed`` None), or those
+    at a changed cell, for the numbers it changed (a larger room is not needed whole)."""
     if changed is None:
-        return {n: _areas(n, sorted(near), near, marks, number) for n in numbers}
+        return {n: _areas(n, sorted(near), near, marks, number, len(near)) for n in numbers}
     touched: dict[int, set[Cell]] = {}
     for cell, n in changed:
         if marks.get((cell, n)) is True:  # a new number: the others still open lost the cell
@@ -259,13 +261,14 @@ def _rooms(near: dict, marks: Marks, number: dict, numbers: range,
             continue  # the cell held another number already
         for m in ns:
             touched.setdefault(m, set()).update((cell, *near[cell]))
-    return {n: _areas(n, sorted(cells), near, marks, number)
+    return {n: _areas(n, sorted(cells), near, marks, number, 3 * n)
             for n, cells in sorted(touched.items())}
 
 
-def _areas(n: int, seeds: list[Cell], near: dict, marks: Marks,
-           number: dict) -> list[set[Cell]]:
-    """The areas of cells where n may go (not ruled out, no other number) at the seeds."""
+def _areas(n: int, seeds: list[Cell], near: dict, marks: Marks, number: dict,
+           most: int) -> tuple[list[set[Cell]], list[Cell]]:
+    """The areas of cells where n may go (not ruled out, no other number) at the seeds, of
+    at most ``most`` cells; the seeds in larger ones."""
     found: list[set[Cell]] = []
     seen: set[Cell] = set()
     for seed in seeds:
@@ -278,9 +281,28 @@ def _areas(n: int, seeds: list[Cell], near: dict, marks: Marks,
                         number.get(other, n) == n:
                     area.add(other)
                     todo.append(other)
-        found.append(area)
+            if len(area) > most:
+                break
         seen |= area
-    return found
+        if len(area) <= most:
+            found.append(area)
+    inside = {cell for area in found for cell in area}
+    return found, [cell for cell in seeds if cell in seen and cell not in inside]
+
+
+def _pieces_at(n: int, cells: list[Cell], near: dict, number: dict,
+               rooms: list[set[Cell]]) -> list[list[Cell]]:
+    """The pieces of n holding some of ``cells``, and those an open cell would join to them,
+    but none in ``rooms``."""
+    taken = set().union(*rooms)
+
+    def same(cell: Cell) -> bool:
+        return number.get(cell) == n and cell not in taken
+    joined = _reach([cell for cell in cells if same(cell)], near, same, len(near))
+    beside = {p for cell in joined for o in near[cell] if o not in number for p in near[o]
+              if same(p)}
+    joined = _reach([*joined, *beside], near, same, len(near))
+    return [piece for piece, _ in _pieces(dict.fromkeys(joined, n), near)]
 
 
 def _reach(start: list[Cell], near: dict, allowed: Callable[[Cell], bool],
