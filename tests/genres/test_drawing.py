@@ -92,6 +92,8 @@ def test_a_finished_fillomino_has_borders_between_its_pieces():
     assert draw.count(picture, "walls") == 1
     assert re.search('class="walls" d="([^"]*)"', picture)[1].count("M") == 2  # around r1c1
     assert draw.count(svg(fillomino, g, frozenset(list(rest)[:2])), "walls") == 0
+    bordered = Givens(2, 2, {(0, 0): 1}, params={"borders": frozenset({((0, 0), (0, 1))})})
+    assert 'class="given-border" x1="36" y1="0" x2="36" y2="36"' in svg(fillomino, bordered)
 
 
 def test_an_unknown_mark_is_refused():

@@ -43,7 +43,7 @@ def svg(genre: Genre, g: Givens, answer: Answer | None = None) -> str:
     unknowns: marked cells, loop edges, or ``(cell, number)`` pairs) drawn on it."""
     kind, answer = genre.unknowns.kind, answer or frozenset()
     mark = getattr(genre.unknowns, "mark", None)  # how a Shading genre's marks are drawn
-    body = [*_cells(g, kind), *_walls(g)]
+    body = [*_cells(g, kind), *_walls(g), *_given_borders(g)]
     if mark:
         body += _marks(answer, mark) + _dots(getattr(answer, "ruled_out", ()))
     body += _clues(g, set(answer) if mark == "shade" else set())
@@ -124,6 +124,19 @@ def _loop(edges: Iterable[Edge]) -> list[str]:
             f'y2="{r2 * CELL}" stroke="{draw.INK}" stroke-width="{width}" '
             f'stroke-linecap="round"/>'
             for (r1, c1), (r2, c2) in sorted(edges)]
+
+
+def _given_borders(g: Givens) -> list[str]:
+    """The borders a puzzle gives between two cells (Fillomino's ``params["borders"]``)."""
+    width = draw.num(CELL * 0.08)
+    lines = []
+    for (r, c), (r2, _) in sorted(g.params.get("borders", ())):
+        x1, y1 = (c + 1, r) if r == r2 else (c, r + 1)
+        x2, y2 = (x1, y1 + 1) if r == r2 else (x1 + 1, y1)
+        lines.append(f'<line class="given-border" x1="{x1 * CELL}" y1="{y1 * CELL}" '
+                     f'x2="{x2 * CELL}" y2="{y2 * CELL}" stroke="{draw.INK}" '
+                     f'stroke-width="{width}" stroke-linecap="square"/>')
+    return lines
 
 
 def _pieces(g: Givens, answer: Answer) -> list[str]:
