@@ -62,13 +62,16 @@ class Polyominoes(Rule):
         enc.add_lazy(lazy)
 
     def deduce(self, g: Givens, marks: Marks) -> Iterator[Deduction]:
-        """The one number left in a cell; a piece too big; a complete piece keeps its number
-        from its neighbours; a piece with one way out grows there; no room for n."""
+        """The one number left in a cell; a number out across a given border; a piece too
+        big; a complete piece keeps its number from its neighbours; a piece with one way out
+        grows there; a cell a piece cannot reach n cells without; cells too far for the one
+        piece of n a small room holds; n beside pieces it would join past n; no room for n."""
         return self._deduce(g, marks, None)
 
     def deduce_near(self, g: Givens, marks: Marks, changed) -> Iterator[Deduction]:
         """As :meth:`deduce` in the changed cells, and for each number n whose room changed
-        (a cell lost n, or got a number), in the rooms for n around those cells."""
+        (a cell lost n, or got a number), in the rooms for n around those cells (in a room
+        of more than 3n cells, at the pieces there: the whole room says nothing new)."""
         return self._deduce(g, marks, changed)
 
     def _deduce(self, g: Givens, marks: Marks, changed) -> Iterator[Deduction]:
