@@ -39,7 +39,7 @@ REQUEST_SECONDS, RUN_SECONDS = 60.0, 240.0
 #: Small ``generate`` options of the puzzles known here (others: a 5-cell side, where they
 #: take a ``size``, as the declared genres do).
 SMALL = {"starbattle": {"size": "6", "stars": 1}, "net": {"size": "5x5", "connected": True},
-         "sliding": {"size": "3"}, "queens": {"size": "8"}}
+         "sliding": {"size": "3"}, "queens": {"size": "8"}, "sudoku": {}}
 
 Call = Callable[[str, str, dict | None], tuple[int, str, object]]
 
