@@ -6,10 +6,13 @@ the layout and what happens to the clues):
 1. a layout where the genre has one: walls (a share of the cells, with a turn symmetry) or
    a Latin square of numbers;
 2. a random answer: the complete solver's model of the rules that read no clue, solved with
-   random phases;
+   random phases; or, for the area genres, a random partition into rectangles or
+   polyominoes (:mod:`.partition`) written as the genre's unknowns;
 3. every clue the rules read off that answer (:meth:`~.language.Rule.clues`);
 4. with ``clues="remove"``, clue removal while the puzzle stays unique; with ``"all"``,
-   the puzzle is kept when it is unique (else a new answer is tried).
+   the puzzle is kept when it is unique (else a new answer is tried); with ``"one"``, one
+   clue per area at a random cell, a clue moved within its area while another answer
+   gives it another area.
 
 Uniqueness is proven by ONE incremental SAT instance per answer: each clue's clauses carry a
 selector literal, the answer is blocked, so "is the puzzle without this clue still unique"
@@ -40,6 +43,7 @@ from ..results import Limits, Stats
 from .encoding import Encoding
 from .givens import Cell, Givens
 from .language import Answer, Genre, Rule
+from .partition import answer_of, areas_of, polyominoes, rectangles
 from .solve import count
 
 __all__ = ["Made", "generate", "layout", "parse_size", "LEVELS"]
@@ -53,7 +57,11 @@ BUDGET_FLOOR, BUDGET_TIMES = 0.05, 10
 ANSWERS = 2
 """How many answers are tried on one layout before a new one is made."""
 REPAIRS = 200
-"""How many other answers a Latin square's numbers are changed to rule out, at most."""
+"""How many other answers a Latin square's numbers are changed (or clues moved within their
+area) to rule out, at most."""
+PARTITIONS = {"rectangles": lambda rows, cols, largest, rng: rectangles(rows, cols, rng),
+              "polyominoes": polyominoes}
+"""The answers made as a random partition of the grid (largest: a piece's most cells)."""
 
 Progress = Callable[[Stats], None] | None
 
@@ -121,7 +129,7 @@ def layout(genre: Genre, rows: int, cols: int, rng: random.Random) -> Givens:
         return Givens(rows, cols, walls=_walls(rows, cols, make.density, make.symmetry, rng))
     if make.layout == "latin":
         return Givens(rows, cols, numbers=_latin(rows, cols, rng))
-    return Givens(rows, cols)
+    return Givens(rows, cols)  # the partitions are answers, made on an empty grid
 
 
 def _attempt(genre: Genre, enc: Encoding, rng: random.Random, difficulty: str | None,
@@ -129,17 +137,24 @@ def _attempt(genre: Genre, enc: Encoding, rng: random.Random, difficulty: str | 
     """One answer of the model ``enc`` (the rules that read no clue, on the layout) made
     into a puzzle, or None (not unique, or not at the level)."""
     readers = [rule for rule in genre.rules if _reads_clues(rule)]
-    base = enc.givens
+    base, make = enc.givens, genre.make
     search = _Search(enc, stats)
     try:
-        answer = search.random_answer(rng, genre.make.share)
+        if make.layout in PARTITIONS:
+            largest = getattr(genre.unknowns, "high", base.rows * base.cols)
+            answer = answer_of(genre.unknowns.kind, base,
+                               PARTITIONS[make.layout](base.rows, base.cols, largest, rng))
+        else:
+            answer = search.random_answer(rng, make.share)
         if answer is None:
             return None
         clues: dict[Cell, int] = {}
         for rule in readers:
             clues.update(rule.clues(base, answer))
-        if genre.make.clues == "all":
+        if make.clues == "all":
             return _kept(genre, replace(base, numbers=clues), answer, difficulty, stats, rng)
+        if make.clues == "one":
+            return _placed(genre, base, answer, clues, difficulty, stats, rng)
         return _removed(genre, base, answer, clues, readers, search, rng, difficulty)
     finally:
         search.close()
@@ -165,6 +180,27 @@ def _kept(genre: Genre, g: Givens, answer: Answer, difficulty: str | None,
         g = _repeat_number(g, answer, other, rng)
         if g is None:
             return None
+    return None
+
+
+def _placed(genre: Genre, base: Givens, answer: Answer, clues: dict[Cell, int],
+            difficulty: str | None, stats: Stats, rng: random.Random) -> tuple | None:
+    """One clue per area of ``answer`` at a random cell, kept when the puzzle is unique (and
+    at ``difficulty``).  Another answer is ruled out by moving a clue whose area there is
+    not ours to a cell of ours outside it (the other answer's area for it then misses it)."""
+    kind = genre.unknowns.kind
+    areas = areas_of(kind, base, answer)
+    at = [rng.choice(area) for area in areas]
+    for _ in range(REPAIRS):
+        g = replace(base, numbers={cell: clues[cell] for cell in at})
+        other = _other(genre, g, answer, stats)
+        if other is None:
+            level = _level(genre, g) if difficulty else None
+            return (g, answer, level) if level == difficulty else None
+        theirs = {cell: set(area) for area in areas_of(kind, base, other) for cell in area}
+        moved = [i for i, cell in enumerate(at) if set(areas[i]) != theirs[cell]]
+        i = rng.choice(moved)
+        at[i] = rng.choice(sorted(set(areas[i]) - theirs[at[i]]))
     return None
 
 

@@ -2,10 +2,11 @@
 
 from .areas import Areas
 from .loop import Loop, LoopCount
-from .polyominoes import Polyominoes
+from .polyominoes import GivenNumbers, Polyominoes
 from .rectangles import Rectangles
 from .shading import Connected, Count, CountEach, NoAdjacent, NoBlock, Unshaded
 from .sight import AllDifferent, LineOfSight
 
 __all__ = ["Count", "CountEach", "Unshaded", "NoAdjacent", "NoBlock", "Connected", "LineOfSight",
-           "AllDifferent", "Areas", "Loop", "LoopCount", "Rectangles", "Polyominoes"]
+           "AllDifferent", "Areas", "Loop", "LoopCount", "Rectangles", "Polyominoes",
+           "GivenNumbers"]

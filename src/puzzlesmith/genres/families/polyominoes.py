@@ -1,9 +1,9 @@
 """Polyominoes of equal numbers, each as many cells as its number (Fillomino).
 
-The unknowns are a number per cell (:class:`~..language.Numbers`).  Encoding: the givens
-stay; a cell of n > 1 has a neighbour of n, at most n - 1 of them, a 1 none; lazily, a
+The unknowns are a number per cell (:class:`~..language.Numbers`).  Encoding: a cell of n > 1 has a neighbour of n, at most n - 1 of them, a 1 none; lazily, a
 piece of equal numbers n bigger than n forbids n on n + 1 of its cells, and one smaller
-than n needs n around it.
+than n needs n around it.  The given numbers stay (:class:`GivenNumbers`, a rule of its own:
+each given number is one unit clause, so a generator can guard it clue by clue).
 """
 
 from __future__ import annotations
@@ -21,8 +21,7 @@ Marks = Mapping[Hashable, object]
 
 @dataclass(frozen=True)
 class Polyominoes(Rule):
-    """Each piece of side-by-side equal numbers n has exactly n cells; given numbers stay.
-    The deductions try numbers up to ``high`` (or the largest clue), as the unknowns do."""
+    """Each piece of side-by-side equal numbers n has exactly n cells.  The deductions try numbers up to ``high`` (or the largest clue), as the unknowns do."""
 
     high: int = 9
     family = "polyominoes"
@@ -32,9 +31,6 @@ class Polyominoes(Rule):
         g = enc.givens
         numbers = enc.genre.unknowns.numbers(g)
         near = {cell: neighbours(g, cell) for cell in g.cells()}
-        for cell, n in sorted(g.numbers.items()):
-            if n != ANY:
-                enc.model.add([enc.lit((cell, n))])
         for cell, around in near.items():
             for n in numbers:
                 same = enc.lits((other, n) for other in around)
@@ -65,9 +61,6 @@ class Polyominoes(Rule):
         numbers = range(1, max([self.high, *g.numbers.values()]) + 1)
         near = memo(g, "near", lambda g: {cell: neighbours(g, cell) for cell in g.cells()})
         number = {cell: n for cell, n in g.numbers.items() if n != ANY}
-        for cell, n in sorted(number.items()):
-            if (cell, n) not in marks:
-                yield Deduction(((cell, n),), True, self.family, "the number is given")
         number.update({key[0]: key[1] for key, value in marks.items() if value is True})
         for cell in near:
             left = [n for n in numbers if marks.get((cell, n)) is not False]
@@ -159,14 +152,35 @@ class Polyominoes(Rule):
             held.setdefault(cell, []).append(n)
         found = [Violation((cell,), self.family, f"{len(ns)} numbers in one cell")
                  for cell, ns in sorted(held.items()) if len(ns) != 1]
-        found += [Violation((cell,), self.family, f"the given {n} is changed")
-                  for cell, n in sorted(g.numbers.items()) if n != ANY and held[cell] != [n]]
         for n in sorted({n for ns in held.values() for n in ns}):
             for piece in regions(cell for cell, ns in held.items() if n in ns):
                 if len(piece) != n:
                     found.append(Violation(tuple(piece), self.family,
                                            f"a piece of {n}s has {len(piece)} cells"))
         return found
+
+
+
+@dataclass(frozen=True)
+class GivenNumbers(Rule):
+    """The given numbers stay in their cells ('?': any number)."""
+
+    family = "given numbers"
+    strength = 0
+
+    def encode(self, enc) -> None:
+        for cell, n in sorted(enc.givens.numbers.items()):
+            if n != ANY:
+                enc.model.add([enc.lit((cell, n))])
+
+    def deduce(self, g: Givens, marks: Marks) -> Iterator[Deduction]:
+        for cell, n in sorted(g.numbers.items()):
+            if n != ANY and (cell, n) not in marks:
+                yield Deduction(((cell, n),), True, self.family, "the number is given")
+
+    def check(self, g: Givens, answer: Answer) -> list[Violation]:
+        return [Violation((cell,), self.family, f"the given {n} is changed")
+                for cell, n in sorted(g.numbers.items()) if n != ANY and (cell, n) not in answer]
 
     def clues(self, g: Givens, answer: Answer) -> dict[Cell, int]:
         """Every cell's number."""
