@@ -24,8 +24,8 @@ __all__ = ["rectangles", "polyominoes", "answer_of", "areas_of"]
 Area = list[Cell]
 RECTANGLE_SIDE = 6
 """The longest side a random rectangle is given (past it only by a merge)."""
-SINGLE = 0.1
-"""The chance a cell only a 1x1 fits stays alone rather than joining a neighbour."""
+SEPARATIONS = 200
+"""How many pieces of one size side by side are merged or broken before starting again."""
 
 
 def rectangles(rows: int, cols: int, rng: random.Random) -> list[Area]:
@@ -62,38 +62,50 @@ def _fitting(rows: int, cols: int, owner: dict[Cell, int], r: int, c: int) -> li
 
 def polyominoes(rows: int, cols: int, largest: int, rng: random.Random) -> list[Area]:
     """A random partition into pieces of at most ``largest`` cells, no two of one size side
-    by side: side-by-side pieces merged in a random order (each merge under a random cap),
-    then pieces of one size side by side merged until none are (or joined, where too big,
-    by starting again)."""
+    by side: side-by-side pieces merged in a random order (each merge under a random cap);
+    then two pieces of one size side by side are merged, or, where too big, broken into
+    cells that merge again, until none are."""
+    pairs = _pairs(rows, cols)
     while True:
-        piece = {(r, c): i for i, (r, c) in enumerate(
-            (r, c) for r in range(rows) for c in range(cols))}
+        piece = {(r, c): r * cols + c for r in range(rows) for c in range(cols)}
         members = {i: [cell] for cell, i in piece.items()}
-        pairs = _pairs(rows, cols)
-        rng.shuffle(pairs)
-        for a, b in pairs:
-            if piece[a] != piece[b] and len(members[piece[a]]) + len(
-                    members[piece[b]]) <= rng.randint(1, largest):
-                _merge(piece, members, piece[a], piece[b])
-        if _separate_sizes(piece, members, pairs, largest):
+        _grow(piece, members, pairs, largest, rng)
+        if _separate_sizes(piece, members, pairs, largest, rng):
             return [sorted(cells) for cells in members.values()]
 
 
+def _grow(piece: dict[Cell, int], members: dict[int, Area], pairs: list, largest: int,
+          rng: random.Random) -> None:
+    """Side-by-side pieces of ``pairs`` merged in a random order, each under a random cap."""
+    order = list(pairs)
+    rng.shuffle(order)
+    for a, b in order:
+        if piece[a] != piece[b] and len(members[piece[a]]) + len(
+                members[piece[b]]) <= rng.randint(1, largest):
+            _merge(piece, members, piece[a], piece[b])
+
+
 def _separate_sizes(piece: dict[Cell, int], members: dict[int, Area], pairs: list,
-                    largest: int) -> bool:
-    """Merge side-by-side pieces of one size until none are; False when such a merge would
-    pass ``largest``."""
-    merged = True
-    while merged:
-        merged = False
-        for a, b in pairs:
-            i, j = piece[a], piece[b]
-            if i != j and len(members[i]) == len(members[j]):
-                if 2 * len(members[i]) > largest:
-                    return False
-                _merge(piece, members, i, j)
-                merged = True
-    return True
+                    largest: int, rng: random.Random) -> bool:
+    """Merge, or break and grow again, side-by-side pieces of one size until none are (False
+    when that takes too long)."""
+    fresh = len(piece)
+    for _ in range(SEPARATIONS):
+        clash = next(((piece[a], piece[b]) for a, b in pairs if piece[a] != piece[b]
+                      and len(members[piece[a]]) == len(members[piece[b]])), None)
+        if clash is None:
+            return True
+        i, j = clash
+        if 2 * len(members[i]) <= largest:
+            _merge(piece, members, i, j)
+            continue
+        broken = set(members.pop(i) + members.pop(j))
+        for cell in broken:
+            piece[cell], members[fresh] = fresh, [cell]
+            fresh += 1
+        _grow(piece, members, [(a, b) for a, b in pairs if a in broken or b in broken],
+              largest, rng)
+    return False
 
 
 def _merge(piece: dict[Cell, int], members: dict[int, Area], i: int, j: int) -> None:

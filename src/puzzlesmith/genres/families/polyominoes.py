@@ -1,8 +1,9 @@
 """Polyominoes of equal numbers, each as many cells as its number (Fillomino).
 
-The unknowns are a number per cell (:class:`~..language.Numbers`).  Encoding: a cell of n > 1 has a neighbour of n, at most n - 1 of them, a 1 none; lazily, a
-piece of equal numbers n bigger than n forbids n on n + 1 of its cells, and one smaller
-than n needs n around it.  The given numbers stay (:class:`GivenNumbers`, a rule of its own:
+The unknowns are a number per cell (:class:`~..language.Numbers`).  Encoding: a cell of
+n > 1 has a neighbour of n, at most n - 1 of them, a 1 none; lazily, a piece of equal
+numbers n bigger than n forbids n on n + 1 of its cells, and one smaller than n needs n
+around it.  The given numbers stay (:class:`GivenNumbers`, a rule of its own:
 each given number is one unit clause, so a generator can guard it clue by clue).
 """
 
@@ -21,7 +22,8 @@ Marks = Mapping[Hashable, object]
 
 @dataclass(frozen=True)
 class Polyominoes(Rule):
-    """Each piece of side-by-side equal numbers n has exactly n cells.  The deductions try numbers up to ``high`` (or the largest clue), as the unknowns do."""
+    """Each piece of side-by-side equal numbers n has exactly n cells.  The deductions try
+    numbers up to ``high`` (or the largest clue), as the unknowns do."""
 
     high: int = 9
     family = "polyominoes"
