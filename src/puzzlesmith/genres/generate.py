@@ -30,6 +30,7 @@ still rates at most that level, and the puzzle is kept when it rates exactly tha
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from collections.abc import Callable, Collection, Hashable
@@ -95,7 +96,9 @@ def generate(genre: Genre, rows: int, cols: int, *, seed: int | None = None,
     rest = tuple(rule for rule in genre.rules if not _reads_clues(rule))
     tries = 0
     while True:
-        enc = Encoding(replace(genre, rules=rest), layout(genre, rows, cols, rng))
+        base = layout(genre, rows, cols, rng)
+        enc = _model(replace(genre, rules=rest), rows, cols) if genre.make.layout in PARTITIONS \
+            else Encoding(replace(genre, rules=rest), base)
         for _ in range(ANSWERS):
             limits.check("generating")
             tries += 1
@@ -313,6 +316,13 @@ def _budget(genre: Genre, g: Givens, difficulty: str | None) -> float | None:
     start = time.perf_counter()
     _level(genre, g)
     return BUDGET_FLOOR + BUDGET_TIMES * (time.perf_counter() - start)
+
+
+@functools.lru_cache(maxsize=4)
+def _model(genre: Genre, rows: int, cols: int) -> Encoding:
+    """The model of ``genre``'s rules on an empty grid, kept for the next puzzle (where the
+    answer is a partition, every layout is the empty grid)."""
+    return Encoding(genre, Givens(rows, cols))
 
 
 def _reads_clues(rule: Rule) -> bool:
