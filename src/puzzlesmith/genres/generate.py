@@ -253,8 +253,8 @@ def _removed(genre: Genre, base: Givens, answer: Answer, clues: dict[Cell, int],
     removed: list[Cell] = []
     for cell in order:
         kept.discard(cell)
-        if search.unique(kept) and (not rate_each or _at_most(genre, without(set(clues) - kept),
-                                                                difficulty)):
+        if search.unique(kept, cell) and (
+                not rate_each or _at_most(genre, without(set(clues) - kept), difficulty)):
             search.drop(cell)
             removed.append(cell)
         else:
@@ -338,6 +338,9 @@ class _Search:
         self.enc, self.stats = enc, stats
         self.solver = Solver(name=solver, bootstrap_with=enc.model.clauses)
         self.selectors: dict[Cell, int] = {}
+        self.broken: dict[Cell, int] = {}
+        """For a clue of one literal, its negation: another answer of the clues but it
+        breaks it (the puzzle with every clue kept so far is unique)."""
 
     def random_answer(self, rng: random.Random, share: float) -> Answer | None:
         """An answer of the rules found with random phases (a share ``share`` marked)."""
@@ -356,6 +359,8 @@ class _Search:
             enc.givens = replace(layout, numbers={cell: n})
             for rule in readers:
                 rule.encode(enc)
+            if len(model.clauses) == start + 1 and len(model.clauses[start]) == 1:
+                self.broken[cell] = -model.clauses[start][0]
             for clause in model.clauses[start:]:
                 self.solver.add_clause([*clause, -selector])
             del model.clauses[start:]  # the model stays that of the layout's answers
@@ -365,9 +370,13 @@ class _Search:
         keys = set(answer)
         self.solver.add_clause([enc.lit(key, key not in keys) for key in enc.keys])
 
-    def unique(self, kept: set[Cell]) -> bool:
-        """True when no other answer obeys the clues ``kept`` (the answer is blocked)."""
-        return self._solve([self.selectors[cell] for cell in sorted(kept)]) is None
+    def unique(self, kept: set[Cell], gone: Cell | None = None) -> bool:
+        """True when no other answer obeys the clues ``kept`` (the answer is blocked); with
+        the clue ``gone`` just taken from a unique puzzle, another answer breaks it."""
+        assumptions = [self.selectors[cell] for cell in sorted(kept)]
+        if gone in self.broken:
+            assumptions.append(self.broken[gone])
+        return self._solve(assumptions) is None
 
     def drop(self, cell: Cell) -> None:
         """Remove the clue at ``cell`` for good."""
