@@ -93,3 +93,18 @@ def test_a_generated_shikaku_has_one_clue_per_rectangle():
     made = generate(genre, 7, 7, seed=3)
     assert genre.check(made.givens, made.answer).ok  # the check counts clues per rectangle
     assert sum(made.givens.numbers.values()) == 49
+
+
+@pytest.mark.parametrize("name", ["shikaku", "fillomino"])
+def test_the_area_genres_generate_and_make_a_book_from_the_command_line(name, tmp_path):
+    from tests.cli.conftest import run_cli
+
+    size = "7" if name == "shikaku" else "5"  # the command rates it: Fillomino's is slow
+    code, out, err = run_cli(["generate", name, "--size", size, "--seed", "1"])
+    assert code == 0, err
+    assert run_cli(["generate", name, "--size", size, "--seed", "1"])[1] == out
+    book = tmp_path / "book.pdf"
+    code, _, err = run_cli(["book", name, "--count", "1", "--size", "5", "--seed", "1",
+                            "--out", book])
+    assert code == 0, err
+    assert book.read_bytes().startswith(b"%PDF")
