@@ -1,7 +1,7 @@
 """Generation of the declared genres (issue 42) beside Tatham's generators.
 
     python benchmarks/bench_genres_generate.py [--seeds 15] [--batch 20] [--repeats 3]
-        [--levels-size 6] [--level-seeds 3]
+        [--levels-size 6] [--level-seeds 3] [--only shikaku,fillomino]
 
 Ours: ``genres.generate.generate(genre, rows, cols, seed=s)`` with default options, every
 seed in this one process after a warm-up puzzle (not counted); the median and worst seconds
@@ -41,8 +41,16 @@ CASES = [  # genre, rows, cols, Tatham's game and preset (None: Tatham has no su
     ("slitherlink", 10, 10, "loopy", "10x10t0dh"),
     ("hitori", 10, 10, "singles", "10x10dk"),
     ("nurikabe", 10, 10, None, None),
-]
-EMPTY = {"lightup": "3x3b20s0d0", "loopy": "3x3t0de", "singles": "2x2de"}
+    ("shikaku", 7, 7, "rect", "7x7"),
+    ("shikaku", 11, 11, "rect", "11x11"),
+    ("shikaku", 15, 15, "rect", "15x15"),
+    ("shikaku", 19, 19, "rect", "19x19"),
+    ("fillomino", 7, 9, "filling", "9x7"),
+    ("fillomino", 9, 13, "filling", "13x9"),
+    ("fillomino", 13, 17, "filling", "17x13"),
+]  # Tatham's presets are WIDTHxHEIGHT: 13x9 is 9 rows of 13
+EMPTY = {"lightup": "3x3b20s0d0", "loopy": "3x3t0de", "singles": "2x2de", "rect": "2x2",
+         "filling": "2x2"}
 LEVEL_CASES = [("lightup", ("easy", "medium", "hard")), ("hitori", ("easy", "medium")),
                ("nurikabe", ("medium",)), ("slitherlink", ("easy", "medium", "hard"))]
 
@@ -99,10 +107,12 @@ def _ratio(ours_: float, theirs: float | None) -> str:
     return f"{ours_ / theirs:.1f}x" if theirs else "-"
 
 
-def levels(size: int, seeds: int) -> list[str]:
+def levels(size: int, seeds: int, only: set[str]) -> list[str]:
     """One line per genre and level: how many of the puzzles asked at it rate at it."""
     lines = []
     for name, asked in LEVEL_CASES:
+        if only and name not in only:
+            continue
         genre = GENRES[name]
         for level in asked:
             start, right = time.perf_counter(), 0
@@ -123,11 +133,15 @@ def main() -> None:
     parser.add_argument("--rated", action="store_true")
     parser.add_argument("--levels-size", type=int, default=6)
     parser.add_argument("--level-seeds", type=int, default=3)
+    parser.add_argument("--only", default="", help="comma-separated genres (default: all)")
     args = parser.parse_args()
+    only = set(filter(None, args.only.split(",")))
     print(f"{'genre':<12} {'size':<6} {'median':>8} {'worst':>8} {'tries':>6} {'clues':>6}"
           f"  {'Tatham preset':<14} {'Tatham':>8} {'ratio':>6}   {'CPU ours':>8} "
           f"{'Tatham':>8} {'ratio':>6}")
     for name, rows, cols, game, preset in CASES:
+        if only and name not in only:
+            continue
         found = ours(name, rows, cols, args.seeds, args.rated)
         seconds = [row[0] for row in found]
         median, cpu = statistics.median(seconds), statistics.median(row[3] for row in found)
@@ -138,7 +152,7 @@ def main() -> None:
               f"{statistics.median(row[2] for row in found):>6}  {preset or '-':<14} "
               f"{_figure(wall):>8} {_ratio(median, wall):>6}   {cpu:>8.4f} "
               f"{_figure(their_cpu):>8} {_ratio(cpu, their_cpu):>6}", flush=True)
-    for line in levels(args.levels_size, args.level_seeds):
+    for line in levels(args.levels_size, args.level_seeds, only):
         print(line, flush=True)
 
 

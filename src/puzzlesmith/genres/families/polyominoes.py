@@ -1,9 +1,10 @@
 """Polyominoes of equal numbers, each as many cells as its number (Fillomino).
 
-The unknowns are a number per cell (:class:`~..language.Numbers`).  Encoding: the givens
-stay; a cell of n > 1 has a neighbour of n, at most n - 1 of them, a 1 none; lazily, a
-piece of equal numbers n bigger than n forbids n on n + 1 of its cells, and one smaller
-than n needs n around it.
+The unknowns are a number per cell (:class:`~..language.Numbers`).  Encoding: a cell of
+n > 1 has a neighbour of n, at most n - 1 of them, a 1 none; lazily, a piece of equal
+numbers n bigger than n forbids n on n + 1 of its cells, and one smaller than n needs n
+around it.  The given numbers stay (:class:`GivenNumbers`, a rule of its own:
+each given number is one unit clause, so a generator can guard it clue by clue).
 """
 
 from __future__ import annotations
@@ -21,8 +22,8 @@ Marks = Mapping[Hashable, object]
 
 @dataclass(frozen=True)
 class Polyominoes(Rule):
-    """Each piece of side-by-side equal numbers n has exactly n cells; given numbers stay.
-    The deductions try numbers up to ``high`` (or the largest clue), as the unknowns do."""
+    """Each piece of side-by-side equal numbers n has exactly n cells.  The deductions try
+    numbers up to ``high`` (or the largest clue), as the unknowns do."""
 
     high: int = 9
     family = "polyominoes"
@@ -34,9 +35,6 @@ class Polyominoes(Rule):
         near = _near(g)
         for a, b in sorted(g.params.get("borders", ())):  # a given border parts two numbers
             enc.model.extend([-enc.lit((a, n)), -enc.lit((b, n))] for n in numbers)
-        for cell, n in sorted(g.numbers.items()):
-            if n != ANY:
-                enc.model.add([enc.lit((cell, n))])
         for cell, around in near.items():
             for n in numbers:
                 same = enc.lits((other, n) for other in around)
@@ -80,10 +78,6 @@ class Polyominoes(Rule):
         near = memo(g, "piece-near", _near)
         number = {cell: n for cell, n in g.numbers.items() if n != ANY}
         cells = sorted(near if changed is None else {key[0] for key in changed})
-        for cell in cells:
-            if cell in number and (cell, number[cell]) not in marks:
-                yield Deduction(((cell, number[cell]),), True, self.family,
-                                "the number is given")
         number.update({key[0]: key[1] for key, value in marks.items() if value is True})
         yield from self._cells(cells, numbers, marks, number)
         yield from self._borders(g, cells, marks, number)
@@ -213,8 +207,6 @@ class Polyominoes(Rule):
             held.setdefault(cell, []).append(n)
         found = [Violation((cell,), self.family, f"{len(ns)} numbers in one cell")
                  for cell, ns in sorted(held.items()) if len(ns) != 1]
-        found += [Violation((cell,), self.family, f"the given {n} is changed")
-                  for cell, n in sorted(g.numbers.items()) if n != ANY and held[cell] != [n]]
         found += [Violation((a, b), self.family, f"the given border between {key_name(a)} and "
                             f"{key_name(b)} parts two {held[a][0]}s")
                   for a, b in sorted(g.params.get("borders", ()))
@@ -225,6 +217,29 @@ class Polyominoes(Rule):
                     found.append(Violation(tuple(piece), self.family,
                                            f"a piece of {n}s has {len(piece)} cells"))
         return found
+
+
+
+@dataclass(frozen=True)
+class GivenNumbers(Rule):
+    """The given numbers stay in their cells ('?': any number)."""
+
+    family = "given numbers"
+    strength = 0
+
+    def encode(self, enc) -> None:
+        for cell, n in sorted(enc.givens.numbers.items()):
+            if n != ANY:
+                enc.model.add([enc.lit((cell, n))])
+
+    def deduce(self, g: Givens, marks: Marks) -> Iterator[Deduction]:
+        for cell, n in sorted(g.numbers.items()):
+            if n != ANY and (cell, n) not in marks:
+                yield Deduction(((cell, n),), True, self.family, "the number is given")
+
+    def check(self, g: Givens, answer: Answer) -> list[Violation]:
+        return [Violation((cell,), self.family, f"the given {n} is changed")
+                for cell, n in sorted(g.numbers.items()) if n != ANY and (cell, n) not in answer]
 
     def clues(self, g: Givens, answer: Answer) -> dict[Cell, int]:
         """Every cell's number."""
