@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import sys
 import time
@@ -43,13 +44,17 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
 RESULTS = ROOT / "benchmarks" / "results_genres.txt"
 GENRES = ("lightup", "hitori", "slither", "nurikabe", "starbattle", "shikaku", "fillomino",
-          "mashu", "gokigen")
+          "mashu", "gokigen", "kurodoko", "norinori", "heyawake", "lits")
 TATHAM = {"lightup": "lightup", "hitori": "singles", "slither": "loopy", "shikaku": "rect",
-          "fillomino": "filling", "mashu": "pearl", "gokigen": "slant"}
+          "fillomino": "filling", "mashu": "pearl", "gokigen": "slant", "kurodoko": "range"}
 PEER_TYPES = {"lightup": "akari", "hitori": "hitori", "slither": "slitherlink",
               "nurikabe": "nurikabe", "starbattle": "starbattle", "shikaku": "shikaku",
-              "mashu": "masyu"}
-"""puzzlekit's name of each genre it has (it has no Fillomino or Slant: ours alone is timed)."""
+              "mashu": "masyu", "norinori": "norinori", "heyawake": "heyawake", "lits": "lits"}
+"""puzzlekit's name of each genre it has (it has no Fillomino, Slant nor Kurodoko: ours alone
+is timed)."""
+GENERATED = ("norinori", "heyawake", "lits")
+"""Genres with generated sets: tests/data/genres/<genre>.txt (6x6) and <genre>/<size>.txt;
+human-made puzzles (URLs) are in tests/data/genres/collected/<genre>.txt, mixed sizes."""
 OUR_NAMES = {"slither": "slitherlink", "mashu": "masyu", "gokigen": "slant"}
 BIGGEST = 20
 """The worst-time target holds up to BIGGEST x BIGGEST."""
@@ -74,6 +79,13 @@ def puzzle_sets(genre: str) -> list[tuple[str, list[Puzzle]]]:
     if genre == "starbattle":
         by_side = groupby(star_battles(), key=lambda p: size(p.givens))
         sets += [(f"starbattle {side}", list(group)) for side, group in by_side]
+    collected = DATA / "genres" / "collected" / f"{genre}.txt"
+    if collected.exists():
+        urls = collected.read_text().split()
+        sets.append(("collected", [Puzzle(decode_url(url)[1]) for url in urls]))
+    if genre in GENERATED:
+        files = [DATA / "genres" / f"{genre}.txt", *(DATA / "genres" / genre).glob("*.txt")]
+        sets += [(f"generated {name}", grids) for name, grids in generated(genre, files)]
     if genre == "nurikabe":
         files = (DATA / "genres" / "nurikabe").glob("*.txt")
         for path in sorted(files, key=lambda p: int(p.stem.split("x")[0])):
@@ -93,6 +105,17 @@ def proven_nurikabe(path: Path) -> list[Puzzle]:
                            for c, ch in enumerate(line.removeprefix("; ")) if ch == "#")
         puzzles.append(Puzzle(get("nurikabe").parse(grid), marked))
     return puzzles
+
+
+def generated(genre: str, paths: list[Path]) -> list[tuple[str, list[Puzzle]]]:
+    """The text grids of make_regions.py's files ('; ' lines before each), by size."""
+    found = []
+    for path in paths:
+        if path.exists():
+            blocks = re.split(r"\n\n(?=; )", path.read_text().strip())
+            grids = [Puzzle(get(genre).parse(block.split("\n", 1)[1])) for block in blocks]
+            found.append((size(grids[0].givens), grids))
+    return sorted(found, key=lambda item: item[1][0].givens.rows)
 
 
 def pzprjs(genre: str) -> list[Puzzle]:
@@ -164,8 +187,13 @@ def peer_input(genre: str, g: Givens) -> dict:
             "grid": [[token(r, c) for c in range(g.cols)] for r in range(g.rows)]}
     if genre == "starbattle":
         data["num_stars"] = g.params["stars"]
+    if g.regions is not None:
         data["region_grid"] = [[str(k) for k in row] for row in g.regions]
     return data
+
+
+TIMED_OUT = frozenset({"puzzlekit timed out"})
+"""puzzlekit's answer when it reached its own time limit (counted apart, at that limit)."""
 
 
 def peer(genre: str, data: dict) -> frozenset:
@@ -174,6 +202,8 @@ def peer(genre: str, data: dict) -> frozenset:
 
     result = puzzlekit.solve(data, PEER_TYPES[genre], solver_options={"num_workers": 1})
     if not result.is_solved:
+        if result.solution_data.get("status") == "Timeout":  # timed at its limit
+            return TIMED_OUT
         raise RuntimeError(f"puzzlekit {genre}: {result.solution_data['status']}")
     grid = result.sol_grid.matrix
     if genre == "mashu":  # each cell's ways out: the loop's edges east and south of it
@@ -190,7 +220,7 @@ def peer(genre: str, data: dict) -> frozenset:
                             for c in range(len(grid[r])) if grid[r][c] != grid[r + 1][c]])
     mark = "o" if genre == "lightup" else "x"
     return frozenset((r, c) for r, row in enumerate(grid) for c, v in enumerate(row)
-                     if v == mark)
+                     if v == mark or (genre == "lits" and v != "-"))
 
 
 def cell_edges(r: int, c: int, bits: int) -> list[tuple]:
@@ -215,13 +245,14 @@ def timed(run: Callable, inputs: list, repeat: int) -> tuple[list[float], list[f
 # --------------------------------------------------------------------------- the table
 
 def row(genre: str, name: str, n: int, theirs: list[float], mine: list[float],
-        disagree: int) -> str:
+        disagree: int, timeouts: int = 0) -> str:
     """One line of the table: ms median and worst of each side, our median over theirs."""
     line = f"{genre:10} {name:22} {n:3} | {ms(theirs) if theirs else '(none)':>17}"
     if mine:
         ratio = f"{statistics.median(mine) / statistics.median(theirs):5.2f}" if theirs else ""
         line += f" | {ms(mine)} | {ratio}"
-    return line + (f"  {disagree} DISAGREE" if disagree else "")
+    late = f"  {timeouts} puzzlekit timed out" if timeouts else ""
+    return line + (f"  {disagree} DISAGREE" if disagree else "") + late
 
 
 def ms(times: list[float]) -> str:
@@ -229,14 +260,16 @@ def ms(times: list[float]) -> str:
 
 
 def disagreements(puzzles: list[Puzzle], *sides: list[frozenset]) -> int:
-    """Puzzles whose answers differ from the data's answer or, with none, from each other."""
-    return sum(len({*answers} | ({p.answer} if p.answer is not None else set())) > 1
+    """Puzzles whose answers differ from the data's answer or, with none, from each other
+    (puzzlekit's time-outs left out: they are counted apart)."""
+    return sum(len(({*answers} - {TIMED_OUT}) | ({p.answer} if p.answer is not None else set()))
+               > 1
                for p, *answers in zip(puzzles, *sides, strict=True))
 
 
 def bench_genre(genre: str, repeat: int, peer_only: bool) -> list[str]:
     """The table's lines for one genre: a line a set, then all sets up to BIGGEST a side."""
-    lines, theirs_all, mine_all, disagree_all = [], [], [], 0
+    lines, theirs_all, mine_all, disagree_all, late_all = [], [], [], 0, 0
     for name, puzzles in puzzle_sets(genre):
         theirs, sides, mine = [], [], []
         if genre in PEER_TYPES:
@@ -247,13 +280,14 @@ def bench_genre(genre: str, repeat: int, peer_only: bool) -> list[str]:
             mine, answers = timed(lambda g: ours(genre, g), [p.givens for p in puzzles], repeat)
             sides.append(answers)
         disagree = disagreements(puzzles, *sides)
-        lines.append(row(genre, name, len(puzzles), theirs, mine, disagree))
+        late = sum(answer == TIMED_OUT for answer in sides[0]) if theirs else 0
+        lines.append(row(genre, name, len(puzzles), theirs, mine, disagree, late))
         print(lines[-1], flush=True)
         if max(puzzles[0].givens.rows, puzzles[0].givens.cols) <= BIGGEST:
             theirs_all, mine_all = theirs_all + theirs, mine_all + mine
-            disagree_all += disagree
+            disagree_all, late_all = disagree_all + disagree, late_all + late
     lines.append(row(genre, f"all <={BIGGEST}x{BIGGEST}", len(mine_all or theirs_all), theirs_all,
-                     mine_all, disagree_all))
+                     mine_all, disagree_all, late_all))
     print(lines[-1], flush=True)
     return lines
 

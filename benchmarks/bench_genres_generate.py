@@ -1,7 +1,7 @@
 """Generation of the declared genres (issue 42) beside Tatham's generators.
 
     python benchmarks/bench_genres_generate.py [--seeds 15] [--batch 20] [--repeats 3]
-        [--levels-size 6] [--level-seeds 3] [GENRE ...]
+        [--levels-size 6] [--level-seeds 3] [--only shikaku,fillomino]
 
 Ours: ``genres.generate.generate(genre, rows, cols, seed=s)`` with default options, every
 seed in this one process after a warm-up puzzle (not counted); the median and worst seconds
@@ -41,6 +41,13 @@ CASES = [  # genre, rows, cols, Tatham's game and preset (None: Tatham has no su
     ("slitherlink", 10, 10, "loopy", "10x10t0dh"),
     ("hitori", 10, 10, "singles", "10x10dk"),
     ("nurikabe", 10, 10, None, None),
+    ("shikaku", 7, 7, "rect", "7x7"),
+    ("shikaku", 11, 11, "rect", "11x11"),
+    ("shikaku", 15, 15, "rect", "15x15"),
+    ("shikaku", 19, 19, "rect", "19x19"),
+    ("fillomino", 7, 9, "filling", "9x7"),
+    ("fillomino", 9, 13, "filling", "13x9"),
+    ("fillomino", 13, 17, "filling", "17x13"),
     ("masyu", 10, 10, "pearl", "10x10dt"),
     ("masyu", 10, 10, "pearl", "10x10de"),
     ("masyu", 6, 6, "pearl", "6x6dt"),
@@ -50,9 +57,9 @@ CASES = [  # genre, rows, cols, Tatham's game and preset (None: Tatham has no su
     ("slant", 10, 12, "slant", "12x10de"),
     ("slant", 5, 5, "slant", "5x5dh"),
     ("slant", 8, 8, "slant", "8x8dh"),
-]
-EMPTY = {"lightup": "3x3b20s0d0", "loopy": "3x3t0de", "singles": "2x2de", "pearl": "5x5de",
-         "slant": "2x2de"}
+]  # Tatham's presets are WIDTHxHEIGHT: 13x9 is 9 rows of 13
+EMPTY = {"lightup": "3x3b20s0d0", "loopy": "3x3t0de", "singles": "2x2de", "rect": "2x2",
+         "filling": "2x2", "pearl": "5x5de", "slant": "2x2de"}
 LEVEL_CASES = [("lightup", ("easy", "medium", "hard")), ("hitori", ("easy", "medium")),
                ("nurikabe", ("medium",)), ("slitherlink", ("easy", "medium", "hard")),
                ("masyu", ("easy", "medium", "hard")), ("slant", ("easy", "medium", "hard"))]
@@ -110,9 +117,8 @@ def _ratio(ours_: float, theirs: float | None) -> str:
     return f"{ours_ / theirs:.1f}x" if theirs else "-"
 
 
-def levels(size: int, seeds: int, only: list[str]) -> list[str]:
-    """One line per genre (of ``only``, when given) and level: how many of the puzzles asked
-    at it rate at it."""
+def levels(size: int, seeds: int, only: set[str]) -> list[str]:
+    """One line per genre and level: how many of the puzzles asked at it rate at it."""
     lines = []
     for name, asked in LEVEL_CASES:
         if only and name not in only:
@@ -137,13 +143,14 @@ def main() -> None:
     parser.add_argument("--rated", action="store_true")
     parser.add_argument("--levels-size", type=int, default=6)
     parser.add_argument("--level-seeds", type=int, default=3)
-    parser.add_argument("genres", nargs="*", help="only these genres (default: all)")
+    parser.add_argument("--only", default="", help="comma-separated genres (default: all)")
     args = parser.parse_args()
+    only = set(filter(None, args.only.split(",")))
     print(f"{'genre':<12} {'size':<6} {'median':>8} {'worst':>8} {'tries':>6} {'clues':>6}"
           f"  {'Tatham preset':<14} {'Tatham':>8} {'ratio':>6}   {'CPU ours':>8} "
           f"{'Tatham':>8} {'ratio':>6}")
     for name, rows, cols, game, preset in CASES:
-        if args.genres and name not in args.genres:
+        if only and name not in only:
             continue
         found = ours(name, rows, cols, args.seeds, args.rated)
         seconds = [row[0] for row in found]
@@ -155,7 +162,7 @@ def main() -> None:
               f"{statistics.median(row[2] for row in found):>6}  {preset or '-':<14} "
               f"{_figure(wall):>8} {_ratio(median, wall):>6}   {cpu:>8.4f} "
               f"{_figure(their_cpu):>8} {_ratio(cpu, their_cpu):>6}", flush=True)
-    for line in levels(args.levels_size, args.level_seeds, args.genres):
+    for line in levels(args.levels_size, args.level_seeds, only):
         print(line, flush=True)
 
 

@@ -118,8 +118,15 @@ def _random_givens(genre: str, rng: random.Random) -> Givens:
         chosen = rng.sample(points, rng.randint(0, len(points)))
         return Givens(rows, cols, {p: rng.choice([ANY, rng.randint(0, 4)]) for p in chosen},
                       points=True)
+    if genre in ("norinori", "lits", "heyawake"):
+        regions = tuple(tuple(r // 2 * 4 + c // 3 for c in range(cols)) for r in range(rows))
+        renumber = {k: i for i, k in enumerate(dict.fromkeys(k for row in regions for k in row))}
+        regions = tuple(tuple(renumber[k] for k in row) for row in regions)
+        tops = {(r, c) for r, c in chosen if r % 2 == 0 and c % 3 == 0}
+        numbers = {cell: rng.randint(0, 6) for cell in tops} if genre == "heyawake" else {}
+        return Givens(rows, cols, numbers, regions=regions)
     top = {"lightup": 4, "slither": 4, "nurikabe": 5000, "hitori": 1295, "shikaku": 5000,
-           "fillomino": 5000}[genre]
+           "fillomino": 5000, "kurodoko": 300}[genre]
     numbers = {cell: rng.choice([ANY, rng.randint(0, top)]) for cell in chosen}
     if genre == "lightup":
         walls = frozenset(chosen)

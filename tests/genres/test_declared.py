@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ from puzzlesmith.results import Limits, Status
 
 def puzzles(data_dir: Path, name: str) -> list[str]:
     """The text grids of ``tests/data/genres/<name>.txt`` (comments dropped)."""
-    blocks = (data_dir / "genres" / f"{name}.txt").read_text().strip().split("\n\n")
+    blocks = re.split(r"\n\n(?=; )", (data_dir / "genres" / f"{name}.txt").read_text().strip())
     return ["\n".join(line for line in block.splitlines() if not line.startswith("; "))
             for block in blocks]
 

@@ -6,10 +6,12 @@ from puzzlesmith.errors import UsageError
 from puzzlesmith.genres.declared import GENRES
 from puzzlesmith.genres.deduce import rate
 from puzzlesmith.genres.generate import generate, layout, parse_size
+from puzzlesmith.genres.givens import Givens
 from puzzlesmith.genres.solve import count
 from puzzlesmith.puzzles import get
 
-SIZES = {"lightup": 7, "slitherlink": 5, "nurikabe": 6, "hitori": 6, "masyu": 6, "slant": 5}
+SIZES = {"lightup": 7, "slitherlink": 5, "nurikabe": 6, "hitori": 6, "shikaku": 7,
+         "fillomino": 6, "masyu": 6, "slant": 5}
 
 
 @pytest.mark.parametrize("name", sorted(SIZES))
@@ -93,3 +95,49 @@ def test_the_puzzle_generates_through_the_protocol():
     run = get("lightup").generate(seed=3, count=2, size="6x7", difficulty="easy")
     assert [made.rating for made in run.puzzles] == ["easy", "easy"]
     assert all(made.instance.rows == 6 and made.instance.cols == 7 for made in run.puzzles)
+
+
+@pytest.mark.parametrize(("name", "kind"), [("shikaku", "borders"), ("fillomino", "numbers")])
+def test_area_genres_start_from_a_random_partition_written_as_their_answer(name, kind):
+    import random
+
+    from puzzlesmith.genres.partition import answer_of, areas_of, polyominoes, rectangles
+
+    g = Givens(6, 7)
+    for seed in range(5):
+        if name == "shikaku":
+            areas = rectangles(6, 7, random.Random(seed))
+            assert all(len({r for r, _ in a}) * len({c for _, c in a}) == len(a) for a in areas)
+        else:
+            areas = polyominoes(6, 7, 9, random.Random(seed))
+            owner = {cell: i for i, area in enumerate(areas) for cell in area}
+            beside = [(a, b) for a in owner for b in ((a[0], a[1] + 1), (a[0] + 1, a[1]))
+                      if b in owner and owner[a] != owner[b]]
+            assert all(len(areas[owner[a]]) != len(areas[owner[b]]) for a, b in beside)
+            assert max(map(len, areas)) <= 9
+        answer = answer_of(kind, g, areas)
+        assert sorted(map(sorted, areas_of(kind, g, answer))) == sorted(map(sorted, areas))
+        clued = Givens(6, 7, {area[0]: len(area) for area in areas})
+        assert GENRES[name].check(clued, answer).ok
+
+
+def test_a_generated_shikaku_has_one_clue_per_rectangle():
+    genre = GENRES["shikaku"]
+    made = generate(genre, 7, 7, seed=3)
+    assert genre.check(made.givens, made.answer).ok  # the check counts clues per rectangle
+    assert sum(made.givens.numbers.values()) == 49
+
+
+@pytest.mark.parametrize("name", ["shikaku", "fillomino"])
+def test_the_area_genres_generate_and_make_a_book_from_the_command_line(name, tmp_path):
+    from tests.cli.conftest import run_cli
+
+    size = "7" if name == "shikaku" else "5"  # the command rates it: Fillomino's is slow
+    code, out, err = run_cli(["generate", name, "--size", size, "--seed", "1"])
+    assert code == 0, err
+    assert run_cli(["generate", name, "--size", size, "--seed", "1"])[1] == out
+    book = tmp_path / "book.pdf"
+    code, _, err = run_cli(["book", name, "--count", "1", "--size", "5", "--seed", "1",
+                            "--out", book])
+    assert code == 0, err
+    assert book.read_bytes().startswith(b"%PDF")

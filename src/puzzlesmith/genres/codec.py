@@ -22,8 +22,10 @@ from .pieces import (
     CIRCLES,
     FOUR_CELL,
     FOUR_CROSS,
+    GIVEN_BORDERS,
     NUMBER16,
     NUMBER36,
+    ROOM_NUMBERS,
     WALL_CLUES,
     Count,
     Draft,
@@ -61,9 +63,13 @@ FORMATS: dict[str, UrlFormat] = {f.pid: f for f in (
     UrlFormat("hitori", (NUMBER36,)),
     UrlFormat("starbattle", (Count("stars"), BORDERS)),
     UrlFormat("shikaku", (NUMBER16,)),
-    UrlFormat("fillomino", (NUMBER16,)),
+    UrlFormat("fillomino", (NUMBER16, GIVEN_BORDERS)),
     UrlFormat("mashu", (CIRCLES,), aliases=("masyu", "pearl")),
     UrlFormat("gokigen", (FOUR_CROSS,), aliases=("slant",)),
+    UrlFormat("kurodoko", (NUMBER16,)),
+    UrlFormat("norinori", (BORDERS,)),
+    UrlFormat("heyawake", (BORDERS, ROOM_NUMBERS)),
+    UrlFormat("lits", (BORDERS,)),
 )}
 
 

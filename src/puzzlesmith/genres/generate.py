@@ -6,13 +6,15 @@ the layout and what happens to the clues):
 1. a layout where the genre has one: walls (a share of the cells, with a turn symmetry) or
    a Latin square of numbers; the clues on the grid points where the genre says so (Slant);
 2. a random answer: the complete solver's model of the rules that read no clue, solved with
-   random phases;
+   random phases; or, for the area genres, a random partition into rectangles or
+   polyominoes (:mod:`.partition`) written as the genre's unknowns;
 3. every clue the rules read off that answer (:meth:`~.language.Rule.clues`);
 4. with ``clues="remove"``: while another answer obeys every clue, that answer becomes ours
    when it shows more clues (where a clue shows wherever the answer allows one, as Masyu's
    pearls, it shows ours as well: a climb towards a constrained answer); then clue removal
    while the puzzle stays unique; with ``"all"``, the puzzle is kept when it is unique (else
-   a new answer is tried).
+   a new answer is tried); with ``"one"``, one clue per area at a random cell, a clue moved
+   within its area while another answer gives it another area.
 
 Uniqueness is proven by ONE incremental SAT instance per answer: each clue's clauses carry a
 selector literal, the answer is blocked (behind a selector too, for the climb), so "is the
@@ -32,6 +34,7 @@ exactly that level.
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from collections.abc import Callable, Collection, Hashable
@@ -45,6 +48,7 @@ from ..results import Limits, Stats
 from .encoding import Encoding
 from .givens import Cell, Givens
 from .language import Answer, Genre, Rule
+from .partition import answer_of, areas_of, polyominoes, rectangles
 from .solve import count
 
 __all__ = ["Made", "generate", "layout", "parse_size", "LEVELS"]
@@ -58,9 +62,13 @@ BUDGET_FLOOR, BUDGET_TIMES = 0.05, 10
 ANSWERS = 2
 """How many answers are tried on one layout before a new one is made."""
 REPAIRS = 200
-"""How many other answers a Latin square's numbers are changed to rule out, at most."""
+"""How many other answers a Latin square's numbers are changed (or clues moved within their
+area) to rule out, at most."""
 CLIMBS = 100
 """How many times an answer gives way to another that shows more clues, at most."""
+PARTITIONS = {"rectangles": lambda rows, cols, largest, rng: rectangles(rows, cols, rng),
+              "polyominoes": polyominoes}
+"""The answers made as a random partition of the grid (largest: a piece's most cells)."""
 
 Progress = Callable[[Stats], None] | None
 
@@ -94,7 +102,9 @@ def generate(genre: Genre, rows: int, cols: int, *, seed: int | None = None,
     rest = tuple(rule for rule in genre.rules if not _reads_clues(rule))
     tries = 0
     while True:
-        enc = Encoding(replace(genre, rules=rest), layout(genre, rows, cols, rng))
+        base = layout(genre, rows, cols, rng)
+        enc = _model(replace(genre, rules=rest), rows, cols) if genre.make.layout in PARTITIONS \
+            else Encoding(replace(genre, rules=rest), base)
         for _ in range(ANSWERS):
             limits.check("generating")
             tries += 1
@@ -128,7 +138,7 @@ def layout(genre: Genre, rows: int, cols: int, rng: random.Random) -> Givens:
         return Givens(rows, cols, walls=_walls(rows, cols, make.density, make.symmetry, rng))
     if make.layout == "latin":
         return Givens(rows, cols, numbers=_latin(rows, cols, rng))
-    return Givens(rows, cols, points=genre.point_clues)
+    return Givens(rows, cols, points=genre.point_clues)  # partitions: made on an empty grid
 
 
 def _attempt(genre: Genre, enc: Encoding, rng: random.Random, difficulty: str | None,
@@ -136,15 +146,22 @@ def _attempt(genre: Genre, enc: Encoding, rng: random.Random, difficulty: str | 
     """One answer of the model ``enc`` (the rules that read no clue, on the layout) made
     into a puzzle, or None (not unique, or not at the level)."""
     readers = [rule for rule in genre.rules if _reads_clues(rule)]
-    base = enc.givens
+    base, make = enc.givens, genre.make
     search = _Search(enc, stats)
     try:
-        answer = search.random_answer(rng, genre.make.share)
+        if make.layout in PARTITIONS:
+            largest = getattr(genre.unknowns, "high", base.rows * base.cols)
+            answer = answer_of(genre.unknowns.kind, base,
+                               PARTITIONS[make.layout](base.rows, base.cols, largest, rng))
+        else:
+            answer = search.random_answer(rng, make.share)
         if answer is None:
             return None
         clues = _clues_of(readers, base, answer)
-        if genre.make.clues == "all":
+        if make.clues == "all":
             return _kept(genre, replace(base, numbers=clues), answer, difficulty, stats, rng)
+        if make.clues == "one":
+            return _placed(genre, base, answer, clues, difficulty, stats, rng)
         return _removed(genre, base, answer, clues, readers, search, rng, difficulty)
     finally:
         search.close()
@@ -170,6 +187,27 @@ def _kept(genre: Genre, g: Givens, answer: Answer, difficulty: str | None,
         g = _repeat_number(g, answer, other, rng)
         if g is None:
             return None
+    return None
+
+
+def _placed(genre: Genre, base: Givens, answer: Answer, clues: dict[Cell, int],
+            difficulty: str | None, stats: Stats, rng: random.Random) -> tuple | None:
+    """One clue per area of ``answer`` at a random cell, kept when the puzzle is unique (and
+    at ``difficulty``).  Another answer is ruled out by moving a clue whose area there is
+    not ours to a cell of ours outside it (the other answer's area for it then misses it)."""
+    kind = genre.unknowns.kind
+    areas = areas_of(kind, base, answer)
+    at = [rng.choice(area) for area in areas]
+    for _ in range(REPAIRS):
+        g = replace(base, numbers={cell: clues[cell] for cell in at})
+        other = _other(genre, g, answer, stats)
+        if other is None:
+            level = _level(genre, g) if difficulty else None
+            return (g, answer, level) if level == difficulty else None
+        theirs = {cell: set(area) for area in areas_of(kind, base, other) for cell in area}
+        moved = [i for i, cell in enumerate(at) if set(areas[i]) != theirs[cell]]
+        i = rng.choice(moved)
+        at[i] = rng.choice(sorted(set(areas[i]) - theirs[at[i]]))
     return None
 
 
@@ -225,7 +263,7 @@ def _removed(genre: Genre, base: Givens, answer: Answer, clues: dict[Cell, int],
     removed: list[Cell] = []
     for cell in order:
         kept.discard(cell)
-        if search.unique(kept):
+        if search.unique(kept, cell):
             search.drop(cell)
             removed.append(cell)
         else:
@@ -310,6 +348,13 @@ def _budget(difficulty: str, seconds: float) -> float | None:
     return BUDGET_FLOOR + BUDGET_TIMES * seconds
 
 
+@functools.lru_cache(maxsize=4)
+def _model(genre: Genre, rows: int, cols: int) -> Encoding:
+    """The model of ``genre``'s rules on an empty grid, kept for the next puzzle (where the
+    answer is a partition, every layout is the empty grid)."""
+    return Encoding(genre, Givens(rows, cols))
+
+
 def _reads_clues(rule: Rule) -> bool:
     """True when the rule's family reads clue numbers off an answer."""
     return type(rule).clues is not Rule.clues
@@ -326,6 +371,9 @@ class _Search:
         self.current: dict[Cell, int] = {}
         """The selector of each clue of the answer guarded last."""
         self.blocked = self.blocks = 0
+        self.broken: dict[int, int] = {}
+        """For a clue of one literal (by its selector), its negation: another answer of the
+        clues but it breaks it (the puzzle with every clue kept so far is unique)."""
 
     def random_answer(self, rng: random.Random, share: float) -> Answer | None:
         """An answer of the rules found with random phases (a share ``share`` marked)."""
@@ -347,6 +395,8 @@ class _Search:
             enc.givens = replace(layout, numbers=dict([clue]))
             for rule in readers:
                 rule.encode(enc)
+            if len(model.clauses) == start + 1 and len(model.clauses[start]) == 1:
+                self.broken[selector] = -model.clauses[start][0]
             for clause in model.clauses[start:]:
                 self.solver.add_clause([*clause, -selector])
             del model.clauses[start:]  # the model stays that of the layout's answers
@@ -364,9 +414,13 @@ class _Search:
         true = self._solve(self._assumptions(kept))
         return None if true is None else self.enc.decode(true)
 
-    def unique(self, kept: set[Cell]) -> bool:
-        """True when no other answer obeys the clues ``kept`` (the answer is blocked)."""
-        return self._solve(self._assumptions(kept)) is None
+    def unique(self, kept: set[Cell], gone: Cell | None = None) -> bool:
+        """True when no other answer obeys the clues ``kept`` (the answer is blocked); with
+        the clue ``gone`` just taken from a unique puzzle, another answer breaks it."""
+        assumptions = self._assumptions(kept)
+        if self.current.get(gone) in self.broken:
+            assumptions.append(self.broken[self.current[gone]])
+        return self._solve(assumptions) is None
 
     def drop(self, cell: Cell) -> None:
         """Remove the clue at ``cell`` for good."""

@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from .givens import ANY, Cell, Givens
-from .grid import neighbours
+from .grid import neighbours, units
 
 CellCounts = list[tuple[list[Cell], int]]
 
@@ -27,3 +27,18 @@ def clue_cells(g: Givens) -> list[Cell]:
 def numbered_cells(g: Givens) -> CellCounts:
     """Each numbered cell alone with its number ('?' clues left out)."""
     return [([cell], n) for cell, n in sorted(g.numbers.items()) if n != ANY]
+
+
+def region_numbers(g: Givens) -> CellCounts:
+    """Each numbered region's cells with its number (Heyawake; '?' left out)."""
+    found = []
+    for cells in units(g, "region"):
+        numbers = [g.numbers[cell] for cell in cells if cell in g.numbers]
+        if numbers and numbers[0] != ANY:
+            found.append((cells, numbers[0]))
+    return found
+
+
+def two_per_region(g: Givens) -> CellCounts:
+    """Every region's cells with the count 2 (Norinori)."""
+    return [(cells, 2) for cells in units(g, "region")]

@@ -7,7 +7,8 @@ row, with one reader and per-game symbols (:data:`GAMES`):
 * Loopy: runs as Light Up, ``0``-``4`` a clue (only the square grid, ``t0``, is read);
 * Singles: one character per cell, the number ``1``-``9``, ``a``-``z`` (10-35), ``A``-``Z``;
 * Filling (Fillomino): runs, ``1``-``9`` a given number;
-* Rect (Shikaku): runs, a clue in decimal, ``_`` between two clues side by side.
+* Rect (Shikaku): runs, a clue in decimal, ``_`` between two clues side by side;
+* Range (Kurodoko): as Rect;
 * Pearl (Masyu): runs as Light Up, ``W`` a white pearl (1), ``B`` a black one (2);
 * Slant: runs as Light Up over the grid points, ``0``-``4`` a clue.
 
@@ -69,6 +70,7 @@ GAMES: dict[str, TathamGame] = {g.name: g for g in (
     TathamGame("rect", "shikaku", {str(n): n for n in range(10)}, decimal=True),
     TathamGame("pearl", "mashu", {"W": 1, "B": 2}),
     TathamGame("slant", "gokigen", _DIGITS, points=True),
+    TathamGame("range", "kurodoko", {str(n): n for n in range(10)}, decimal=True),
 )}
 
 
@@ -83,7 +85,9 @@ def tatham_game(name: str) -> TathamGame:
 
 def decode_id(text: str, game: str | None = None) -> tuple[str, Givens]:
     """The genre and the givens of a Tatham game ID.  Without ``game`` it is told from the
-    ID's shape: ``t`` in the parameters is Loopy, one number per cell Singles, else Light Up.
+    ID's shape: ``t`` in the parameters is Loopy, one number per cell Singles, decimal
+    numbers summing to the cells Rect, decimal numbers filling the grid with ``_`` or two
+    digits (or, apart, no 0 and one above 4) Range, many or large digits Filling, else Light Up.
     Raises InvalidPuzzle naming the problem and where.
     """
     match = _ID.fullmatch(text) if isinstance(text, str) and len(text) < 200_000 else None
@@ -132,6 +136,10 @@ def _guess(params: str, desc: str, rows: int, cols: int) -> TathamGame:
     if re.fullmatch("[a-z0-9_]*", desc) and sum(clues) == cells and (
             "_" in desc or re.search("[0-9]{2}", desc)):
         return GAMES["rect"]
+    if not params and re.fullmatch("[a-z0-9_]*", desc) and re.search("[1-9]", desc) \
+            and _range_cells(desc) == cells and ("_" in desc or re.search("[0-9]{2}", desc)
+                                                 or ("0" not in desc and re.search("[5-9]", desc))):
+        return GAMES["range"]  # single digits apart, no 0 and one above 4: Range too
     digits = re.findall("[0-9]", desc)
     if not re.search("[B0]", desc) and (max(digits, default="0") >= "5"
                                        or 10 * len(digits) >= 3 * cells):
@@ -142,6 +150,12 @@ def _guess(params: str, desc: str, rows: int, cols: int) -> TathamGame:
 def _covered(desc: str) -> int:
     """The cells (or points) a description of runs and one-character clues covers."""
     return sum(_RUNS.index(ch) + 1 if ch in _RUNS else 1 for ch in desc)
+
+
+def _range_cells(desc: str) -> int:
+    """The cells a description covers read as Range's (decimal clues, runs of letters)."""
+    tokens = re.findall("[0-9]+|[a-z]", desc)
+    return sum(_RUNS.index(t) + 1 if t in _RUNS else 1 for t in tokens)
 
 
 def _check_params(game: TathamGame, params: str) -> None:

@@ -52,6 +52,10 @@ BUILTIN = {
     "fillomino": "puzzlesmith.genres.declared.fillomino",
     "masyu": "puzzlesmith.genres.declared.masyu",
     "slant": "puzzlesmith.genres.declared.slant",
+    "kurodoko": "puzzlesmith.genres.declared.kurodoko",
+    "norinori": "puzzlesmith.genres.declared.norinori",
+    "heyawake": "puzzlesmith.genres.declared.heyawake",
+    "lits": "puzzlesmith.genres.declared.lits",
 }
 #: The entry-point group through which installed distributions add puzzles.
 ENTRY_POINT_GROUP = "puzzlesmith.puzzles"

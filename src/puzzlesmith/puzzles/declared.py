@@ -460,8 +460,9 @@ def _hint(text: str, rule: str, stats: Stats, move: list[tuple[Any, bool | None]
 
 
 def _tokens(g: Givens) -> list[list[str]]:
-    """The text grid's tokens, row by row."""
-    return [line.split() if " " in line else list(line) for line in write_grid(g).splitlines()]
+    """The text grid's tokens, row by row (its regions block left out)."""
+    lines = write_grid(g).split("\n\n")[0].splitlines()
+    return [line.split() if " " in line else list(line) for line in lines]
 
 
 def _turned(g: Givens, turn) -> Givens:
@@ -472,8 +473,12 @@ def _turned(g: Givens, turn) -> Givens:
     if g.points:  # the clues turn on the grid points
         return Givens(rows, cols, {turn.cell(*p, g.rows + 1, g.cols + 1): n
                                    for p, n in g.numbers.items()}, points=True)
+    regions = None
+    if g.regions is not None:
+        moved_regions = {moved(cell): g.regions[cell[0]][cell[1]] for cell in g.cells()}
+        regions = tuple(tuple(moved_regions[r, c] for c in range(cols)) for r in range(rows))
     return Givens(rows, cols, {moved(cell): n for cell, n in g.numbers.items()},
-                  frozenset(map(moved, g.walls)))
+                  frozenset(map(moved, g.walls)), regions)
 
 
 def _loop_lines(g: Givens, edges: frozenset) -> list[str]:

@@ -14,7 +14,8 @@ import sys
 from pathlib import Path
 
 URL_KEYS = {"lightup": "akari"}  # the key puzz.link writes, where it is not the pid
-GENRES = ("lightup", "nurikabe", "slither", "hitori", "starbattle", "shikaku", "fillomino")
+GENRES = ("lightup", "nurikabe", "slither", "hitori", "starbattle", "shikaku", "fillomino",
+          "kurodoko", "norinori", "heyawake", "lits")
 
 
 def answer_rows(lines: list[str], rows: int) -> list[str]:

@@ -8,9 +8,13 @@ Each module declares ``GENRE`` (its :class:`~puzzlesmith.genres.language.Genre`)
 
 from ..language import Genre
 from .fillomino import fillomino
+from .heyawake import heyawake
 from .hitori import hitori
+from .kurodoko import kurodoko
 from .lightup import lightup
+from .lits import lits
 from .masyu import masyu
+from .norinori import norinori
 from .nurikabe import nurikabe
 from .shikaku import shikaku
 from .slant import slant
@@ -18,11 +22,12 @@ from .slitherlink import slitherlink
 from .starbattle import starbattle
 
 GENRES = {genre.name: genre for genre in (lightup, hitori, nurikabe, slitherlink,
-                                                  shikaku, fillomino, masyu, slant)}
+                                          shikaku, fillomino, masyu, slant, kurodoko, norinori,
+                                          heyawake, lits)}
 """The genres that are puzzles of their own (Star Battle's name belongs to its package)."""
 
 __all__ = ["GENRES", "declared", "lightup", "hitori", "nurikabe", "slitherlink", "starbattle",
-           "shikaku", "fillomino", "masyu", "slant"]
+           "shikaku", "fillomino", "masyu", "slant", "kurodoko", "norinori", "heyawake", "lits"]
 
 
 def declared(key: str) -> Genre:
