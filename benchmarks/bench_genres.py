@@ -192,14 +192,18 @@ def peer_input(genre: str, g: Givens) -> dict:
     return data
 
 
+TIMED_OUT = frozenset({"puzzlekit timed out"})
+"""puzzlekit's answer when it reached its own time limit (counted apart, at that limit)."""
+
+
 def peer(genre: str, data: dict) -> frozenset:
     """puzzlekit's answer, in our answer's form."""
     import puzzlekit
 
     result = puzzlekit.solve(data, PEER_TYPES[genre], solver_options={"num_workers": 1})
     if not result.is_solved:
-        if result.solution_data.get("status") == "Timeout":  # timed at its limit, disagrees
-            return frozenset({"puzzlekit timed out"})
+        if result.solution_data.get("status") == "Timeout":  # timed at its limit
+            return TIMED_OUT
         raise RuntimeError(f"puzzlekit {genre}: {result.solution_data['status']}")
     grid = result.sol_grid.matrix
     if genre == "mashu":  # each cell's ways out: the loop's edges east and south of it
@@ -241,13 +245,14 @@ def timed(run: Callable, inputs: list, repeat: int) -> tuple[list[float], list[f
 # --------------------------------------------------------------------------- the table
 
 def row(genre: str, name: str, n: int, theirs: list[float], mine: list[float],
-        disagree: int) -> str:
+        disagree: int, timeouts: int = 0) -> str:
     """One line of the table: ms median and worst of each side, our median over theirs."""
     line = f"{genre:10} {name:22} {n:3} | {ms(theirs) if theirs else '(none)':>17}"
     if mine:
         ratio = f"{statistics.median(mine) / statistics.median(theirs):5.2f}" if theirs else ""
         line += f" | {ms(mine)} | {ratio}"
-    return line + (f"  {disagree} DISAGREE" if disagree else "")
+    late = f"  {timeouts} puzzlekit timed out" if timeouts else ""
+    return line + (f"  {disagree} DISAGREE" if disagree else "") + late
 
 
 def ms(times: list[float]) -> str:
@@ -255,14 +260,16 @@ def ms(times: list[float]) -> str:
 
 
 def disagreements(puzzles: list[Puzzle], *sides: list[frozenset]) -> int:
-    """Puzzles whose answers differ from the data's answer or, with none, from each other."""
-    return sum(len({*answers} | ({p.answer} if p.answer is not None else set())) > 1
+    """Puzzles whose answers differ from the data's answer or, with none, from each other
+    (puzzlekit's time-outs left out: they are counted apart)."""
+    return sum(len(({*answers} - {TIMED_OUT}) | ({p.answer} if p.answer is not None else set()))
+               > 1
                for p, *answers in zip(puzzles, *sides, strict=True))
 
 
 def bench_genre(genre: str, repeat: int, peer_only: bool) -> list[str]:
     """The table's lines for one genre: a line a set, then all sets up to BIGGEST a side."""
-    lines, theirs_all, mine_all, disagree_all = [], [], [], 0
+    lines, theirs_all, mine_all, disagree_all, late_all = [], [], [], 0, 0
     for name, puzzles in puzzle_sets(genre):
         theirs, sides, mine = [], [], []
         if genre in PEER_TYPES:
@@ -273,13 +280,14 @@ def bench_genre(genre: str, repeat: int, peer_only: bool) -> list[str]:
             mine, answers = timed(lambda g: ours(genre, g), [p.givens for p in puzzles], repeat)
             sides.append(answers)
         disagree = disagreements(puzzles, *sides)
-        lines.append(row(genre, name, len(puzzles), theirs, mine, disagree))
+        late = sum(answer == TIMED_OUT for answer in sides[0]) if theirs else 0
+        lines.append(row(genre, name, len(puzzles), theirs, mine, disagree, late))
         print(lines[-1], flush=True)
         if max(puzzles[0].givens.rows, puzzles[0].givens.cols) <= BIGGEST:
             theirs_all, mine_all = theirs_all + theirs, mine_all + mine
-            disagree_all += disagree
+            disagree_all, late_all = disagree_all + disagree, late_all + late
     lines.append(row(genre, f"all <={BIGGEST}x{BIGGEST}", len(mine_all or theirs_all), theirs_all,
-                     mine_all, disagree_all))
+                     mine_all, disagree_all, late_all))
     print(lines[-1], flush=True)
     return lines
 

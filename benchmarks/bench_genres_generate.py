@@ -1,7 +1,7 @@
 """Generation of the declared genres (issue 42) beside Tatham's generators.
 
     python benchmarks/bench_genres_generate.py [--seeds 15] [--tier-seeds 9] [--batch 20]
-        [--repeats 3] [--levels-size 6] [--level-seeds 3]
+        [--repeats 3] [--levels-size 6] [--level-seeds 3] [--only shikaku,fillomino]
 
 Ours, two ways, every seed in this one process after a warm-up puzzle (not counted), as
 ``puzzlesmith generate`` does by default: at any level,
@@ -51,12 +51,30 @@ CASES = [  # genre, rows, cols, Tatham's game and preset (None: Tatham has no su
     ("slitherlink", 10, 10, "loopy", "10x10t0dh"),
     ("hitori", 10, 10, "singles", "10x10dk"),
     ("nurikabe", 10, 10, None, None),
-]
-TIER_LEVEL = {"10x10b20s2d1": "medium", "14x14b20s2d2": "medium", "10x10t0dh": "hard",
-              "10x10dk": "medium"}
-EMPTY = {"lightup": "3x3b20s0d0", "loopy": "3x3t0de", "singles": "2x2de"}
+    ("shikaku", 7, 7, "rect", "7x7"),
+    ("shikaku", 11, 11, "rect", "11x11"),
+    ("shikaku", 15, 15, "rect", "15x15"),
+    ("shikaku", 19, 19, "rect", "19x19"),
+    ("fillomino", 7, 9, "filling", "9x7"),
+    ("fillomino", 9, 13, "filling", "13x9"),
+    ("fillomino", 13, 17, "filling", "17x13"),
+    ("masyu", 10, 10, "pearl", "10x10dt"),
+    ("masyu", 10, 10, "pearl", "10x10de"),
+    ("masyu", 6, 6, "pearl", "6x6dt"),
+    ("masyu", 8, 8, "pearl", "8x8dt"),
+    ("masyu", 8, 12, "pearl", "12x8dt"),
+    ("slant", 10, 12, "slant", "12x10dh"),
+    ("slant", 10, 12, "slant", "12x10de"),
+    ("slant", 5, 5, "slant", "5x5dh"),
+    ("slant", 8, 8, "slant", "8x8dh"),
+]  # Tatham's presets are WIDTHxHEIGHT: 13x9 is 9 rows of 13
+TIER_LEVEL = {("lightup", "10x10b20s2d1"): "medium", ("lightup", "14x14b20s2d2"): "medium",
+              ("loopy", "10x10t0dh"): "hard", ("singles", "10x10dk"): "medium"}
+EMPTY = {"lightup": "3x3b20s0d0", "loopy": "3x3t0de", "singles": "2x2de", "rect": "2x2",
+         "filling": "2x2", "pearl": "5x5de", "slant": "2x2de"}
 LEVEL_CASES = [("lightup", ("easy", "medium", "hard")), ("hitori", ("easy", "medium")),
-               ("nurikabe", ("medium",)), ("slitherlink", ("easy", "medium", "hard"))]
+               ("nurikabe", ("medium",)), ("slitherlink", ("easy", "medium", "hard")),
+               ("masyu", ("easy", "medium", "hard")), ("slant", ("easy", "medium", "hard"))]
 
 
 def ours(name: str, rows: int, cols: int, seeds: int, level: str | None,
@@ -125,10 +143,12 @@ def _ratio(ours_: float, theirs: float | None) -> str:
     return f"{ours_ / theirs:.1f}x" if theirs else "-"
 
 
-def levels(size: int, seeds: int) -> list[str]:
+def levels(size: int, seeds: int, only: set[str]) -> list[str]:
     """One line per genre and level: how many of the puzzles asked at it rate at it."""
     lines = []
     for name, asked in LEVEL_CASES:
+        if only and name not in only:
+            continue
         genre = GENRES[name]
         for level in asked:
             start, right = time.perf_counter(), 0
@@ -151,14 +171,19 @@ def main() -> None:
                         help="limit of the rating at any level")
     parser.add_argument("--levels-size", type=int, default=6)
     parser.add_argument("--level-seeds", type=int, default=3)
+    parser.add_argument("--only", default="", help="comma-separated genres (default: all)")
     args = parser.parse_args()
+    only = set(filter(None, args.only.split(",")))
     print(f"{'genre':<12} {'size':<6} {'level':<7} {'median':>8} {'worst':>8} {'tries':>6} "
           f"{'clues':>6}  {'Tatham preset':<14} {'Tatham':>8} {'ratio':>6}   {'CPU ours':>8} "
           f"{'Tatham':>8} {'ratio':>6}")
     for name, rows, cols, game, preset in CASES:
+        if only and name not in only:
+            continue
         wall, their_cpu = tatham(game, preset, args.batch, args.repeats) or (None, None) \
             if game else (None, None)
-        for level in (None, TIER_LEVEL.get(preset)) if preset else (None,):
+        tier = TIER_LEVEL.get((game, preset))
+        for level in (None, tier) if tier else (None,):
             found = ours(name, rows, cols, args.tier_seeds if level else args.seeds, level,
                          args.rate_seconds)
             seconds = [row[0] for row in found]
@@ -169,7 +194,7 @@ def main() -> None:
                   f"{_figure(wall):>8} {_ratio(median, wall):>6}   {cpu:>8.4f} "
                   f"{_figure(their_cpu):>8} {_ratio(cpu, their_cpu):>6}"
                   f"{_stopped(found, args.rate_seconds)}", flush=True)
-    for line in levels(args.levels_size, args.level_seeds):
+    for line in levels(args.levels_size, args.level_seeds, only):
         print(line, flush=True)
 
 

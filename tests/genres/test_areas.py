@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from puzzlesmith.errors import InvalidPuzzle
+from puzzlesmith.genres.codec import decode_url, encode_url
 from puzzlesmith.genres.declared import fillomino, shikaku
+from puzzlesmith.genres.deduce import rate
 from puzzlesmith.genres.givens import Givens
 from puzzlesmith.genres.solve import count, solve
 from puzzlesmith.genres.tatham import decode_id, id_genre
@@ -74,7 +76,8 @@ def test_clues_of_an_answer_make_a_puzzle_it_solves():
         g = genre.read(text)
         answer = solve(genre, g).solution
         clues = {cell: n for rule in genre.rules for cell, n in rule.clues(g, answer).items()}
-        made = Givens(g.rows, g.cols, clues)
+        assert {cell: clues[cell] for cell in g.numbers} == g.numbers  # every cell could show
+        made = Givens(g.rows, g.cols, {cell: clues[cell] for cell in g.numbers})
         assert genre.check(made, answer).ok
 
 
@@ -116,3 +119,30 @@ def test_ids_are_told_by_shape():
     assert id_genre("4x4:16o") == "shikaku" and id_genre("2x2:2_2b") == "shikaku"
     assert id_genre("3x1:a11") == "fillomino"
     assert decode_id("2x2:2_2b")[1].numbers == {(0, 0): 2, (0, 1): 2}
+
+
+def test_fillomino_urls_keep_given_borders():
+    g = fillomino.read("3.\n..")
+    assert count(fillomino, g).count == 3
+    bordered = Givens(2, 2, dict(g.numbers), params={"borders": frozenset({((0, 0), (0, 1))})})
+    url = encode_url("fillomino", bordered)
+    assert url.endswith("fillomino/2/2/3ig0") and decode_url(url)[1] == bordered
+    assert get("fillomino").parse(url).params == bordered.params
+    assert solve(fillomino, bordered).solution == {((0, 0), 3), ((1, 0), 3), ((1, 1), 3),
+                                                   ((0, 1), 1)}
+    assert "a given border parts it from the 3 in r1c1" in {
+        step.reason for step in rate(fillomino, bordered).steps}
+    wrong = fillomino.check(bordered, frozenset({((0, 0), 3), ((0, 1), 3), ((1, 0), 3),
+                                                 ((1, 1), 1)}))
+    assert wrong.violations == ["the given border between r1c1 and r1c2 parts two 3s"]
+    assert decode_url("https://puzz.link/p?fillomino/2/2/3i")[1].params == {}
+
+
+def test_fillomino_deductions_a_player_uses():
+    g = fillomino.read("3..\n.1.")
+    found = {step.reason: step.cells for step in fillomino.deductions(g, {((0, 0), 3): True})}
+    assert found["the piece of 3 at r1c1 cannot reach them, and there is no room for another "
+                 "piece of 3"] == (((1, 2), 3),)
+    g = fillomino.read(".4.\n1.1\n...")
+    found = {step.reason: step.cells for step in fillomino.deductions(g, {((0, 1), 4): True})}
+    assert found["the piece of 4 at r1c2 cannot reach 4 cells without it"] == (((1, 1), 4),)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from puzzlesmith.genres.declared import GENRES, hitori, lightup, nurikabe, slitherlink
+from puzzlesmith.genres.declared import GENRES, fillomino, hitori, lightup, nurikabe, slitherlink
 from puzzlesmith.genres.drawing import svg
 from puzzlesmith.genres.givens import Givens
 from puzzlesmith.genres.language import Genre, Numbers, Shading
@@ -81,6 +83,17 @@ def test_regions_stars_and_numbers_come_from_the_declaration_alone():
     numbers = Genre("latin", "Latin", Numbers(1, 2), ())
     picture = svg(numbers, g, frozenset({((0, 0), 1), ((1, 1), 2)}))
     assert draw.count(picture, "entry") == 2
+
+
+def test_a_finished_fillomino_has_borders_between_its_pieces():
+    g = fillomino.read("1.\n..")
+    rest = {((0, 1), 3), ((1, 0), 3), ((1, 1), 3)}
+    picture = svg(fillomino, g, frozenset(rest))
+    assert draw.count(picture, "walls") == 1
+    assert re.search('class="walls" d="([^"]*)"', picture)[1].count("M") == 2  # around r1c1
+    assert draw.count(svg(fillomino, g, frozenset(list(rest)[:2])), "walls") == 0
+    bordered = Givens(2, 2, {(0, 0): 1}, params={"borders": frozenset({((0, 0), (0, 1))})})
+    assert 'class="given-border" x1="36" y1="0" x2="36" y2="36"' in svg(fillomino, bordered)
 
 
 def test_an_unknown_mark_is_refused():

@@ -7,9 +7,9 @@ thick region borders, given walls black with their numbers in white, clue number
 ``Shading.mark`` says (dark grey shading that leaves a clue readable, Light Up's bulbs as
 discs, stars; small dots on the cells a player's ``answer.ruled_out`` holds), loop edges
 and the borders of areas, as thick lines between grid points (or cell centres), numbers in
-blue.  Masyu's pearls are circles, white (1) or black (2); Slant's clues sit in small circles
-on the grid points, its diagonals are drawn in the cells (``\\`` the marked ones, ``/`` the
-others).
+blue (a finished Fillomino's pieces with thick borders between them).  Masyu's pearls are
+circles, white (1) or black (2); Slant's clues sit in small circles on the grid points, its
+diagonals are drawn in the cells (``\\`` the marked ones, ``/`` the others).
 
 >>> from .declared import lightup
 >>> g = lightup.read("1.\\n.#")
@@ -45,7 +45,7 @@ def svg(genre: Genre, g: Givens, answer: Answer | None = None) -> str:
     unknowns: marked cells, loop edges, or ``(cell, number)`` pairs) drawn on it."""
     kind, answer = genre.unknowns.kind, answer or frozenset()
     mark = getattr(genre.unknowns, "mark", None)  # how a Shading genre's marks are drawn
-    body = [*_cells(g, kind), *_walls(g)]
+    body = [*_cells(g, kind), *_walls(g), *_given_borders(g)]
     if mark == "slant":
         body += _diagonals(g, answer)
     elif mark:
@@ -60,6 +60,8 @@ def svg(genre: Genre, g: Givens, answer: Answer | None = None) -> str:
         body += _loop(answer, CELL / 2 if kind == "centres" else 0)
     elif kind == "numbers":
         body += _numbers((cell, n) for cell, n in answer if cell not in g.numbers)
+        if any(rule.family == "polyominoes" for rule in genre.rules):
+            body += _pieces(g, answer)
     pad = CELL * (0.3 if g.points else 0.15)  # room for the clues on the outer points
     return draw.document(g.cols * CELL + 2 * pad, g.rows * CELL + 2 * pad, body, x=-pad, y=-pad)
 
@@ -165,6 +167,29 @@ def _diagonals(g: Givens, answer: Answer) -> list[str]:
             f'x2="{(c + (cell not in ruled_out)) * CELL}" y2="{(r + 1) * CELL}" '
             f'stroke="{ANSWER_INK}" stroke-width="{width}" stroke-linecap="round"/>'
             for cell in sorted(set(answer) | set(ruled_out)) for r, c in (cell,)]
+
+
+def _given_borders(g: Givens) -> list[str]:
+    """The borders a puzzle gives between two cells (Fillomino's ``params["borders"]``)."""
+    width = draw.num(CELL * 0.08)
+    lines = []
+    for (r, c), (r2, _) in sorted(g.params.get("borders", ())):
+        x1, y1 = (c + 1, r) if r == r2 else (c, r + 1)
+        x2, y2 = (x1, y1 + 1) if r == r2 else (x1 + 1, y1)
+        lines.append(f'<line class="given-border" x1="{x1 * CELL}" y1="{y1 * CELL}" '
+                     f'x2="{x2 * CELL}" y2="{y2 * CELL}" stroke="{draw.INK}" '
+                     f'stroke-width="{width}" stroke-linecap="square"/>')
+    return lines
+
+
+def _pieces(g: Givens, answer: Answer) -> list[str]:
+    """The borders between the pieces of a finished answer (cells of different numbers)."""
+    number = {cell: n for cell, n in g.numbers.items() if n != ANY}
+    number.update((cell, n) for cell, n in answer if cell not in number)
+    if len(number) < g.rows * g.cols:
+        return []
+    grid = [[number[r, c] for c in range(g.cols)] for r in range(g.rows)]
+    return [draw.region_walls(grid, CELL, line=CELL * 0.08)]
 
 
 def _numbers(entries: Iterable[tuple[Cell, int]]) -> list[str]:

@@ -4,21 +4,28 @@ The steps, generic over the rule families (the genre's :class:`~.language.Make` 
 the layout and what happens to the clues):
 
 1. a layout where the genre has one: walls (a share of the cells, with a turn symmetry) or
-   a Latin square of numbers;
+   a Latin square of numbers; the clues on the grid points where the genre says so (Slant);
 2. a random answer: the complete solver's model of the rules that read no clue, solved with
-   random phases;
+   random phases; or, for the area genres, a random partition into rectangles or
+   polyominoes (:mod:`.partition`) written as the genre's unknowns;
 3. every clue the rules read off that answer (:meth:`~.language.Rule.clues`);
-4. with ``clues="remove"``, clue removal while the puzzle stays unique; with ``"all"``,
-   the puzzle is kept when it is unique (else a new answer is tried).
+4. with ``clues="remove"``: while another answer obeys every clue, that answer becomes ours
+   when it shows more clues (where a clue shows wherever the answer allows one, as Masyu's
+   pearls, it shows ours as well: a climb towards a constrained answer); then clue removal
+   while the puzzle stays unique; with ``"all"``, the puzzle is kept when it is unique (else
+   a new answer is tried); with ``"one"``, one clue per area at a random cell, a clue moved
+   within its area while another answer gives it another area.
 
 Uniqueness is proven by ONE incremental SAT instance per answer: each clue's clauses carry a
-selector literal, the answer is blocked, so "is the puzzle without this clue still unique"
-is one solve under assumptions (unsatisfiable: unique).  A clue rule is local: its clauses
-for one clue are its encoding on the layout with that clue alone.
+selector literal, the answer is blocked (behind a selector too, for the climb), so "is the
+puzzle without this clue still unique" is one solve under assumptions (unsatisfiable:
+unique).  A clue rule is local: its clauses for one clue are its encoding on the layout with
+that clue alone.
 
 With a ``difficulty`` (a level of :mod:`.deduce`), the clues removed are those that leave
-the puzzle solved by the deductions up to that level (a level check: one run of the
-deductions bounded to it), and the puzzle is kept when it rates exactly that level.
+the puzzle solved by the deductions up to that level (a level check,
+:func:`.deduce.level_at_most`: the deductions up to the level run to their end), and the
+puzzle is kept when it rates exactly that level (the last check's level: no second rating).
 
 >>> from .declared import lightup
 >>> made = generate(lightup, 6, 6, seed=1)
@@ -28,6 +35,7 @@ deductions bounded to it), and the puzzle is kept when it rates exactly that lev
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Collection, Hashable
 from dataclasses import dataclass, replace
@@ -40,6 +48,7 @@ from ..results import Limits, Stats
 from .encoding import Encoding
 from .givens import Cell, Givens
 from .language import Answer, Genre, Rule
+from .partition import answer_of, areas_of, polyominoes, rectangles
 from .solve import count
 
 __all__ = ["Made", "generate", "layout", "parse_size", "LEVELS"]
@@ -51,7 +60,13 @@ MAX_SIDE = 100
 ANSWERS = 2
 """How many answers are tried on one layout before a new one is made."""
 REPAIRS = 200
-"""How many other answers a Latin square's numbers are changed to rule out, at most."""
+"""How many other answers a Latin square's numbers are changed (or clues moved within their
+area) to rule out, at most."""
+CLIMBS = 100
+"""How many times an answer gives way to another that shows more clues, at most."""
+PARTITIONS = {"rectangles": lambda rows, cols, largest, rng: rectangles(rows, cols, rng),
+              "polyominoes": polyominoes}
+"""The answers made as a random partition of the grid (largest: a piece's most cells)."""
 
 Progress = Callable[[Stats], None] | None
 
@@ -85,7 +100,9 @@ def generate(genre: Genre, rows: int, cols: int, *, seed: int | None = None,
     rest = tuple(rule for rule in genre.rules if not _reads_clues(rule))
     tries = 0
     while True:
-        enc = Encoding(replace(genre, rules=rest), layout(genre, rows, cols, rng))
+        base = layout(genre, rows, cols, rng)
+        enc = _model(replace(genre, rules=rest), rows, cols) if genre.make.layout in PARTITIONS \
+            else Encoding(replace(genre, rules=rest), base)
         for _ in range(ANSWERS):
             limits.check("generating")
             tries += 1
@@ -119,7 +136,7 @@ def layout(genre: Genre, rows: int, cols: int, rng: random.Random) -> Givens:
         return Givens(rows, cols, walls=_walls(rows, cols, make.density, make.symmetry, rng))
     if make.layout == "latin":
         return Givens(rows, cols, numbers=_latin(rows, cols, rng))
-    return Givens(rows, cols)
+    return Givens(rows, cols, points=genre.point_clues)  # partitions: made on an empty grid
 
 
 def _attempt(genre: Genre, enc: Encoding, rng: random.Random, difficulty: str | None,
@@ -127,17 +144,22 @@ def _attempt(genre: Genre, enc: Encoding, rng: random.Random, difficulty: str | 
     """One answer of the model ``enc`` (the rules that read no clue, on the layout) made
     into a puzzle, or None (not unique, or not at the level)."""
     readers = [rule for rule in genre.rules if _reads_clues(rule)]
-    base = enc.givens
+    base, make = enc.givens, genre.make
     search = _Search(enc, stats)
     try:
-        answer = search.random_answer(rng, genre.make.share)
+        if make.layout in PARTITIONS:
+            largest = getattr(genre.unknowns, "high", base.rows * base.cols)
+            answer = answer_of(genre.unknowns.kind, base,
+                               PARTITIONS[make.layout](base.rows, base.cols, largest, rng))
+        else:
+            answer = search.random_answer(rng, make.share)
         if answer is None:
             return None
-        clues: dict[Cell, int] = {}
-        for rule in readers:
-            clues.update(rule.clues(base, answer))
-        if genre.make.clues == "all":
+        clues = _clues_of(readers, base, answer)
+        if make.clues == "all":
             return _kept(genre, replace(base, numbers=clues), answer, difficulty, stats, rng)
+        if make.clues == "one":
+            return _placed(genre, base, answer, clues, difficulty, stats, rng)
         return _removed(genre, base, answer, clues, readers, search, rng, difficulty)
     finally:
         search.close()
@@ -163,6 +185,27 @@ def _kept(genre: Genre, g: Givens, answer: Answer, difficulty: str | None,
         g = _repeat_number(g, answer, other, rng)
         if g is None:
             return None
+    return None
+
+
+def _placed(genre: Genre, base: Givens, answer: Answer, clues: dict[Cell, int],
+            difficulty: str | None, stats: Stats, rng: random.Random) -> tuple | None:
+    """One clue per area of ``answer`` at a random cell, kept when the puzzle is unique (and
+    at ``difficulty``).  Another answer is ruled out by moving a clue whose area there is
+    not ours to a cell of ours outside it (the other answer's area for it then misses it)."""
+    kind = genre.unknowns.kind
+    areas = areas_of(kind, base, answer)
+    at = [rng.choice(area) for area in areas]
+    for _ in range(REPAIRS):
+        g = replace(base, numbers={cell: clues[cell] for cell in at})
+        other = _other(genre, g, answer, stats)
+        if other is None:
+            level = _level_at_most(genre, g, difficulty) if difficulty else None
+            return (g, answer, level) if level == difficulty else None
+        theirs = {cell: set(area) for area in areas_of(kind, base, other) for cell in area}
+        moved = [i for i, cell in enumerate(at) if set(areas[i]) != theirs[cell]]
+        i = rng.choice(moved)
+        at[i] = rng.choice(sorted(set(areas[i]) - theirs[at[i]]))
     return None
 
 
@@ -192,42 +235,71 @@ def _removed(genre: Genre, base: Givens, answer: Answer, clues: dict[Cell, int],
              readers: list[Rule], search: _Search, rng: random.Random,
              difficulty: str | None) -> tuple | None:
     """Clues removed one at a time, in a random order, while the puzzle stays unique; None
-    when even every clue leaves it ambiguous.  At a ``difficulty``, the puzzle is the one
-    along the removals with the fewest clues that the deductions up to that level solve (a
-    binary search of level checks, each one run of the deductions bounded to the level and
-    stopped at its first stall), then each clue left goes when the puzzle stays solved at
-    the level.  The puzzle is kept when it rates exactly ``difficulty`` (the last check's
-    level: no second rating)."""
-    search.guard(readers, clues, answer)
-    kept = set(clues)
-    if not search.unique(kept):
+    when even every clue leaves it ambiguous (after :func:`_climbed`).  With a
+    ``difficulty``, the puzzle is the one along the removals with the fewest clues that the
+    deductions up to that level solve (a binary search of level checks; the puzzle with
+    every clue is checked first: too hard, the answer goes), then each clue left goes when
+    the puzzle stays solved at the level.  The puzzle is kept when it rates exactly
+    ``difficulty`` (the last check's level: no second rating)."""
+    climbed = _climbed(readers, base, answer, clues, search)
+    if climbed is None:
         return None
+    answer, clues = climbed
+    kept = set(clues)
     order = sorted(clues)
     rng.shuffle(order)
 
     def without(gone: Collection[Cell]) -> Givens:
         return replace(base, numbers={c: n for c, n in sorted(clues.items()) if c not in gone})
 
+    first = None
+    if difficulty is not None:
+        first = _level_at_most(genre, without(()), difficulty)
+        if first is None:
+            return None  # too hard even with every clue
     removed: list[Cell] = []
     for cell in order:
         kept.discard(cell)
-        if search.unique(kept):
+        if search.unique(kept, cell):
             search.drop(cell)
             removed.append(cell)
         else:
             kept.add(cell)
     if difficulty is None:
         return without(set(removed)), answer, None
-    found = _last_at_most(genre, lambda k: without(set(removed[:k])), len(removed), difficulty)
-    if found is None:
-        return None
-    k, level = found
+    k, level = _last_at_most(genre, lambda k: without(set(removed[:k])), len(removed),
+                             difficulty, first)
     if level != difficulty:
         gone, level = _greedy(genre, without, removed[:k], removed[k + 1:], difficulty)
     else:
         gone = removed[:k]
-    g = without(set(gone))
-    return (g, answer, difficulty) if level == difficulty else None
+    return (without(set(gone)), answer, difficulty) if level == difficulty else None
+
+
+def _climbed(readers: list[Rule], base: Givens, answer: Answer, clues: dict[Cell, int],
+             search: _Search) -> tuple[Answer, dict[Cell, int]] | None:
+    """The answer and its clues once every clue makes it unique: while another answer obeys
+    them, that one becomes ours when it shows more clues (a Masyu loop obeying our pearls
+    allows them too: one with more pearls has fewer answers); None when it shows no more, or
+    after :data:`CLIMBS` steps."""
+    for _ in range(CLIMBS):
+        search.guard(readers, clues, answer)
+        other = search.other(set(clues))
+        if other is None:
+            return answer, clues
+        more = _clues_of(readers, base, other)
+        if len(more) <= len(clues):
+            return None
+        answer, clues = other, more
+    return None
+
+
+def _clues_of(readers: list[Rule], base: Givens, answer: Answer) -> dict[Cell, int]:
+    """Every clue the rules ``readers`` read off ``answer`` on the layout ``base``."""
+    clues: dict[Cell, int] = {}
+    for rule in readers:
+        clues.update(rule.clues(base, answer))
+    return clues
 
 
 def _greedy(genre: Genre, without: Callable[[Collection[Cell]], Givens], gone: list[Cell],
@@ -245,17 +317,14 @@ def _greedy(genre: Genre, without: Callable[[Collection[Cell]], Givens], gone: l
     return gone, level
 
 
-def _last_at_most(genre: Genre, after: Callable[[int], Givens], n: int,
-                  difficulty: str) -> tuple[int, str] | None:
+def _last_at_most(genre: Genre, after: Callable[[int], Givens], n: int, difficulty: str,
+                  first: str) -> tuple[int, str]:
     """The largest k in 0..n whose puzzle ``after(k)`` rates at most ``difficulty`` (taking
-    the rating to grow with k) and its level, or None when even ``after(0)`` rates above."""
+    the rating to grow with k; ``after(0)`` does, at level ``first``) and its level."""
     level = _level_at_most(genre, after(n), difficulty)
     if level is not None:
         return n, level
-    level = _level_at_most(genre, after(0), difficulty)
-    if level is None:
-        return None
-    low, high = 0, n  # after(low) rates at most difficulty, after(high) above it
+    low, high, level = 0, n, first  # after(low) rates at most difficulty, after(high) above
     while high - low > 1:
         middle = (low + high) // 2
         found = _level_at_most(genre, after(middle), difficulty)
@@ -267,11 +336,18 @@ def _last_at_most(genre: Genre, after: Callable[[int], Givens], n: int,
 
 
 def _level_at_most(genre: Genre, g: Givens, difficulty: str) -> str | None:
-    """The puzzle's level when it is at most ``difficulty``, else None: one run of the
-    deductions bounded to that level (exactly the rating's steps while it needs no more)."""
+    """The puzzle's level when it is at most ``difficulty``, else None: the deductions up to
+    that level run to their end (exactly the rating's level while it needs no more)."""
     from .deduce import level_at_most
 
     return level_at_most(genre, g, difficulty)
+
+
+@functools.lru_cache(maxsize=4)
+def _model(genre: Genre, rows: int, cols: int) -> Encoding:
+    """The model of ``genre``'s rules on an empty grid, kept for the next puzzle (where the
+    answer is a partition, every layout is the empty grid)."""
+    return Encoding(genre, Givens(rows, cols))
 
 
 def _reads_clues(rule: Rule) -> bool:
@@ -280,13 +356,19 @@ def _reads_clues(rule: Rule) -> bool:
 
 
 class _Search:
-    """One incremental SAT instance for one answer: the rules that read no clue, then each
-    clue's clauses behind a selector literal, and the answer blocked."""
+    """One incremental SAT instance for one answer (and those it climbs to): the rules that
+    read no clue, then each clue's clauses behind a selector literal, and the answer blocked."""
 
     def __init__(self, enc: Encoding, stats: Stats, solver: str = SOLVER):
         self.enc, self.stats = enc, stats
         self.solver = Solver(name=solver, bootstrap_with=enc.model.clauses)
-        self.selectors: dict[Cell, int] = {}
+        self.selectors: dict[tuple[Cell, int], int] = {}
+        self.current: dict[Cell, int] = {}
+        """The selector of each clue of the answer guarded last."""
+        self.blocked = self.blocks = 0
+        self.broken: dict[int, int] = {}
+        """For a clue of one literal (by its selector), its negation: another answer of the
+        clues but it breaks it (the puzzle with every clue kept so far is unique)."""
 
     def random_answer(self, rng: random.Random, share: float) -> Answer | None:
         """An answer of the rules found with random phases (a share ``share`` marked)."""
@@ -296,31 +378,51 @@ class _Search:
         return None if true is None else self.enc.decode(true)
 
     def guard(self, readers: list[Rule], clues: dict[Cell, int], answer: Answer) -> None:
-        """Add each clue's clauses behind its selector, and block ``answer``."""
+        """Add each clue's clauses behind its selector (once per cell and number), and
+        block ``answer`` (behind a selector too: the answer guarded before is not)."""
         enc, model = self.enc, self.enc.model
         layout, lazy = enc.givens, len(enc.lazy_checks)
-        for cell, n in sorted(clues.items()):
-            selector = self.selectors[cell] = model.var(("clue", cell))
+        for clue in sorted(clues.items()):
+            if clue in self.selectors:
+                continue
+            selector = self.selectors[clue] = model.var(("clue", clue))
             start = len(model.clauses)
-            enc.givens = replace(layout, numbers={cell: n})
+            enc.givens = replace(layout, numbers=dict([clue]))
             for rule in readers:
                 rule.encode(enc)
+            if len(model.clauses) == start + 1 and len(model.clauses[start]) == 1:
+                self.broken[selector] = -model.clauses[start][0]
             for clause in model.clauses[start:]:
                 self.solver.add_clause([*clause, -selector])
             del model.clauses[start:]  # the model stays that of the layout's answers
         enc.givens = layout
+        self.current = {cell: self.selectors[cell, n] for cell, n in clues.items()}
         if len(enc.lazy_checks) != lazy:
             raise ValueError("a clue rule with lazy checks cannot be guarded clue by clue")
-        keys = set(answer)
-        self.solver.add_clause([enc.lit(key, key not in keys) for key in enc.keys])
+        self.blocks += 1
+        keys, self.blocked = set(answer), model.var(("blocked", self.blocks))
+        self.solver.add_clause([enc.lit(key, key not in keys) for key in enc.keys]
+                               + [-self.blocked])
 
-    def unique(self, kept: set[Cell]) -> bool:
-        """True when no other answer obeys the clues ``kept`` (the answer is blocked)."""
-        return self._solve([self.selectors[cell] for cell in sorted(kept)]) is None
+    def other(self, kept: set[Cell]) -> Answer | None:
+        """An answer obeying the clues ``kept`` other than those blocked, or None."""
+        true = self._solve(self._assumptions(kept))
+        return None if true is None else self.enc.decode(true)
+
+    def unique(self, kept: set[Cell], gone: Cell | None = None) -> bool:
+        """True when no other answer obeys the clues ``kept`` (the answer is blocked); with
+        the clue ``gone`` just taken from a unique puzzle, another answer breaks it."""
+        assumptions = self._assumptions(kept)
+        if self.current.get(gone) in self.broken:
+            assumptions.append(self.broken[self.current[gone]])
+        return self._solve(assumptions) is None
 
     def drop(self, cell: Cell) -> None:
         """Remove the clue at ``cell`` for good."""
-        self.solver.add_clause([-self.selectors[cell]])
+        self.solver.add_clause([-self.current[cell]])
+
+    def _assumptions(self, kept: set[Cell]) -> list[int]:
+        return [self.blocked, *map(self.current.__getitem__, sorted(kept))]
 
     def _solve(self, assumptions: list[int]) -> frozenset[int] | None:
         """The true variables of a model accepted by the lazy checks, or None."""

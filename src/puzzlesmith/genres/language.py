@@ -242,10 +242,13 @@ class Rule:
 class Make:
     """A hint to the generator (:mod:`.generate`): how a layout is made before the answer,
     ``layout`` None, ``"walls"`` (a share ``density`` of the cells, with ``symmetry`` 2 (half
-    turn) or 4 (quarter turn), 0 none) or ``"latin"`` (a Latin square of numbers); and
-    ``clues``: ``"remove"`` (every clue, then removed while the puzzle stays unique) or
-    ``"all"`` (every clue the rules read off the answer is kept); ``share``: the share of
-    the unknowns the random answer's search tries marked first."""
+    turn) or 4 (quarter turn), 0 none) or ``"latin"`` (a Latin square of numbers); or how
+    the answer is made, ``"rectangles"`` or ``"polyominoes"`` (a random partition into such
+    areas, instead of the solver's random answer); and ``clues``: ``"remove"`` (every
+    clue, then removed while the puzzle stays unique), ``"all"`` (every clue the rules read
+    off the answer is kept) or ``"one"`` (one clue per area, moved until the puzzle is
+    unique); ``share``: the share of the unknowns the random answer's search tries marked
+    first."""
 
     layout: str | None = None
     density: float = 0.2
@@ -254,7 +257,8 @@ class Make:
     share: float = 0.5
 
     def __post_init__(self) -> None:
-        if self.layout not in (None, "walls", "latin") or self.clues not in ("remove", "all"):
+        if self.layout not in (None, "walls", "latin", "rectangles", "polyominoes") \
+                or self.clues not in ("remove", "all", "one"):
             raise ValueError(f"unknown layout {self.layout!r} or clues {self.clues!r}")
 
 

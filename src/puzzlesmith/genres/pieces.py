@@ -25,7 +25,7 @@ from ..errors import InvalidPuzzle
 from .givens import ANY, Cell, Givens
 
 __all__ = ["Draft", "Piece", "NUMBER16", "FOUR_CELL", "FOUR_CROSS", "WALL_CLUES", "NUMBER10",
-           "NUMBER36", "CIRCLES", "BORDERS", "ROOM_NUMBERS", "Count"]
+           "NUMBER36", "CIRCLES", "BORDERS", "GIVEN_BORDERS", "ROOM_NUMBERS", "Count"]
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
@@ -263,23 +263,7 @@ class _Borders:
     regions are the areas the walls enclose, numbered in reading order."""
 
     def decode(self, draft: Draft) -> None:
-        rows, cols = draft.rows, draft.cols
-        counts = ((cols - 1) * rows, cols * (rows - 1))
-        need = sum(-(-count // 5) for count in counts)
-        text = draft.body[draft.pos:draft.pos + need]
-        bad = re.search("[^0-9a-v]", text)
-        if bad:
-            draft.pos += bad.start()
-            raise draft.fail(f"borders: {bad.group()!r} is not 0-9a-v")
-        if len(text) < need:
-            raise draft.fail(f"the borders have {len(text)} characters, a {cols}x{rows} grid "
-                             f"(columns x rows) needs {need}")
-        split = -(-counts[0] // 5)
-        bits: list[int] = []
-        for part, count in ((text[:split], counts[0]), (text[split:], counts[1])):
-            bits += [(int(ch, 32) >> (4 - k)) & 1 for ch in part for k in range(5)][:count]
-        draft.pos += need
-        draft.regions = _areas(bits, rows, cols)
+        draft.regions = _areas(_border_bits(draft), draft.rows, draft.cols)
 
     def encode(self, givens: Givens) -> str:
         g, rows, cols = givens.regions, givens.rows, givens.cols
@@ -288,6 +272,51 @@ class _Borders:
         across = [int(g[r][c] != g[r][c + 1]) for r in range(rows) for c in range(cols - 1)]
         down = [int(g[r][c] != g[r + 1][c]) for r in range(rows - 1) for c in range(cols)]
         return _pack(across) + _pack(down)
+
+
+class _GivenBorders:
+    """``decodeBorder`` when the body goes on (Fillomino's optional given borders): the
+    borders kept as they are, in ``params["borders"]``, each a pair of cells side by side."""
+
+    def decode(self, draft: Draft) -> None:
+        if draft.pos == len(draft.body):
+            return
+        rows, cols = draft.rows, draft.cols
+        bits = iter(_border_bits(draft))
+        pairs = [((r, c), (r, c + 1)) for r in range(rows) for c in range(cols - 1)]
+        pairs += [((r, c), (r + 1, c)) for r in range(rows - 1) for c in range(cols)]
+        draft.params["borders"] = frozenset(pair for pair in pairs if next(bits))
+
+    def encode(self, givens: Givens) -> str:
+        borders, rows, cols = givens.params.get("borders"), givens.rows, givens.cols
+        if not borders:
+            return ""
+        across = [int(((r, c), (r, c + 1)) in borders) for r in range(rows)
+                  for c in range(cols - 1)]
+        down = [int(((r, c), (r + 1, c)) in borders) for r in range(rows - 1)
+                for c in range(cols)]
+        return _pack(across) + _pack(down)
+
+
+def _border_bits(draft: Draft) -> list[int]:
+    """The border bits at the reading position: side by side, then above-below."""
+    rows, cols = draft.rows, draft.cols
+    counts = ((cols - 1) * rows, cols * (rows - 1))
+    need = sum(-(-count // 5) for count in counts)
+    text = draft.body[draft.pos:draft.pos + need]
+    bad = re.search("[^0-9a-v]", text)
+    if bad:
+        draft.pos += bad.start()
+        raise draft.fail(f"borders: {bad.group()!r} is not 0-9a-v")
+    if len(text) < need:
+        raise draft.fail(f"the borders have {len(text)} characters, a {cols}x{rows} grid "
+                         f"(columns x rows) needs {need}")
+    split = -(-counts[0] // 5)
+    bits: list[int] = []
+    for part, count in ((text[:split], counts[0]), (text[split:], counts[1])):
+        bits += [(int(ch, 32) >> (4 - k)) & 1 for ch in part for k in range(5)][:count]
+    draft.pos += need
+    return bits
 
 
 def _pack(bits: list[int]) -> str:
@@ -379,3 +408,6 @@ def _tops(regions: tuple[tuple[int, ...], ...]) -> list[Cell]:
 
 
 ROOM_NUMBERS: Piece = _RoomNumbers()
+
+
+GIVEN_BORDERS: Piece = _GivenBorders()

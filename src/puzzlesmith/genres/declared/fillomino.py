@@ -6,13 +6,14 @@
 A piece without a given number holds at most 9 cells (or the largest given number).
 """
 
-from ..families import Polyominoes
-from ..language import Genre, Numbers
+from ..families import GivenNumbers, Polyominoes
+from ..language import Genre, Make, Numbers
 
 fillomino = Genre(
     name="fillomino", title="Fillomino", puzzlink="fillomino",
     unknowns=Numbers(1, 9, upto_clues=True),
-    rules=(Polyominoes(),),
+    rules=(Polyominoes(), GivenNumbers()),
+    make=Make(layout="polyominoes"),  # a random partition, then numbers removed
 )
 
 GENRE = fillomino

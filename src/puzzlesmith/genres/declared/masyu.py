@@ -7,7 +7,7 @@
 """
 
 from ..families import Loop, Pearls
-from ..language import CentreLoop, Genre
+from ..language import CentreLoop, Genre, Make
 
 masyu = Genre(
     name="masyu", title="Masyu", puzzlink="mashu",
@@ -16,6 +16,7 @@ masyu = Genre(
         Loop(centres=True, closing=2),
         Pearls(),
     ),
+    make=Make(share=0.6),  # a long loop: more cells with a pearl
 )
 
 GENRE = masyu

@@ -5,12 +5,13 @@
 """
 
 from ..families import Rectangles
-from ..language import Borders, Genre
+from ..language import Borders, Genre, Make
 
 shikaku = Genre(
     name="shikaku", title="Shikaku", puzzlink="shikaku",
     unknowns=Borders(),  # the borders between the rectangles
     rules=(Rectangles(),),
+    make=Make(layout="rectangles", clues="one"),  # a random partition, a clue in each
 )
 
 GENRE = shikaku

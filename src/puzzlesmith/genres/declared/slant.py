@@ -5,7 +5,7 @@
 """
 
 from ..families import CornerCount, NoCycle
-from ..language import Genre, Shading, Words
+from ..language import Genre, Make, Shading, Words
 
 slant = Genre(
     name="slant", title="Slant", puzzlink="gokigen", point_clues=True,
@@ -15,6 +15,7 @@ slant = Genre(
         CornerCount(),
         NoCycle(),
     ),
+    make=Make(),  # every grid point's number, then removed
 )
 
 GENRE = slant

@@ -4,7 +4,7 @@ from .areas import Areas
 from .diagonals import CornerCount, NoCycle
 from .loop import Loop, LoopCount
 from .pearls import Pearls
-from .polyominoes import Polyominoes
+from .polyominoes import GivenNumbers, Polyominoes
 from .rectangles import Rectangles
 from .runs import RegionCount, RoomRuns, SightCount
 from .shading import Connected, Count, CountEach, NoAdjacent, NoBlock, Unshaded
@@ -14,4 +14,4 @@ from .tetromino import Dominoes, Tetrominoes
 __all__ = ["Count", "CountEach", "Unshaded", "NoAdjacent", "NoBlock", "Connected", "LineOfSight",
            "AllDifferent", "Areas", "Loop", "LoopCount", "Rectangles", "Polyominoes",
            "Pearls", "CornerCount", "NoCycle",
-           "SightCount", "RoomRuns", "RegionCount", "Dominoes", "Tetrominoes"]
+           "SightCount", "RoomRuns", "RegionCount", "Dominoes", "Tetrominoes", "GivenNumbers"]

@@ -108,11 +108,15 @@ class NoCycle(Rule):
     family = "no-loop"
 
     def encode(self, enc) -> None:
-        g = enc.givens
+        cells = list(enc.givens.cells())
+        lits = enc.lits(cells)
+        width = enc.givens.cols + 1
 
         def lazy(model) -> list[list[int]]:
-            values = {cell: model.true(cell) for cell in g.cells()}
-            return [[enc.lit(cell, not v) for cell, v in loop] for loop in _loops(values)]
+            true = model.true_vars
+            values = [lit in true for lit in lits]
+            return [[enc.lit(cell, not v) for cell, v in loop]
+                    for loop in _loops(cells, values, width)]
         enc.add_lazy(lazy)
 
     def deduce(self, g: Givens, marks: Marks) -> Iterator[Deduction]:
@@ -159,21 +163,31 @@ class NoCycle(Rule):
         return []
 
 
-def _loops(values: dict) -> list[list[tuple[Cell, bool]]]:
-    """For each diagonal closing a loop (in the order of ``values``), the loop's cells with
-    their values; [] when there is none."""
-    joined, links, found = _Joined(), {}, []
-    for cell, value in values.items():
-        a, b = diagonal(cell, value)
-        if not joined.join(a, b):
+def _loops(cells: list[Cell], values: list[bool], width: int) -> list[list[tuple[Cell, bool]]]:
+    """For each diagonal closing a loop (in the order of ``cells``, whose ``values`` are
+    given), the loop's cells with their values; [] when there is none.  A grid point is a
+    number here, ``r * width + c`` (``width``: the points in a row), for speed."""
+    up = list(range((cells[-1][0] + 2) * width)) if cells else []
+    links: dict = {}
+    found = []
+    for cell, value in zip(cells, values, strict=True):
+        p = cell[0] * width + cell[1]
+        a, b = (p, p + width + 1) if value else (p + 1, p + width)
+        ra, rb = a, b
+        while up[ra] != ra:
+            up[ra] = ra = up[up[ra]]  # halve the path
+        while up[rb] != rb:
+            up[rb] = rb = up[up[rb]]
+        if ra == rb:
             found.append([*_path(links, a, b), (cell, value)])
             continue
+        up[ra] = rb
         links.setdefault(a, []).append((b, cell, value))
         links.setdefault(b, []).append((a, cell, value))
     return found
 
 
-def _path(links: dict, a: Point, b: Point) -> list[tuple[Cell, bool]] | None:
+def _path(links: dict, a: int, b: int) -> list[tuple[Cell, bool]] | None:
     """The diagonals on a path from a to b in a forest, or None."""
     back = {a: None}
     todo = [a]

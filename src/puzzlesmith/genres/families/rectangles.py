@@ -90,8 +90,8 @@ class Rectangles(Rule):
         return found + _loose_borders(g, answer, self.family)
 
     def clues(self, g: Givens, answer: Answer) -> dict[Cell, int]:
-        """Each rectangle's area, at its middle cell."""
-        return {area[len(area) // 2]: len(area) for area in _areas(g, answer)}
+        """Each rectangle's area, at each of its cells (a puzzle shows one per rectangle)."""
+        return {cell: len(area) for area in _areas(g, answer) for cell in area}
 
 
 def _candidates(g: Givens) -> dict[Cell, list[Rect]]:
