@@ -29,7 +29,8 @@ def test_real_ids_and_urls_go_to_their_puzzle(text, name):
 
 @pytest.mark.parametrize(("text", "words"), [
     ("hello", "no puzzle reads this text: expected a puzz.link URL (starbattle, lightup, "
-              "hitori, nurikabe, slitherlink) or a Tatham game ID (net, sliding, sudoku)"),
+              "hitori, nurikabe, slitherlink, shikaku, fillomino, masyu, slant, kurodoko, "
+              "norinori, heyawake, lits) or a Tatham game ID (net, sliding, sudoku)"),
     ("", "no puzzle reads this text"),
     ("8\n", "no puzzle reads this text"),
     ("4x4:1,2,3", "Net game ID: ',' at character 6 is not a hex digit"),
