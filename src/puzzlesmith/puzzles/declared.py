@@ -34,6 +34,7 @@ from __future__ import annotations
 import functools
 import importlib
 import importlib.util
+import random
 import re
 from collections import Counter
 from collections.abc import Hashable, Iterable
@@ -64,6 +65,9 @@ from .web import wrong_marks
 
 __all__ = ["GenrePuzzle", "Marks", "genre_puzzle", "cell_name"]
 
+DEFAULT_MOST = "hard"
+"""The hardest level ``generate`` makes unless asked (Tatham's tiers end at hard; an
+extreme puzzle is made when asked for)."""
 CELL = 30  # the side of a cell in the plain drawing, in SVG units
 _URL = re.compile(r"\s*(?:[A-Za-z][\w+.-]*://|\?[A-Za-z])")  # a grid has no '?' then letter
 _ID = re.compile(r"\s*\d+x\d+[a-z0-9.]*:")
@@ -305,20 +309,27 @@ class GenrePuzzle(Puzzle):
                      progress: Progress | None = None, rows: int = 10, cols: int = 10,
                      difficulty: str | None = None) -> Generated:
         """A puzzle proven unique by the complete solver (see :mod:`~..genres.generate`),
-        rated, at exactly ``difficulty`` when given."""
-        made = generate.generate(self.genre, rows, cols, seed=seed, difficulty=difficulty,
-                                 limits=limits, stats=stats, progress=progress)
-        level = made.level or (self._level(made.givens, limits) if "rate" in self.verbs
-                               else None)
+        rated: at exactly ``difficulty`` when given, else at most :data:`DEFAULT_MOST` (a
+        harder one is made again: its rating could take minutes)."""
+        rng = random.Random(seed)
+        while True:
+            made = generate.generate(self.genre, rows, cols, rng=rng, difficulty=difficulty,
+                                     limits=limits, stats=stats, progress=progress)
+            if made.level or "rate" not in self.verbs:
+                level = made.level
+                break
+            level = self._level(made.givens, limits)
+            if level is not None:
+                break
         return Generated(made.givens, self.format(made.givens), made.answer, seed=seed,
                          rating=level, details={"unique": True, "tries": made.tries,
                                                 "clues": len(made.givens.numbers)})
 
-    def _level(self, g: Givens, limits: Limits) -> str:
-        """The level :meth:`rate` gives a unique puzzle, by the level check (the
-        deductions level by level, no step record: cheaper than the rating)."""
+    def _level(self, g: Givens, limits: Limits) -> str | None:
+        """The level :meth:`rate` gives a unique puzzle when at most :data:`DEFAULT_MOST`
+        (by the level check: the deductions level by level, no step record), else None."""
         deduce = _genre_module("deduce")
-        return deduce.level_at_most(self.genre, g, "extreme", limits=limits) or "beyond"
+        return deduce.level_at_most(self.genre, g, DEFAULT_MOST, limits=limits)
 
     def rate(self, instance: Givens, *, limits: Limits | None = None,
              explain: bool = False) -> RateResult:
