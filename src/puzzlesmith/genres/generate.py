@@ -3,13 +3,14 @@
 The steps, generic over the rule families (the genre's :class:`~.language.Make` hint picks
 the layout and what happens to the clues):
 
-1. a layout where the genre has one: walls (a share of the cells, with a turn symmetry) or
-   a Latin square of numbers;
+1. a layout where the genre has one: walls (a share of the cells, with a turn symmetry), a
+   Latin square of numbers, or regions grown from random cells (:mod:`.regions`);
 2. a random answer: the complete solver's model of the rules that read no clue, solved with
    random phases;
 3. every clue the rules read off that answer (:meth:`~.language.Rule.clues`);
 4. with ``clues="remove"``, clue removal while the puzzle stays unique; with ``"all"``,
-   the puzzle is kept when it is unique (else a new answer is tried).
+   the puzzle is kept when it is unique, else changed to rule out another answer (a Latin
+   square's number, a region's cell) or a new answer is tried.
 
 Uniqueness is proven by ONE incremental SAT instance per answer: each clue's clauses carry a
 selector literal, the answer is blocked, so "is the puzzle without this clue still unique"
@@ -40,6 +41,7 @@ from ..results import Limits, Stats
 from .encoding import Encoding
 from .givens import Cell, Givens
 from .language import Answer, Genre, Rule
+from .regions import grow, moves, near
 from .solve import count
 
 __all__ = ["Made", "generate", "layout", "parse_size", "LEVELS"]
@@ -121,6 +123,8 @@ def layout(genre: Genre, rows: int, cols: int, rng: random.Random) -> Givens:
         return Givens(rows, cols, walls=_walls(rows, cols, make.density, make.symmetry, rng))
     if make.layout == "latin":
         return Givens(rows, cols, numbers=_latin(rows, cols, rng))
+    if make.layout == "regions":
+        return Givens(rows, cols, regions=grow(rows, cols, make.sizes, rng))
     return Givens(rows, cols)
 
 
@@ -135,9 +139,7 @@ def _attempt(genre: Genre, enc: Encoding, rng: random.Random, difficulty: str | 
         answer = search.random_answer(rng, genre.make.share)
         if answer is None:
             return None
-        clues: dict[Cell, int] = {}
-        for rule in readers:
-            clues.update(rule.clues(base, answer))
+        clues = _with_clues(genre, base, answer).numbers
         if genre.make.clues == "all":
             return _kept(genre, replace(base, numbers=clues), answer, difficulty, stats, rng)
         return _removed(genre, base, answer, clues, readers, search, rng, difficulty)
@@ -151,12 +153,18 @@ def _kept(genre: Genre, g: Givens, answer: Answer, difficulty: str | None,
     fresh model of every rule (a clue rule such as islands is not local).  On a Latin
     square, another answer is ruled out by repeating, in a cell shaded in ours but white in
     the other, a number white in the other's row or column (ours stays right); another
-    answer shading more cells than ours becomes ours."""
+    answer shading more cells than ours becomes ours.  On regions, a cell where the answers
+    differ moves to a neighbouring region (ours stays right)."""
     for _ in range(REPAIRS):
         other = _other(genre, g, answer, stats)
         if other is None:
             level = _level(genre, g) if difficulty else None
             return (g, answer, level) if level == difficulty else None
+        if genre.make.layout == "regions":
+            g = _regrown(genre, g, answer, other, rng)
+            if g is None:
+                return None
+            continue
         if genre.make.layout != "latin":
             return None
         if other > answer:  # ours was not maximal: the other one is ours now
@@ -173,6 +181,34 @@ def _other(genre: Genre, g: Givens, answer: Answer, stats: Stats) -> Answer | No
     found = count(genre, g, 2, keep=True)
     stats.nodes += found.stats.nodes
     return next((other for other in found.solutions if other != answer), None)
+
+
+def _regrown(genre: Genre, g: Givens, answer: Answer, other: Answer,
+             rng: random.Random) -> Givens | None:
+    """``g`` with a cell where ``answer`` and ``other`` differ (white in ours first), or
+    one beside them, moved to a neighbouring region, the clues read off ``answer`` again,
+    when ``answer`` stays right (None: no such cell)."""
+    differ = sorted(answer ^ other)
+    rng.shuffle(differ)
+    beside = sorted({n for cell in differ for n in near(cell, g.rows, g.cols)} - set(differ))
+    rng.shuffle(beside)
+    for cell in sorted(differ, key=lambda cell: cell in answer) + beside:
+        options = moves(g.regions, cell)
+        rng.shuffle(options)
+        for regions in options:
+            changed = _with_clues(genre, replace(g, regions=regions, numbers={}), answer)
+            if genre.check(changed, answer).ok:
+                return changed
+    return None
+
+
+def _with_clues(genre: Genre, g: Givens, answer: Answer) -> Givens:
+    """``g`` with every clue the rules read off ``answer``."""
+    clues: dict[Cell, int] = {}
+    for rule in genre.rules:
+        if _reads_clues(rule):
+            clues.update(rule.clues(g, answer))
+    return replace(g, numbers=clues)
 
 
 def _repeat_number(g: Givens, answer: Answer, other: Answer,

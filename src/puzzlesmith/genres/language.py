@@ -241,20 +241,25 @@ class Rule:
 @dataclass(frozen=True)
 class Make:
     """A hint to the generator (:mod:`.generate`): how a layout is made before the answer,
-    ``layout`` None, ``"walls"`` (a share ``density`` of the cells, with ``symmetry`` 2 (half
-    turn) or 4 (quarter turn), 0 none) or ``"latin"`` (a Latin square of numbers); and
+    ``layout`` None, ``"regions"``, ``"walls"`` (a share ``density`` of the cells, with
+    ``symmetry`` 2 (half turn) or 4 (quarter turn), 0 none) or ``"latin"`` (a Latin square
+    of numbers); and
     ``clues``: ``"remove"`` (every clue, then removed while the puzzle stays unique) or
     ``"all"`` (every clue the rules read off the answer is kept); ``share``: the share of
-    the unknowns the random answer's search tries marked first."""
+    the unknowns the random answer's search tries marked first; with ``layout="regions"``,
+    a random partition into regions of ``sizes`` (least, most) cells, changed around
+    another answer while the puzzle is not unique."""
 
     layout: str | None = None
     density: float = 0.2
     symmetry: int = 2
     clues: str = "remove"
     share: float = 0.5
+    sizes: tuple[int, int] = (4, 6)
 
     def __post_init__(self) -> None:
-        if self.layout not in (None, "walls", "latin") or self.clues not in ("remove", "all"):
+        if self.layout not in (None, "walls", "latin", "regions") \
+                or self.clues not in ("remove", "all"):
             raise ValueError(f"unknown layout {self.layout!r} or clues {self.clues!r}")
 
 
