@@ -1,7 +1,7 @@
 """Generation of the declared genres (issue 42) beside Tatham's generators.
 
     python benchmarks/bench_genres_generate.py [--seeds 15] [--batch 20] [--repeats 3]
-        [--levels-size 6] [--level-seeds 3]
+        [--levels-size 6] [--level-seeds 3] [--only GENRE ...]
 
 Ours: ``genres.generate.generate(genre, rows, cols, seed=s)`` with default options, every
 seed in this one process after a warm-up puzzle (not counted); the median and worst seconds
@@ -41,8 +41,15 @@ CASES = [  # genre, rows, cols, Tatham's game and preset (None: Tatham has no su
     ("slitherlink", 10, 10, "loopy", "10x10t0dh"),
     ("hitori", 10, 10, "singles", "10x10dk"),
     ("nurikabe", 10, 10, None, None),
+    ("kurodoko", 6, 9, "range", "9x6"),
+    ("kurodoko", 8, 12, "range", "12x8"),
+    ("kurodoko", 9, 13, "range", "13x9"),
+    ("kurodoko", 11, 16, "range", "16x11"),
+    ("heyawake", 10, 10, None, None),
+    ("lits", 10, 10, None, None),
+    ("norinori", 10, 10, None, None),
 ]
-EMPTY = {"lightup": "3x3b20s0d0", "loopy": "3x3t0de", "singles": "2x2de"}
+EMPTY = {"lightup": "3x3b20s0d0", "loopy": "3x3t0de", "singles": "2x2de", "range": "3x3"}
 LEVEL_CASES = [("lightup", ("easy", "medium", "hard")), ("hitori", ("easy", "medium")),
                ("nurikabe", ("medium",)), ("slitherlink", ("easy", "medium", "hard"))]
 
@@ -123,11 +130,14 @@ def main() -> None:
     parser.add_argument("--rated", action="store_true")
     parser.add_argument("--levels-size", type=int, default=6)
     parser.add_argument("--level-seeds", type=int, default=3)
+    parser.add_argument("--only", nargs="*", help="these genres' cases alone, no level check")
     args = parser.parse_args()
     print(f"{'genre':<12} {'size':<6} {'median':>8} {'worst':>8} {'tries':>6} {'clues':>6}"
           f"  {'Tatham preset':<14} {'Tatham':>8} {'ratio':>6}   {'CPU ours':>8} "
           f"{'Tatham':>8} {'ratio':>6}")
     for name, rows, cols, game, preset in CASES:
+        if args.only and name not in args.only:
+            continue
         found = ours(name, rows, cols, args.seeds, args.rated)
         seconds = [row[0] for row in found]
         median, cpu = statistics.median(seconds), statistics.median(row[3] for row in found)
@@ -138,7 +148,7 @@ def main() -> None:
               f"{statistics.median(row[2] for row in found):>6}  {preset or '-':<14} "
               f"{_figure(wall):>8} {_ratio(median, wall):>6}   {cpu:>8.4f} "
               f"{_figure(their_cpu):>8} {_ratio(cpu, their_cpu):>6}", flush=True)
-    for line in levels(args.levels_size, args.level_seeds):
+    for line in [] if args.only else levels(args.levels_size, args.level_seeds):
         print(line, flush=True)
 
 

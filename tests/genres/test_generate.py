@@ -9,7 +9,8 @@ from puzzlesmith.genres.generate import generate, layout, parse_size
 from puzzlesmith.genres.solve import count
 from puzzlesmith.puzzles import get
 
-SIZES = {"lightup": 7, "slitherlink": 5, "nurikabe": 6, "hitori": 6}
+SIZES = {"lightup": 7, "slitherlink": 5, "nurikabe": 6, "hitori": 6, "kurodoko": 6,
+         "heyawake": 5, "norinori": 5, "lits": 5}
 
 
 @pytest.mark.parametrize("name", sorted(SIZES))
@@ -60,3 +61,18 @@ def test_the_puzzle_generates_through_the_protocol():
     run = get("lightup").generate(seed=3, count=2, size="6x7", difficulty="easy")
     assert [made.rating for made in run.puzzles] == ["easy", "easy"]
     assert all(made.instance.rows == 6 and made.instance.cols == 7 for made in run.puzzles)
+
+
+def test_regions_are_grown_in_one_piece_and_moves_keep_them_so():
+    import random
+
+    from puzzlesmith.genres.regions import flood, grow, moves
+    from puzzlesmith.genres.verify import regions as pieces
+
+    rng = random.Random(3)
+    for grid in (grow(7, 8, (4, 6), rng), flood([[(0, 0), (0, 1)], [(6, 7)]], 7, 8, rng)):
+        rooms = {k: [(r, c) for r in range(7) for c in range(8) if grid[r][c] == k]
+                 for k in set(sum(grid, ()))}
+        assert all(len(pieces(cells)) == 1 for cells in rooms.values())
+        for moved in moves(grid, (3, 3)):
+            assert sum(a != b for x, y in zip(moved, grid) for a, b in zip(x, y)) == 1

@@ -36,12 +36,13 @@ from dataclasses import dataclass, replace
 from pysat.solvers import Solver
 
 from ..engines.sat import DEFAULT_SOLVER
-from ..errors import LimitReached, UsageError
+from ..errors import InvalidPuzzle, LimitReached, UsageError
 from ..results import Limits, Stats
 from .encoding import Encoding
 from .givens import Cell, Givens
 from .language import Answer, Genre, Rule
-from .regions import grow, moves, near
+from .regions import Regions, flood, grow, moves, near
+from .verify import regions as pieces
 from .solve import count
 
 __all__ = ["Made", "generate", "layout", "parse_size", "LEVELS"]
@@ -55,7 +56,10 @@ BUDGET_FLOOR, BUDGET_TIMES = 0.05, 10
 ANSWERS = 2
 """How many answers are tried on one layout before a new one is made."""
 REPAIRS = 200
-"""How many other answers a Latin square's numbers are changed to rule out, at most."""
+"""How many other answers a Latin square's numbers (or the regions) are changed to rule
+out, at most."""
+KEPT_OTHERS = 30
+"""How many of the last other answers a change of the regions must keep ruled out."""
 
 Progress = Callable[[Stats], None] | None
 
@@ -89,11 +93,13 @@ def generate(genre: Genre, rows: int, cols: int, *, seed: int | None = None,
     rest = tuple(rule for rule in genre.rules if not _reads_clues(rule))
     tries = 0
     while True:
-        enc = Encoding(replace(genre, rules=rest), layout(genre, rows, cols, rng))
+        base, grown_around = _layout(genre, rows, cols, rng)
+        enc = Encoding(replace(genre, rules=rest), base)
         for _ in range(ANSWERS):
             limits.check("generating")
             tries += 1
-            made = _attempt(genre, enc, rng, difficulty, stats)
+            made = _attempt(genre, enc, rng, difficulty, stats, grown_around)
+            grown_around = None
             if progress is not None:
                 progress(stats)
             if made is not None:
@@ -117,26 +123,63 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def layout(genre: Genre, rows: int, cols: int, rng: random.Random) -> Givens:
-    """The layout the genre's hint asks for: walls, a Latin square, or an empty grid."""
+    """The layout the genre's hint asks for: walls, a Latin square, regions, or an empty
+    grid."""
+    return _layout(genre, rows, cols, rng)[0]
+
+
+def _layout(genre: Genre, rows: int, cols: int,
+            rng: random.Random) -> tuple[Givens, Answer | None]:
+    """The layout, with the answer its regions were grown around (or None)."""
     make = genre.make
     if make.layout == "walls":
-        return Givens(rows, cols, walls=_walls(rows, cols, make.density, make.symmetry, rng))
+        return Givens(rows, cols, walls=_walls(rows, cols, make.density, make.symmetry,
+                                               rng)), None
     if make.layout == "latin":
-        return Givens(rows, cols, numbers=_latin(rows, cols, rng))
+        return Givens(rows, cols, numbers=_latin(rows, cols, rng)), None
+    if make.layout == "regions" and make.around:
+        regions, answer = _around_answer(genre, rows, cols, rng)
+        return Givens(rows, cols, regions=regions), answer
     if make.layout == "regions":
-        return Givens(rows, cols, regions=grow(rows, cols, make.sizes, rng))
-    return Givens(rows, cols)
+        return Givens(rows, cols, regions=grow(rows, cols, make.sizes, rng)), None
+    return Givens(rows, cols), None
+
+
+def _around_answer(genre: Genre, rows: int, cols: int,
+                   rng: random.Random) -> tuple[Regions, Answer | None]:
+    """Regions grown around the pieces of a random answer of the rules that need no
+    regions (Norinori: dominoes), and that answer."""
+    empty = Givens(rows, cols)
+    free = tuple(rule for rule in genre.rules if not _reads_clues(rule)
+                 and _needs_no_regions(genre, rule, empty))
+    search = _Search(Encoding(replace(genre, rules=free), empty), Stats())
+    try:
+        answer = search.random_answer(rng, genre.make.share)
+    finally:
+        search.close()
+    return flood(pieces(answer or ()), rows, cols, rng), answer
+
+
+def _needs_no_regions(genre: Genre, rule: Rule, empty: Givens) -> bool:
+    """True when ``rule`` encodes on a grid without regions."""
+    try:
+        Encoding(replace(genre, rules=(rule,)), empty)
+    except InvalidPuzzle:
+        return False
+    return True
 
 
 def _attempt(genre: Genre, enc: Encoding, rng: random.Random, difficulty: str | None,
-             stats: Stats) -> tuple[Givens, Answer, str | None] | None:
-    """One answer of the model ``enc`` (the rules that read no clue, on the layout) made
-    into a puzzle, or None (not unique, or not at the level)."""
+             stats: Stats, answer: Answer | None = None) -> tuple | None:
+    """``answer`` (when it obeys the rules on the layout) or one answer of the model ``enc``
+    (the rules that read no clue, on the layout) made into a puzzle, or None (not unique,
+    or not at the level)."""
     readers = [rule for rule in genre.rules if _reads_clues(rule)]
     base = enc.givens
     search = _Search(enc, stats)
     try:
-        answer = search.random_answer(rng, genre.make.share)
+        if answer is None or not genre.check(_with_clues(genre, base, answer), answer).ok:
+            answer = search.random_answer(rng, genre.make.share)
         if answer is None:
             return None
         clues = _with_clues(genre, base, answer).numbers
@@ -155,13 +198,15 @@ def _kept(genre: Genre, g: Givens, answer: Answer, difficulty: str | None,
     the other, a number white in the other's row or column (ours stays right); another
     answer shading more cells than ours becomes ours.  On regions, a cell where the answers
     differ moves to a neighbouring region (ours stays right)."""
+    others: list[Answer] = []
     for _ in range(REPAIRS):
         other = _other(genre, g, answer, stats)
         if other is None:
             level = _level(genre, g) if difficulty else None
             return (g, answer, level) if level == difficulty else None
         if genre.make.layout == "regions":
-            g = _regrown(genre, g, answer, other, rng)
+            others = [other, *others[:KEPT_OTHERS - 1]]
+            g = _regrown(genre, g, answer, others, rng)
             if g is None:
                 return None
             continue
@@ -183,12 +228,13 @@ def _other(genre: Genre, g: Givens, answer: Answer, stats: Stats) -> Answer | No
     return next((other for other in found.solutions if other != answer), None)
 
 
-def _regrown(genre: Genre, g: Givens, answer: Answer, other: Answer,
+def _regrown(genre: Genre, g: Givens, answer: Answer, others: list[Answer],
              rng: random.Random) -> Givens | None:
-    """``g`` with a cell where ``answer`` and ``other`` differ (white in ours first), or
-    one beside them, moved to a neighbouring region, the clues read off ``answer`` again,
-    when ``answer`` stays right (None: no such cell)."""
-    differ = sorted(answer ^ other)
+    """``g`` with a cell where ``answer`` and the first of ``others`` differ (white in ours
+    first), or one beside them, moved to a neighbouring region, the clues read off
+    ``answer`` again, when ``answer`` stays right and every one of ``others`` wrong (so that
+    no move undoes another; None: no such cell)."""
+    differ = sorted(answer ^ others[0])
     rng.shuffle(differ)
     beside = sorted({n for cell in differ for n in near(cell, g.rows, g.cols)} - set(differ))
     rng.shuffle(beside)
@@ -197,7 +243,8 @@ def _regrown(genre: Genre, g: Givens, answer: Answer, other: Answer,
         rng.shuffle(options)
         for regions in options:
             changed = _with_clues(genre, replace(g, regions=regions, numbers={}), answer)
-            if genre.check(changed, answer).ok:
+            if genre.check(changed, answer).ok \
+                    and not any(genre.check(changed, other).ok for other in others):
                 return changed
     return None
 

@@ -247,7 +247,8 @@ class Make:
     ``clues``: ``"remove"`` (every clue, then removed while the puzzle stays unique) or
     ``"all"`` (every clue the rules read off the answer is kept); ``share``: the share of
     the unknowns the random answer's search tries marked first; with ``layout="regions"``,
-    a random partition into regions of ``sizes`` (least, most) cells, changed around
+    a random partition into regions of ``sizes`` (least, most) cells, or (``around``) grown
+    around the pieces of a random answer of the rules that need no regions; changed around
     another answer while the puzzle is not unique."""
 
     layout: str | None = None
@@ -256,6 +257,7 @@ class Make:
     clues: str = "remove"
     share: float = 0.5
     sizes: tuple[int, int] = (4, 6)
+    around: bool = False
 
     def __post_init__(self) -> None:
         if self.layout not in (None, "walls", "latin", "regions") \

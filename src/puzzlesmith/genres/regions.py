@@ -17,7 +17,7 @@ from .givens import Cell
 Regions = tuple[tuple[int, ...], ...]
 STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
-__all__ = ["Regions", "grow", "moves"]
+__all__ = ["Regions", "grow", "flood", "moves"]
 
 
 def near(cell: Cell, rows: int, cols: int) -> list[Cell]:
@@ -52,6 +52,23 @@ def grow(rows: int, cols: int, sizes: tuple[int, int], rng: random.Random) -> Re
                 owner[cell] = other
             pieces[other] += piece
             pieces[k] = []
+    return tuple(tuple(owner[r, c] for c in range(cols)) for r in range(rows))
+
+
+def flood(seeds: list[list[Cell]], rows: int, cols: int, rng: random.Random) -> Regions:
+    """Regions grown from the ``seeds`` over the other cells, the smallest region growing
+    first (to a random free neighbour)."""
+    owner = {cell: k for k, cells in enumerate(seeds) for cell in cells}
+    sizes = [len(cells) for cells in seeds]
+    frontier = [{n for cell in cells for n in near(cell, rows, cols) if n not in owner}
+                for cells in seeds]
+    while len(owner) < rows * cols:
+        k = min((k for k in range(len(seeds)) if frontier[k]), key=lambda k: sizes[k])
+        cell = rng.choice(sorted(frontier[k]))
+        owner[cell], sizes[k] = k, sizes[k] + 1
+        for other in frontier:
+            other.discard(cell)
+        frontier[k] |= {n for n in near(cell, rows, cols) if n not in owner}
     return tuple(tuple(owner[r, c] for c in range(cols)) for r in range(rows))
 
 
