@@ -42,8 +42,8 @@ from .encoding import Encoding
 from .givens import Cell, Givens
 from .language import Answer, Genre, Rule
 from .regions import Regions, flood, grow, moves, near
-from .verify import regions as pieces
 from .solve import count
+from .verify import regions as pieces
 
 __all__ = ["Made", "generate", "layout", "parse_size", "LEVELS"]
 
