@@ -40,6 +40,7 @@ from ..errors import InvalidPuzzle, LimitReached, UsageError
 from ..results import Limits, Stats
 from .encoding import Encoding
 from .givens import Cell, Givens
+from .grid import units
 from .language import Answer, Genre, Rule
 from .regions import Regions, flood, grow, moves, near
 from .solve import count
@@ -137,7 +138,7 @@ def _layout(genre: Genre, rows: int, cols: int,
                                                rng)), None
     if make.layout == "latin":
         return Givens(rows, cols, numbers=_latin(rows, cols, rng)), None
-    if make.layout == "regions" and make.around:
+    if make.layout == "regions" and make.around is not None:
         regions, answer = _around_answer(genre, rows, cols, rng)
         return Givens(rows, cols, regions=regions), answer
     if make.layout == "regions":
@@ -147,17 +148,28 @@ def _layout(genre: Genre, rows: int, cols: int,
 
 def _around_answer(genre: Genre, rows: int, cols: int,
                    rng: random.Random) -> tuple[Regions, Answer | None]:
-    """Regions grown around the pieces of a random answer of the rules that need no
-    regions (Norinori: dominoes), and that answer."""
+    """Regions grown around the pieces of a random answer, and that answer: with
+    ``around="pieces"`` an answer of the rules that need no regions (Norinori: dominoes),
+    one region a piece; with ``"regions"`` an answer on regions of the hint's sizes, one
+    region around each region's marked cells (LITS: its tetromino)."""
     empty = Givens(rows, cols)
-    free = tuple(rule for rule in genre.rules if not _reads_clues(rule)
-                 and _needs_no_regions(genre, rule, empty))
-    search = _Search(Encoding(replace(genre, rules=free), empty), Stats())
+    if genre.make.around == "pieces":
+        rules = tuple(rule for rule in genre.rules if not _reads_clues(rule)
+                      and _needs_no_regions(genre, rule, empty))
+    else:
+        empty = replace(empty, regions=grow(rows, cols, genre.make.sizes, rng))
+        rules = tuple(rule for rule in genre.rules if not _reads_clues(rule))
+    search = _Search(Encoding(replace(genre, rules=rules), empty), Stats())
     try:
         answer = search.random_answer(rng, genre.make.share)
     finally:
         search.close()
-    return flood(pieces(answer or ()), rows, cols, rng), answer
+    if answer is None:
+        return grow(rows, cols, genre.make.sizes, rng), None
+    if genre.make.around == "pieces":
+        return flood(pieces(answer), rows, cols, rng), answer
+    seeds = [[cell for cell in cells if cell in answer] for cells in units(empty, "region")]
+    return flood([seed for seed in seeds if seed], rows, cols, rng), answer
 
 
 def _needs_no_regions(genre: Genre, rule: Rule, empty: Givens) -> bool:

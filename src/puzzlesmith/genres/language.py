@@ -247,9 +247,10 @@ class Make:
     ``clues``: ``"remove"`` (every clue, then removed while the puzzle stays unique) or
     ``"all"`` (every clue the rules read off the answer is kept); ``share``: the share of
     the unknowns the random answer's search tries marked first; with ``layout="regions"``,
-    a random partition into regions of ``sizes`` (least, most) cells, or (``around``) grown
-    around the pieces of a random answer of the rules that need no regions; changed around
-    another answer while the puzzle is not unique."""
+    a random partition into regions of ``sizes`` (least, most) cells, or grown around a
+    random answer's pieces (``around="pieces"``: an answer of the rules that need no
+    regions; ``"regions"``: each region's marked cells in an answer on such a partition);
+    changed around another answer while the puzzle is not unique."""
 
     layout: str | None = None
     density: float = 0.2
@@ -257,11 +258,12 @@ class Make:
     clues: str = "remove"
     share: float = 0.5
     sizes: tuple[int, int] = (4, 6)
-    around: bool = False
+    around: str | None = None
 
     def __post_init__(self) -> None:
         if self.layout not in (None, "walls", "latin", "regions") \
-                or self.clues not in ("remove", "all"):
+                or self.clues not in ("remove", "all") \
+                or self.around not in (None, "pieces", "regions"):
             raise ValueError(f"unknown layout {self.layout!r} or clues {self.clues!r}")
 
 

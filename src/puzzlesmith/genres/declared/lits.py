@@ -17,7 +17,7 @@ lits = Genre(
         NoBlock(2, 2),
         Connected(shaded=True),
     ),
-    make=Make(layout="regions", clues="all", sizes=(4, 6)),  # unique by moving cells
+    make=Make(layout="regions", around="regions", clues="all", sizes=(4, 8)),  # grown around
 )
 
 GENRE = lits

@@ -15,7 +15,7 @@ norinori = Genre(
         FixedCount(two_per_region),
         Dominoes(),
     ),
-    make=Make(layout="regions", around=True, clues="all", share=0.6),  # around dominoes
+    make=Make(layout="regions", around="pieces", clues="all", share=0.6),  # around dominoes
 )
 
 GENRE = norinori
