@@ -67,11 +67,18 @@ CASES = [  # genre, rows, cols, Tatham's game and preset (None: Tatham has no su
     ("slant", 10, 12, "slant", "12x10de"),
     ("slant", 5, 5, "slant", "5x5dh"),
     ("slant", 8, 8, "slant", "8x8dh"),
+    ("kurodoko", 6, 9, "range", "9x6"),
+    ("kurodoko", 8, 12, "range", "12x8"),
+    ("kurodoko", 9, 13, "range", "13x9"),
+    ("kurodoko", 11, 16, "range", "16x11"),
+    ("heyawake", 10, 10, None, None),
+    ("lits", 10, 10, None, None),
+    ("norinori", 10, 10, None, None),
 ]  # Tatham's presets are WIDTHxHEIGHT: 13x9 is 9 rows of 13
 TIER_LEVEL = {("lightup", "10x10b20s2d1"): "medium", ("lightup", "14x14b20s2d2"): "medium",
               ("loopy", "10x10t0dh"): "hard", ("singles", "10x10dk"): "medium"}
 EMPTY = {"lightup": "3x3b20s0d0", "loopy": "3x3t0de", "singles": "2x2de", "rect": "2x2",
-         "filling": "2x2", "pearl": "5x5de", "slant": "2x2de"}
+         "filling": "2x2", "pearl": "5x5de", "slant": "2x2de", "range": "3x3"}
 LEVEL_CASES = [("lightup", ("easy", "medium", "hard")), ("hitori", ("easy", "medium")),
                ("nurikabe", ("medium",)), ("slitherlink", ("easy", "medium", "hard")),
                ("masyu", ("easy", "medium", "hard")), ("slant", ("easy", "medium", "hard"))]

@@ -14,7 +14,8 @@ from puzzlesmith.genres.tatham import decode_id
 from puzzlesmith.puzzles import get
 
 SIZES = {"lightup": 7, "slitherlink": 5, "nurikabe": 6, "hitori": 6, "shikaku": 7,
-         "fillomino": 6, "masyu": 6, "slant": 5}
+         "fillomino": 6, "masyu": 6, "slant": 5, "kurodoko": 6, "heyawake": 5, "norinori": 4,
+         "lits": 5}
 
 
 @pytest.mark.parametrize("name", sorted(SIZES))
@@ -165,3 +166,19 @@ def test_the_area_genres_generate_and_make_a_book_from_the_command_line(name, tm
                             "--out", book])
     assert code == 0, err
     assert book.read_bytes().startswith(b"%PDF")
+
+
+def test_regions_are_grown_in_one_piece_and_moves_keep_them_so():
+    import random
+
+    from puzzlesmith.genres.regions import flood, grow, moves
+    from puzzlesmith.genres.verify import regions as pieces
+
+    rng = random.Random(3)
+    for grid in (grow(7, 8, (4, 6), rng), flood([[(0, 0), (0, 1)], [(6, 7)]], 7, 8, rng)):
+        rooms = {k: [(r, c) for r in range(7) for c in range(8) if grid[r][c] == k]
+                 for k in set(sum(grid, ()))}
+        assert all(len(pieces(cells)) == 1 for cells in rooms.values())
+        for moved in moves(grid, (3, 3)):
+            changed = [(r, c) for r in range(7) for c in range(8) if moved[r][c] != grid[r][c]]
+            assert changed == [(3, 3)]

@@ -3,8 +3,9 @@
 The steps, generic over the rule families (the genre's :class:`~.language.Make` hint picks
 the layout and what happens to the clues):
 
-1. a layout where the genre has one: walls (a share of the cells, with a turn symmetry) or
-   a Latin square of numbers; the clues on the grid points where the genre says so (Slant);
+1. a layout where the genre has one: walls (a share of the cells, with a turn symmetry), a
+   Latin square of numbers, or regions grown from random cells (:mod:`.regions`); the clues
+   on the grid points where the genre says so (Slant);
 2. a random answer: the complete solver's model of the rules that read no clue, solved with
    random phases; or, for the area genres, a random partition into rectangles or
    polyominoes (:mod:`.partition`) written as the genre's unknowns;
@@ -15,6 +16,8 @@ the layout and what happens to the clues):
    while the puzzle stays unique; with ``"all"``, the puzzle is kept when it is unique (else
    a new answer is tried); with ``"one"``, one clue per area at a random cell, a clue moved
    within its area while another answer gives it another area.
+   On regions, a puzzle with every clue that is not unique has its regions changed to rule
+   out the other answer.
 
 Uniqueness is proven by ONE incremental SAT instance per answer: each clue's clauses carry a
 selector literal, the answer is blocked (behind a selector too, for the climb), so "is the
@@ -43,13 +46,16 @@ from dataclasses import dataclass, replace
 from pysat.solvers import Solver
 
 from ..engines.sat import DEFAULT_SOLVER
-from ..errors import UsageError
+from ..errors import InvalidPuzzle, UsageError
 from ..results import Limits, Stats
 from .encoding import Encoding
 from .givens import Cell, Givens
+from .grid import units
 from .language import Answer, Genre, Rule
 from .partition import answer_of, areas_of, polyominoes, rectangles
+from .regions import Regions, flood, grow, moves, near
 from .solve import count
+from .verify import regions as pieces
 
 __all__ = ["Made", "generate", "layout", "parse_size", "LEVELS"]
 
@@ -67,6 +73,10 @@ CLIMBS = 100
 PARTITIONS = {"rectangles": lambda rows, cols, largest, rng: rectangles(rows, cols, rng),
               "polyominoes": polyominoes}
 """The answers made as a random partition of the grid (largest: a piece's most cells)."""
+"""How many other answers a Latin square's numbers (or the regions) are changed to rule
+out, at most."""
+KEPT_OTHERS = 30
+"""How many of the last other answers a change of the regions must keep ruled out."""
 
 Progress = Callable[[Stats], None] | None
 
@@ -100,13 +110,14 @@ def generate(genre: Genre, rows: int, cols: int, *, seed: int | None = None,
     rest = tuple(rule for rule in genre.rules if not _reads_clues(rule))
     tries = 0
     while True:
-        base = layout(genre, rows, cols, rng)
+        base, grown_around = _layout(genre, rows, cols, rng)
         enc = _model(replace(genre, rules=rest), rows, cols) if genre.make.layout in PARTITIONS \
             else Encoding(replace(genre, rules=rest), base)
         for _ in range(ANSWERS):
             limits.check("generating")
             tries += 1
-            made = _attempt(genre, enc, rng, difficulty, stats)
+            made = _attempt(genre, enc, rng, difficulty, stats, grown_around)
+            grown_around = None
             if progress is not None:
                 progress(stats)
             if made is not None:
@@ -130,19 +141,68 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def layout(genre: Genre, rows: int, cols: int, rng: random.Random) -> Givens:
-    """The layout the genre's hint asks for: walls, a Latin square, or an empty grid."""
+    """The layout the genre's hint asks for: walls, a Latin square, regions, or an empty
+    grid."""
+    return _layout(genre, rows, cols, rng)[0]
+
+
+def _layout(genre: Genre, rows: int, cols: int,
+            rng: random.Random) -> tuple[Givens, Answer | None]:
+    """The layout, with the answer its regions were grown around (or None)."""
     make = genre.make
     if make.layout == "walls":
-        return Givens(rows, cols, walls=_walls(rows, cols, make.density, make.symmetry, rng))
+        return Givens(rows, cols, walls=_walls(rows, cols, make.density, make.symmetry,
+                                               rng)), None
     if make.layout == "latin":
-        return Givens(rows, cols, numbers=_latin(rows, cols, rng))
-    return Givens(rows, cols, points=genre.point_clues)  # partitions: made on an empty grid
+        return Givens(rows, cols, numbers=_latin(rows, cols, rng)), None
+    if make.layout == "regions" and make.around is not None:
+        regions, answer = _around_answer(genre, rows, cols, rng)
+        return Givens(rows, cols, regions=regions), answer
+    if make.layout == "regions":
+        return Givens(rows, cols, regions=grow(rows, cols, make.sizes, rng)), None
+    return Givens(rows, cols, points=genre.point_clues), None  # partitions: on an empty grid
+
+
+def _around_answer(genre: Genre, rows: int, cols: int,
+                   rng: random.Random) -> tuple[Regions, Answer | None]:
+    """Regions grown around the pieces of a random answer, and that answer: with
+    ``around="pieces"`` an answer of the rules that need no regions (Norinori: dominoes),
+    one region a piece; with ``"regions"`` an answer on regions of the hint's sizes, one
+    region around each region's marked cells (LITS: its tetromino)."""
+    empty = Givens(rows, cols)
+    if genre.make.around == "pieces":
+        rules = tuple(rule for rule in genre.rules if not _reads_clues(rule)
+                      and _needs_no_regions(genre, rule, empty))
+    else:
+        empty = replace(empty, regions=grow(rows, cols, genre.make.sizes, rng))
+        rules = tuple(rule for rule in genre.rules if not _reads_clues(rule))
+    search = _Search(Encoding(replace(genre, rules=rules), empty), Stats())
+    try:
+        answer = search.random_answer(rng, genre.make.share)
+    finally:
+        search.close()
+    if answer is None:
+        return grow(rows, cols, genre.make.sizes, rng), None
+    if genre.make.around == "pieces":
+        return flood(pieces(answer), rows, cols, rng), answer
+    seeds = [[cell for cell in cells if cell in answer] for cells in units(empty, "region")]
+    return flood([seed for seed in seeds if seed], rows, cols, rng), answer
+
+
+def _needs_no_regions(genre: Genre, rule: Rule, empty: Givens) -> bool:
+    """True when ``rule`` encodes on a grid without regions."""
+    try:
+        Encoding(replace(genre, rules=(rule,)), empty)
+    except InvalidPuzzle:
+        return False
+    return True
 
 
 def _attempt(genre: Genre, enc: Encoding, rng: random.Random, difficulty: str | None,
-             stats: Stats) -> tuple[Givens, Answer, str | None] | None:
-    """One answer of the model ``enc`` (the rules that read no clue, on the layout) made
-    into a puzzle, or None (not unique, or not at the level)."""
+             stats: Stats, answer: Answer | None = None) -> tuple | None:
+    """``answer`` (when it obeys the rules on the layout) or one answer of the model ``enc``
+    (the rules that read no clue, on the layout) made into a puzzle, or None (not unique,
+    or not at the level)."""
     readers = [rule for rule in genre.rules if _reads_clues(rule)]
     base, make = enc.givens, genre.make
     search = _Search(enc, stats)
@@ -151,7 +211,7 @@ def _attempt(genre: Genre, enc: Encoding, rng: random.Random, difficulty: str | 
             largest = getattr(genre.unknowns, "high", base.rows * base.cols)
             answer = answer_of(genre.unknowns.kind, base,
                                PARTITIONS[make.layout](base.rows, base.cols, largest, rng))
-        else:
+        elif answer is None or not genre.check(_with_clues(genre, base, answer), answer).ok:
             answer = search.random_answer(rng, make.share)
         if answer is None:
             return None
@@ -171,12 +231,20 @@ def _kept(genre: Genre, g: Givens, answer: Answer, difficulty: str | None,
     fresh model of every rule (a clue rule such as islands is not local).  On a Latin
     square, another answer is ruled out by repeating, in a cell shaded in ours but white in
     the other, a number white in the other's row or column (ours stays right); another
-    answer shading more cells than ours becomes ours."""
+    answer shading more cells than ours becomes ours.  On regions, a cell where the answers
+    differ moves to a neighbouring region (ours stays right)."""
+    others: list[Answer] = []
     for _ in range(REPAIRS):
         other = _other(genre, g, answer, stats)
         if other is None:
             level = _level_at_most(genre, g, difficulty) if difficulty else None
             return (g, answer, level) if level == difficulty else None
+        if genre.make.layout == "regions":
+            others = [other, *others[:KEPT_OTHERS - 1]]
+            g = _regrown(genre, g, answer, others, rng)
+            if g is None:
+                return None
+            continue
         if genre.make.layout != "latin":
             return None
         if other > answer:  # ours was not maximal: the other one is ours now
@@ -214,6 +282,36 @@ def _other(genre: Genre, g: Givens, answer: Answer, stats: Stats) -> Answer | No
     found = count(genre, g, 2, keep=True)
     stats.nodes += found.stats.nodes
     return next((other for other in found.solutions if other != answer), None)
+
+
+def _regrown(genre: Genre, g: Givens, answer: Answer, others: list[Answer],
+             rng: random.Random) -> Givens | None:
+    """``g`` with a cell where ``answer`` and the first of ``others`` differ (white in ours
+    first), or one beside them, moved to a neighbouring region, the clues read off
+    ``answer`` again, when ``answer`` stays right and every one of ``others`` wrong (so that
+    no move undoes another; None: no such cell)."""
+    differ = sorted(answer ^ others[0])
+    rng.shuffle(differ)
+    beside = sorted({n for cell in differ for n in near(cell, g.rows, g.cols)} - set(differ))
+    rng.shuffle(beside)
+    for cell in sorted(differ, key=lambda cell: cell in answer) + beside:
+        options = moves(g.regions, cell)
+        rng.shuffle(options)
+        for regions in options:
+            changed = _with_clues(genre, replace(g, regions=regions, numbers={}), answer)
+            if genre.check(changed, answer).ok \
+                    and not any(genre.check(changed, other).ok for other in others):
+                return changed
+    return None
+
+
+def _with_clues(genre: Genre, g: Givens, answer: Answer) -> Givens:
+    """``g`` with every clue the rules read off ``answer``."""
+    clues: dict[Cell, int] = {}
+    for rule in genre.rules:
+        if _reads_clues(rule):
+            clues.update(rule.clues(g, answer))
+    return replace(g, numbers=clues)
 
 
 def _repeat_number(g: Givens, answer: Answer, other: Answer,

@@ -242,23 +242,29 @@ class Rule:
 class Make:
     """A hint to the generator (:mod:`.generate`): how a layout is made before the answer,
     ``layout`` None, ``"walls"`` (a share ``density`` of the cells, with ``symmetry`` 2 (half
-    turn) or 4 (quarter turn), 0 none) or ``"latin"`` (a Latin square of numbers); or how
-    the answer is made, ``"rectangles"`` or ``"polyominoes"`` (a random partition into such
-    areas, instead of the solver's random answer); and ``clues``: ``"remove"`` (every
-    clue, then removed while the puzzle stays unique), ``"all"`` (every clue the rules read
-    off the answer is kept) or ``"one"`` (one clue per area, moved until the puzzle is
-    unique); ``share``: the share of the unknowns the random answer's search tries marked
-    first."""
+    turn) or 4 (quarter turn), 0 none), ``"latin"`` (a Latin square of numbers) or
+    ``"regions"`` (a random partition into regions of ``sizes`` (least, most) cells, or grown
+    around a random answer's pieces: ``around="pieces"``, an answer of the rules that need no
+    regions; ``"regions"``, each region's marked cells in an answer on such a partition;
+    changed around another answer while the puzzle is not unique); or how the answer is made,
+    ``"rectangles"`` or ``"polyominoes"`` (a random partition into such areas, instead of the
+    solver's random answer); and ``clues``: ``"remove"`` (every clue, then removed while the
+    puzzle stays unique), ``"all"`` (every clue the rules read off the answer is kept) or
+    ``"one"`` (one clue per area, moved until the puzzle is unique); ``share``: the share of
+    the unknowns the random answer's search tries marked first."""
 
     layout: str | None = None
     density: float = 0.2
     symmetry: int = 2
     clues: str = "remove"
     share: float = 0.5
+    sizes: tuple[int, int] = (4, 6)
+    around: str | None = None
 
     def __post_init__(self) -> None:
-        if self.layout not in (None, "walls", "latin", "rectangles", "polyominoes") \
-                or self.clues not in ("remove", "all", "one"):
+        if self.layout not in (None, "walls", "latin", "regions", "rectangles", "polyominoes") \
+                or self.clues not in ("remove", "all", "one") \
+                or self.around not in (None, "pieces", "regions"):
             raise ValueError(f"unknown layout {self.layout!r} or clues {self.clues!r}")
 
 

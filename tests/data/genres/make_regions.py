@@ -22,6 +22,7 @@ from pathlib import Path
 
 from puzzlesmith.genres.declared import heyawake, lits, norinori
 from puzzlesmith.genres.givens import Givens
+from puzzlesmith.genres.regions import grow
 from puzzlesmith.genres.solve import count, solutions, solve
 from puzzlesmith.genres.textgrid import write_grid
 
@@ -61,31 +62,7 @@ def norinori_puzzle(rows: int, cols: int, rng: random.Random) -> Givens:
 
 
 def lits_puzzle(rows: int, cols: int, rng: random.Random) -> Givens:
-    owner: dict = {}
-    regions = []
-    for start in sorted((r, c) for r in range(rows) for c in range(cols)):
-        if start in owner:
-            continue
-        size, piece = rng.randint(4, 6), [start]
-        owner[start] = len(regions)
-        while len(piece) < size:
-            frontier = [n for cell in piece for n in near(cell, rows, cols) if n not in owner]
-            if not frontier:
-                break
-            cell = rng.choice(frontier)
-            owner[cell] = len(regions)
-            piece.append(cell)
-        regions.append(piece)
-    for k, piece in enumerate(regions):  # too small: join a neighbour
-        if 0 < len(piece) < 4:
-            other = rng.choice([owner[n] for cell in piece for n in near(cell, rows, cols)
-                                if owner[n] != k])
-            for cell in piece:
-                owner[cell] = other
-            regions[other] += piece
-            regions[k] = []
-    return Givens(rows, cols, regions=tuple(tuple(owner[r, c] for c in range(cols))
-                                            for r in range(rows)))
+    return Givens(rows, cols, regions=grow(rows, cols, (4, 6), rng))
 
 
 def rectangles(rows: int, cols: int, rng: random.Random) -> tuple:

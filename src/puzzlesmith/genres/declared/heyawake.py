@@ -7,7 +7,7 @@
 """
 
 from ..families import Connected, NoAdjacent, RegionCount, RoomRuns
-from ..language import Genre, Shading
+from ..language import Genre, Make, Shading
 
 heyawake = Genre(
     name="heyawake", title="Heyawake", puzzlink="heyawake",
@@ -18,6 +18,7 @@ heyawake = Genre(
         Connected(shaded=False),
         RoomRuns(),
     ),
+    make=Make(layout="regions", sizes=(4, 8), share=0.3),  # room counts, then removed
 )
 
 GENRE = heyawake

@@ -8,7 +8,7 @@
 """
 
 from ..families import Connected, NoAdjacent, SightCount, Unshaded
-from ..language import Genre, Shading
+from ..language import Genre, Make, Shading
 from ..select import clue_cells, numbered_cells
 
 kurodoko = Genre(
@@ -20,6 +20,7 @@ kurodoko = Genre(
         NoAdjacent(),
         Connected(shaded=False),
     ),
+    make=Make(share=0.3),  # every white cell's count, then removed (Tatham's Range)
 )
 
 GENRE = kurodoko

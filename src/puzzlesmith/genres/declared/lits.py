@@ -7,7 +7,7 @@
 """
 
 from ..families import Connected, NoBlock, Tetrominoes
-from ..language import Genre, Shading
+from ..language import Genre, Make, Shading
 
 lits = Genre(
     name="lits", title="LITS", puzzlink="lits",
@@ -17,6 +17,7 @@ lits = Genre(
         NoBlock(2, 2),
         Connected(shaded=True),
     ),
+    make=Make(layout="regions", around="regions", clues="all", sizes=(4, 8)),  # grown around
 )
 
 GENRE = lits

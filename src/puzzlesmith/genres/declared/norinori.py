@@ -4,17 +4,18 @@
 - every shaded cell has exactly one shaded neighbour: the shaded cells are dominoes.
 """
 
-from ..families import Count, Dominoes
-from ..language import Genre, Shading
+from ..families import Dominoes, FixedCount
+from ..language import Genre, Make, Shading
 from ..select import two_per_region
 
 norinori = Genre(
     name="norinori", title="Norinori", puzzlink="norinori",
     unknowns=Shading(),
     rules=(
-        Count(two_per_region),
+        FixedCount(two_per_region),
         Dominoes(),
     ),
+    make=Make(layout="regions", around="pieces", clues="all", share=0.6),  # around dominoes
 )
 
 GENRE = norinori

@@ -46,6 +46,7 @@ class SightCount(Rule):
         g = enc.givens
         rays = memo(g, "rays", _rays)
         for [cell], n in self.at(g):
+            enc.model.add([enc.lit(cell, False)])  # a clue sees itself: it is white
             seen = []
             for k, ray in enumerate(rays[cell]):
                 before = None

@@ -70,6 +70,14 @@ class Count(Rule):
                 for cell, (cells, _) in zip(places, sets, strict=True)}
 
 
+@dataclass(frozen=True)
+class FixedCount(Count):
+    """As :class:`Count`, with numbers the genre fixes (Norinori's two per region): no clue
+    to read off an answer."""
+
+    clues = Rule.clues
+
+
 def _exactly(enc, sets: list[tuple[list[Cell], int]]) -> None:
     """Exactly n shaded cells in each cell set (the engine's cardinality constraints)."""
     for cells, n in sets:
