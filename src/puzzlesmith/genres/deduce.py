@@ -262,14 +262,21 @@ class _Solver:
             for step in found:
                 if self.strength.get(step.family, rule.strength) > most + 1:
                     continue
-                fresh = [key for key in step.cells if key not in marks]
-                bad = self.apply(marks, step)
+                bad = self.spread(marks, step, new)
                 if bad is not None:
                     return bad
-                for keys in new:
-                    keys.update(fresh)
             index = 0 if len(marks) > before else index + 1
         return None
+
+    def spread(self, marks: Marks, step: Deduction, new: list[set]) -> Deduction | None:
+        """:meth:`apply` ``step``, its newly set keys added to every family's ``new`` keys
+        (where each looks next); the contradiction met, if any."""
+        fresh = [key for key in step.cells if key not in marks]
+        bad = self.apply(marks, step)
+        if bad is None:
+            for keys in new:
+                keys.update(fresh)
+        return bad
 
     def apply(self, marks: Marks, step: Deduction) -> Deduction | None:
         """Write ``step`` on ``marks``; the contradiction when it meets another value."""
@@ -296,12 +303,9 @@ class _Solver:
                 found = list(rule.deduce_near(self.g, marks, near))
                 near.clear()
                 for step in found:
-                    fresh = [key for key in step.cells if key not in marks]
-                    bad = self.apply(marks, step)
+                    bad = self.spread(marks, step, new)
                     if bad is not None:
                         return bad
-                    for keys in new:
-                        keys.update(fresh)
             if len(marks) == before and depth:
                 found = self.trial(marks, depth)
                 if found is not None:
